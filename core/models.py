@@ -1,0 +1,245 @@
+"""The nouns of memorybot: memories, scopes, kinds, results and settings.
+
+Plain dataclasses with no behaviour beyond small derived values, so every layer
+(service, stores, adapters, the public API) can share them without importing
+anything heavier.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
+from typing import Any
+
+
+class Scope(StrEnum):
+    PRIVATE = "private"
+    GLOBAL = "global"
+
+
+class Kind(StrEnum):
+    FACT = "fact"
+    PREFERENCE = "preference"
+    INTENT = "intent"
+
+
+class Source(StrEnum):
+    EXPLICIT = "explicit"
+    EXTRACTED = "extracted"
+
+
+class Status(StrEnum):
+    ACTIVE = "active"
+    PENDING_REVIEW = "pending_review"
+    SUPERSEDED = "superseded"
+    ARCHIVED = "archived"
+
+
+class SaveStatus(StrEnum):
+    """What `remember` did. Mirrors the reconciliation operations plus refusals."""
+
+    SAVED = "saved"  # ADD
+    UPDATED = "updated"  # UPDATE (corrected or refined an existing memory)
+    MERGED = "merged"  # MERGE (combined with a near-duplicate)
+    DUPLICATE = "duplicate"  # NOOP (already known, reinforced)
+    PENDING_REVIEW = "pending_review"
+    REFUSED = "refused"
+
+
+class RefusalReason(StrEnum):
+    SECRET = "secret"
+    PII = "pii"
+    INJECTION = "injection"
+    INCOGNITO = "incognito"
+    DISABLED = "disabled"
+    EMPTY = "empty"
+    TOO_LONG = "too_long"
+    FORBIDDEN = "forbidden"
+
+
+# Half-lives in days: how fast each kind's importance fades (SPEC §3).
+HALF_LIFE_DAYS: dict[Kind, float] = {
+    Kind.FACT: 365.0,
+    Kind.PREFERENCE: 180.0,
+    Kind.INTENT: 7.0,
+}
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who is asking: a user in a workspace. Every store session is bound to one."""
+
+    workspace: str
+    user: str
+
+
+@dataclass
+class NewMemory:
+    """A memory about to be written (the store assigns nothing but defaults)."""
+
+    id: str
+    workspace: str
+    owner: str
+    scope: Scope
+    content: str
+    content_hash: str
+    kind: Kind = Kind.FACT
+    source: Source = Source.EXPLICIT
+    importance: float = 0.5
+    confidence: float = 1.0
+    status: Status = Status.ACTIVE
+    entities: list[str] = field(default_factory=list)
+    channel: str | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    last_used_at: float | None = None
+    use_count: int = 0
+    valid_from: float | None = None
+    valid_to: float | None = None
+    supersedes: str | None = None
+    pinned: bool = False
+    trust: float = 0.0
+    embedding: list[float] | None = None
+
+
+@dataclass
+class Memory(NewMemory):
+    """A stored memory, as read back from a store."""
+
+    has_embedding: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "embedding"}
+        data["entities"] = list(self.entities)
+        return data
+
+
+@dataclass
+class MemoryPatch:
+    """The fields of a memory an update may change; None means "leave as is"."""
+
+    content: str | None = None
+    content_hash: str | None = None
+    kind: Kind | None = None
+    importance: float | None = None
+    confidence: float | None = None
+    status: Status | None = None
+    entities: list[str] | None = None
+    updated_at: float | None = None
+    last_used_at: float | None = None
+    use_count: int | None = None
+    valid_from: float | None = None
+    valid_to: float | None = None
+    supersedes: str | None = None
+    pinned: bool | None = None
+    trust: float | None = None
+    clear_embedding: bool = False
+
+    def changes(self) -> dict[str, Any]:
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.name != "clear_embedding" and getattr(self, f.name) is not None
+        }
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One line of the append-only audit log: what changed, and how to put it back.
+
+    `before` holds the full prior state of each memory the change touched (None for a
+    memory the change created), so undo can restore it exactly.
+    """
+
+    id: str
+    workspace: str
+    actor: str
+    action: str  # add | update | merge | noop | forget | supersede | review | undo | ...
+    memory_ids: tuple[str, ...]
+    before: tuple[dict[str, Any] | None, ...] = ()
+    detail: str = ""
+    created_at: float = 0.0
+    undone: bool = False
+
+
+@dataclass(frozen=True)
+class Incognito:
+    channel: str
+    on: bool
+    since: float
+
+
+@dataclass(frozen=True)
+class StoreStats:
+    memories: int
+    entities: int
+    size_bytes: int
+    pending_review: int = 0
+    private: int = 0
+    global_: int = 0
+    without_embedding: int = 0
+
+
+@dataclass(frozen=True)
+class WorkspaceSettings:
+    """What a workspace admin controls (SPEC §1). Stored per workspace."""
+
+    memory_enabled: bool = True
+    auto_extract: bool = True
+    global_policy: str = "everyone"  # everyone | admins
+    contradiction_policy: str = "supersede"  # supersede | keep_history
+    embed_preset: str = ""
+    chat_preset: str = ""
+    retention_days: int = 0  # 0 = keep forever
+    recall_limit: int = 5
+    recall_min_score: float = 0.05
+
+    def with_changes(self, **changes: Any) -> WorkspaceSettings:
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class RememberResult:
+    """What `remember` returns: a status, a reason when refused, and the memory."""
+
+    status: SaveStatus
+    reason: RefusalReason | None = None
+    memory: Memory | None = None
+    detail: str = ""  # e.g. the kind of secret ("an AWS access key"), never the secret
+    replaced: Memory | None = None  # the prior version for updated/merged
+
+    @property
+    def ok(self) -> bool:
+        return self.status not in (SaveStatus.REFUSED,)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One recalled memory with its final score."""
+
+    id: str
+    content: str
+    score: float
+    kind: Kind
+    scope: Scope
+    source: Source = Source.EXPLICIT
+    memory: Memory | None = None
+
+
+@dataclass(frozen=True)
+class ForgetResult:
+    forgotten: list[Memory]
+    query: str
+    audit_id: str | None = None
+    refused: list[Memory] = field(default_factory=list)  # matched, but not the user's to forget
+
+
+@dataclass(frozen=True)
+class MemoriesView:
+    """What `/memories` shows: a recent sample, the review queue and usage."""
+
+    items: list[Memory]
+    pending: list[Memory]
+    stats: StoreStats
+    profile: dict[str, str]
+    incognito: bool = False

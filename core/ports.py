@@ -1,0 +1,146 @@
+"""The ports the core talks through: a Store, an Embedder and a ChatModel.
+
+The core never imports a database driver, an HTTP client for a provider, Slack or
+Discord. It talks to these Protocols; `core/stores/` and `core/providers/` hold the
+real implementations, and tests run one contract suite against each of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from core.models import (
+    AuditEntry,
+    Incognito,
+    Memory,
+    MemoryPatch,
+    NewMemory,
+    Principal,
+    StoreStats,
+    WorkspaceSettings,
+)
+
+
+class ProviderError(Exception):
+    """A provider (embedder or chat model) failed: down, slow, refused or garbled.
+
+    The message is safe to show to an admin: it never contains an API key.
+    """
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns texts into vectors of a fixed dimension (cosine-comparable)."""
+
+    name: str
+    dimensions: int
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """One vector per text, in order. Raises ProviderError on any failure."""
+        ...
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    role: str  # "system" | "user" | "assistant"
+    content: str
+
+
+@dataclass(frozen=True)
+class ChatReply:
+    text: str
+    model: str = ""
+    usage: dict[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class ChatModel(Protocol):
+    """An OpenAI-compatible chat model, or anything that behaves like one."""
+
+    name: str
+
+    async def complete(
+        self,
+        messages: Sequence[ChatMessage],
+        *,
+        json_schema: dict[str, Any] | None = None,
+        temperature: float = 0.0,
+        max_tokens: int | None = None,
+    ) -> ChatReply:
+        """The model's reply. With json_schema, ask for JSON output where supported
+        (the caller still validates it). Raises ProviderError on any failure."""
+        ...
+
+
+@dataclass(frozen=True)
+class TextHit:
+    """A memory found by full-text search, with the backend's relevance (higher is better)."""
+
+    memory: Memory
+    relevance: float
+
+
+class StoreSession(Protocol):
+    """Everything the service may do inside one transaction, as one principal.
+
+    Every read and write is limited to what `principal` may see: their own private
+    memories and their workspace's global ones. The PostgreSQL store also enforces
+    this with row-level security; the SQLite store in every query.
+    """
+
+    principal: Principal
+
+    # memories
+    async def insert_memory(self, memory: NewMemory) -> Memory: ...
+    async def get_memory(self, memory_id: str) -> Memory | None: ...
+    async def update_memory(self, memory_id: str, patch: MemoryPatch) -> Memory | None: ...
+    async def find_by_hash(self, content_hash: str, scope: str) -> Memory | None: ...
+    async def search_text(
+        self, terms: Sequence[str], limit: int, statuses: Sequence[str] = ("active",)
+    ) -> list[TextHit]: ...
+    async def search_vector(
+        self, vector: Sequence[float], limit: int
+    ) -> list[TextHit]: ...
+    async def list_memories(
+        self, statuses: Sequence[str], limit: int, offset: int = 0
+    ) -> list[Memory]: ...
+    async def touch(self, memory_ids: Sequence[str], now: float) -> None: ...
+    async def delete_memory(self, memory_id: str) -> bool: ...
+    async def set_embedding(self, memory_id: str, vector: Sequence[float] | None) -> None: ...
+    async def memories_without_embedding(self, limit: int) -> list[Memory]: ...
+    async def stats(self) -> StoreStats: ...
+
+    # entities (per workspace, with occurrence counts)
+    async def bump_entities(self, entity_ids: Sequence[str], now: float) -> dict[str, int]: ...
+    async def entity_counts(self, entity_ids: Sequence[str]) -> dict[str, int]: ...
+
+    # audit log (append-only)
+    async def append_audit(self, entry: AuditEntry) -> None: ...
+    async def last_audit(self, undone: bool = False) -> AuditEntry | None: ...
+    async def mark_audit_undone(self, audit_id: str) -> None: ...
+
+    # profile (one small block per user)
+    async def get_profile(self) -> dict[str, str]: ...
+    async def set_profile(self, fields: dict[str, str]) -> None: ...
+
+    # incognito sessions keyed by (workspace, channel, user)
+    async def get_incognito(self, channel: str) -> Incognito | None: ...
+    async def set_incognito(self, channel: str, on: bool, now: float) -> None: ...
+
+    # per-workspace settings
+    async def get_settings(self) -> WorkspaceSettings: ...
+    async def put_settings(self, settings: WorkspaceSettings) -> None: ...
+
+
+class Store(Protocol):
+    """A memory database. `session()` opens one transaction as one principal."""
+
+    url: str
+
+    async def open(self) -> None: ...
+    async def close(self) -> None: ...
+    async def migrate(self) -> list[str]: ...
+    def session(self, principal: Principal) -> AbstractAsyncContextManager[StoreSession]: ...
