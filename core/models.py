@@ -159,7 +159,8 @@ class AuditEntry:
     before: tuple[dict[str, Any] | None, ...] = ()
     detail: str = ""
     created_at: float = 0.0
-    undone: bool = False
+    undoes: str | None = None  # for action "undo": the id of the entry it reverted
+    undone: bool = False  # filled in on read: a later "undo" entry names this one
 
 
 @dataclass(frozen=True)
@@ -207,6 +208,7 @@ class RememberResult:
     memory: Memory | None = None
     detail: str = ""  # e.g. the kind of secret ("an AWS access key"), never the secret
     replaced: Memory | None = None  # the prior version for updated/merged
+    audit_id: str | None = None  # the change to pass to `undo`
 
     @property
     def ok(self) -> bool:
@@ -232,6 +234,7 @@ class ForgetResult:
     query: str
     audit_id: str | None = None
     refused: list[Memory] = field(default_factory=list)  # matched, but not the user's to forget
+    too_many: int = 0  # matched more than may be forgotten at once; nothing was forgotten
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,38 @@
+"""Slash commands: the registry, and `run_command` / `run_action` to dispatch them.
+
+Importing this package registers every command (one module each).
+"""
+
+from __future__ import annotations
+
+from core.commands import (  # noqa: F401  (each import registers its command)
+    forget,
+    global_,
+    help,
+    incognito,
+    memories,
+    remember,
+)
+from core.commands.actions import run_action
+from core.commands.registry import COMMANDS, Argument, CommandRequest, CommandSpec
+from core.responses import Response
+from core.service import MemoryService
+from core.texts import UNKNOWN_COMMAND
+
+
+async def run_command(service: MemoryService, name: str, request: CommandRequest) -> Response:
+    """Run the command `name` (with or without its slash) for this request."""
+    spec = COMMANDS.get(name.lstrip("/").lower())
+    if spec is None:
+        return Response(UNKNOWN_COMMAND.format(name=name.lstrip("/")), ok=False)
+    return await spec.handler(service, request)
+
+
+__all__ = [
+    "COMMANDS",
+    "Argument",
+    "CommandRequest",
+    "CommandSpec",
+    "run_action",
+    "run_command",
+]

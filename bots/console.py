@@ -1,0 +1,48 @@
+"""`memorybot chat`: the console bot process (interactive or scripted).
+
+On a terminal it shows a prompt and a banner; with piped input it reads one input
+per line and prints plain text only, so it can be scripted and tested.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from typing import TextIO
+
+from adapters.console import ConsoleContext, ConsoleSession
+from core.service import MemoryService
+
+BANNER = (
+    "🧠 memorybot — standalone mode ({url})\n"
+    "Type /help for commands, or just talk. /quit to leave.\n"
+)
+
+
+async def run_console(
+    service: MemoryService,
+    context: ConsoleContext,
+    stdin: TextIO = sys.stdin,
+    stdout: TextIO = sys.stdout,
+) -> None:
+    session = ConsoleSession(service, context)
+    interactive = stdin.isatty() and stdout.isatty()
+    if interactive:
+        stdout.write(BANNER.format(url=service.store.url))
+    loop = asyncio.get_running_loop()
+    while True:
+        if interactive:
+            try:
+                line = await loop.run_in_executor(None, input, session.prompt)
+            except EOFError:
+                break
+        else:
+            line = await loop.run_in_executor(None, stdin.readline)
+            if not line:
+                break
+        output = await session.handle(line)
+        if output is None:
+            break
+        if output:
+            stdout.write(output + "\n")
+            stdout.flush()

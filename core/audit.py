@@ -1,0 +1,47 @@
+"""The audit trail: every change is logged with the prior state, so it can be undone."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.ids import new_id
+from core.models import AuditEntry, Memory
+from core.ports import StoreSession
+from core.stores.codec import memory_from_dict
+
+
+async def record(
+    session: StoreSession,
+    action: str,
+    memory_ids: Sequence[str],
+    before: Sequence[Memory | None],
+    now: float,
+    detail: str = "",
+    undoes: str | None = None,
+) -> AuditEntry:
+    p = session.principal
+    entry = AuditEntry(
+        id=new_id(),
+        workspace=p.workspace,
+        actor=p.user,
+        action=action,
+        memory_ids=tuple(memory_ids),
+        before=tuple(None if m is None else m.as_dict() for m in before),
+        detail=detail,
+        created_at=now,
+        undoes=undoes,
+    )
+    await session.append_audit(entry)
+    return entry
+
+
+async def revert(session: StoreSession, entry: AuditEntry, now: float) -> AuditEntry:
+    """Put every memory the entry touched back as it was, and log the undo."""
+    for memory_id, before in zip(entry.memory_ids, entry.before, strict=False):
+        if before is None:
+            await session.delete_memory(memory_id)
+        else:
+            await session.restore_memory(memory_from_dict(before))
+    return await record(
+        session, "undo", entry.memory_ids, [], now, detail=entry.action, undoes=entry.id
+    )

@@ -1,0 +1,91 @@
+"""Buttons: Forget, Undo, Accept, Reject, Show used memories, and friends.
+
+An adapter receives a click with an action kind and a value and calls `run_action`;
+the rules for what each does live here, not in the adapter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from core import texts
+from core.commands.registry import CommandRequest
+from core.commands.replies import forget_reply, memory_item
+from core.responses import ActionKind, Response, Section
+from core.service import MemoryService
+
+ActionHandler = Callable[[MemoryService, CommandRequest, str], Awaitable[Response]]
+ACTIONS: dict[ActionKind, ActionHandler] = {}
+
+
+def action(kind: ActionKind) -> Callable[[ActionHandler], ActionHandler]:
+    def register(handler: ActionHandler) -> ActionHandler:
+        ACTIONS[kind] = handler
+        return handler
+
+    return register
+
+
+async def run_action(
+    service: MemoryService, request: CommandRequest, kind: ActionKind | str, value: str
+) -> Response:
+    handler = ACTIONS.get(ActionKind(kind))
+    assert handler is not None, f"no handler for action {kind}"
+    return await handler(service, request, value)
+
+
+@action(ActionKind.FORGET)
+async def forget_one(service: MemoryService, request: CommandRequest, memory_id: str) -> Response:
+    memory = await service.get_memory(request.workspace, request.user, memory_id)
+    if memory is None:
+        return Response(texts.NOT_FOUND, ok=False)
+    result = await service.forget(
+        request.workspace, request.user, memory_id, is_admin=request.is_admin
+    )
+    return forget_reply(result)
+
+
+@action(ActionKind.UNDO)
+async def undo(service: MemoryService, request: CommandRequest, value: str) -> Response:
+    """Undo the change with this audit id (or the user's last change)."""
+    result = await service.undo(request.workspace, request.user, value or None)
+    if not result.ok:
+        return Response(texts.NOTHING_TO_UNDO, ok=False)
+    return Response(texts.UNDONE.format(what=result.action))
+
+
+@action(ActionKind.ACCEPT)
+async def accept(service: MemoryService, request: CommandRequest, memory_id: str) -> Response:
+    ok = await service.review(request.workspace, request.user, memory_id, accept=True)
+    return Response(texts.ACCEPTED if ok else texts.NOT_FOUND, ok=ok)
+
+
+@action(ActionKind.REJECT)
+async def reject(service: MemoryService, request: CommandRequest, memory_id: str) -> Response:
+    ok = await service.review(request.workspace, request.user, memory_id, accept=False)
+    return Response(texts.REJECTED if ok else texts.NOT_FOUND, ok=ok)
+
+
+@action(ActionKind.SHOW_USED)
+async def show_used(service: MemoryService, request: CommandRequest, ids: str) -> Response:
+    """The memories a reply used (value: comma-separated ids); only those still visible."""
+    found = []
+    for memory_id in filter(None, ids.split(",")):
+        memory = await service.get_memory(request.workspace, request.user, memory_id)
+        if memory is not None:
+            found.append(memory_item(memory, request.user, request.is_admin))
+    title = texts.used_footer(len(found))
+    return Response(title, sections=(Section("", tuple(found)),) if found else ())
+
+
+@action(ActionKind.INCOGNITO_OFF)
+async def incognito_off(service: MemoryService, request: CommandRequest, channel: str) -> Response:
+    await service.incognito(request.workspace, request.user, channel or request.channel, False)
+    return Response(texts.INCOGNITO_OFF)
+
+
+@action(ActionKind.CLEAR_PROFILE)
+async def clear_profile(service: MemoryService, request: CommandRequest, _: str) -> Response:
+    profile = await service.profile(request.workspace, request.user)
+    await service.set_profile(request.workspace, request.user, dict.fromkeys(profile, ""))
+    return Response("👤 Profile cleared.")

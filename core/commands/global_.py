@@ -1,0 +1,29 @@
+"""/global — save something the whole workspace should know."""
+
+from __future__ import annotations
+
+from core.commands.registry import Argument, CommandRequest, command
+from core.commands.replies import save_reply
+from core.models import Scope
+from core.responses import Response
+from core.service import MemoryService
+
+USAGE = "/global we deploy on Tuesdays"
+
+
+@command(
+    "global",
+    "Save something for everyone in this workspace",
+    USAGE,
+    (Argument("text", "What the whole workspace should remember", required=True),),
+)
+async def global_(service: MemoryService, request: CommandRequest) -> Response:
+    result = await service.remember(
+        request.workspace,
+        request.user,
+        request.text,
+        Scope.GLOBAL,
+        request.channel,
+        is_admin=request.is_admin,
+    )
+    return save_reply(result, USAGE, service.config.max_chars)

@@ -1,0 +1,51 @@
+"""Forgetting by description: "/forget staging DB" removes what matches every word.
+
+Forgetting is destructive, so matching is strict (all words, stemmed, not any) and
+bounded: a vague query that matches too many memories is refused with a count
+instead of wiping them. Global memories can be forgotten by their author or an
+admin only. Every forget is audited with the full prior state, so Undo restores it.
+"""
+
+from __future__ import annotations
+
+from core import audit
+from core.models import ForgetResult, Memory, Scope, Status
+from core.ports import StoreSession
+from core.textsearch import query_terms
+
+MAX_FORGET = 10
+SEARCH_POOL = 100
+
+
+def may_forget(memory: Memory, user: str, is_admin: bool) -> bool:
+    return memory.scope == Scope.PRIVATE or memory.owner == user or is_admin
+
+
+async def matching(session: StoreSession, query: str) -> list[Memory]:
+    """The memory whose id is `query`, or those containing all of its words."""
+    by_id = await session.get_memory(query) if " " not in query else None
+    if by_id is not None:
+        return [by_id]
+    terms = query_terms(query)
+    if not terms:
+        return []
+    statuses = (Status.ACTIVE.value, Status.PENDING_REVIEW.value)
+    hits = await session.search_text(terms, SEARCH_POOL, statuses, require_all=True)
+    return [h.memory for h in hits]
+
+
+async def forget(session: StoreSession, query: str, is_admin: bool, now: float) -> ForgetResult:
+    if not query:
+        return ForgetResult([], query)
+    user = session.principal.user
+    found = await matching(session, query)
+    allowed = [m for m in found if may_forget(m, user, is_admin)]
+    refused = [m for m in found if not may_forget(m, user, is_admin)]
+    if len(allowed) > MAX_FORGET:
+        return ForgetResult([], query, refused=refused, too_many=len(allowed))
+    for memory in allowed:
+        await session.delete_memory(memory.id)
+    entry = None
+    if allowed:
+        entry = await audit.record(session, "forget", [m.id for m in allowed], allowed, now)
+    return ForgetResult(allowed, query, entry.id if entry else None, refused)

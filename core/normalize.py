@@ -1,0 +1,65 @@
+"""Text normalisation shared by dedup, hashing and entity ids.
+
+Two memories that differ only in case, spacing, Unicode form or trailing
+punctuation are the same memory; these helpers decide what "the same" means, in one
+place, so the SQLite and PostgreSQL stores agree on every hash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+
+import regex
+
+_SPACE = regex.compile(r"\s+")
+_INVISIBLE = regex.compile(r"[\p{Cc}\p{Cf}--[\n\t]]", flags=regex.V1)
+_EDGE_PUNCT = regex.compile(r"^[\p{P}\s]+|[\p{P}\s]+$")
+_WORD = regex.compile(r"[\p{L}\p{N}]+")
+
+
+def clean_text(text: str) -> str:
+    """What we store: NFC, control and format characters removed, spaces collapsed."""
+    text = unicodedata.normalize("NFC", text)
+    text = _INVISIBLE.sub("", text)
+    return _SPACE.sub(" ", text).strip()
+
+
+def normalize_content(text: str) -> str:
+    """The comparison form: NFKC, case-folded, whitespace collapsed, edge punctuation off."""
+    text = unicodedata.normalize("NFKC", clean_text(text)).casefold()
+    return _EDGE_PUNCT.sub("", text)
+
+
+def content_hash(text: str) -> str:
+    """A stable hash of the comparison form (exact-duplicate detection)."""
+    return hashlib.sha256(normalize_content(text).encode("utf-8")).hexdigest()[:32]
+
+
+def trigrams(text: str) -> set[str]:
+    """Character trigrams of the comparison form, words padded with spaces."""
+    norm = " " + " ".join(_WORD.findall(normalize_content(text))) + " "
+    return {norm[i : i + 3] for i in range(len(norm) - 2)}
+
+
+def jaccard(a: set[str], b: set[str]) -> float:
+    if not a and not b:
+        return 1.0
+    return len(a & b) / len(a | b)
+
+
+def similarity(a: str, b: str) -> float:
+    """Character-trigram Jaccard similarity of two texts (0..1)."""
+    return jaccard(trigrams(a), trigrams(b))
+
+
+def entity_id(name: str) -> str:
+    """Normalised entity id (SPEC §3): lower-case, trimmed, spaces → _, apostrophes dropped."""
+    name = unicodedata.normalize("NFKC", name).strip().casefold()
+    name = regex.sub(r"['’‘`]", "", name)
+    return _SPACE.sub("_", name)
+
+
+def words(text: str) -> list[str]:
+    """Unicode-aware word tokens, case-folded."""
+    return [w.casefold() for w in _WORD.findall(text)]

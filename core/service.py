@@ -1,0 +1,341 @@
+"""The memory service: the one object every platform, the CLI and the API talk to.
+
+Each public method is one user-visible operation (remember, recall, forget, undo,
+review, memories, incognito, settings). Methods validate input, read the
+workspace's settings, call the guards, and then run the work inside one store
+session. Nothing here knows about Slack, Discord or the terminal.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from core import audit, guards, saving
+from core.classify import find_entities, guess_kind
+from core.forgetting import forget as forget_matching
+from core.ids import new_id
+from core.models import (
+    ForgetResult,
+    Hit,
+    Kind,
+    MemoriesView,
+    Memory,
+    MemoryPatch,
+    NewMemory,
+    Principal,
+    RefusalReason,
+    RememberResult,
+    SaveStatus,
+    Scope,
+    Source,
+    Status,
+    StoreStats,
+    WorkspaceSettings,
+)
+from core.normalize import clean_text, content_hash
+from core.ports import ChatModel, Embedder, ProviderError, Store
+from core.recall import recall as recall_memories
+
+log = logging.getLogger(__name__)
+
+EXPLICIT_IMPORTANCE = 0.5
+EXTRACTED_IMPORTANCE = 0.4
+
+
+@dataclass(frozen=True)
+class ServiceConfig:
+    max_chars: int = 2000
+    memories_page: int = 10
+
+
+@dataclass(frozen=True)
+class UndoResult:
+    ok: bool
+    action: str = ""
+    memories: tuple[str, ...] = ()
+
+
+def _refused(reason: RefusalReason, detail: str = "") -> RememberResult:
+    return RememberResult(SaveStatus.REFUSED, reason=reason, detail=detail)
+
+
+class MemoryService:
+    """Long-term memory for one deployment: every workspace, every user."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        embedder: Embedder | None = None,
+        chat_model: ChatModel | None = None,
+        clock: Callable[[], float] = time.time,
+        config: ServiceConfig | None = None,
+    ) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.chat_model = chat_model
+        self.clock = clock
+        self.config = config or ServiceConfig()
+
+    async def open(self) -> None:
+        await self.store.open()
+
+    async def close(self) -> None:
+        await self.store.close()
+
+    async def __aenter__(self) -> MemoryService:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # -- saving ----------------------------------------------------------------------
+
+    async def remember(
+        self,
+        workspace: str,
+        user: str,
+        text: str,
+        scope: Scope | str = Scope.PRIVATE,
+        channel: str | None = None,
+        *,
+        kind: Kind | str | None = None,
+        source: Source | str = Source.EXPLICIT,
+        confidence: float = 1.0,
+        pending: bool = False,
+        is_admin: bool = False,
+    ) -> RememberResult:
+        """Save a memory. Returns saved / updated / merged / duplicate / pending_review,
+        or refused with a reason (secret, pii, injection, incognito, disabled, empty,
+        too_long, forbidden)."""
+        scope, source = Scope(scope), Source(source)
+        content = clean_text(text or "")
+        if not content:
+            return _refused(RefusalReason.EMPTY)
+        if len(content) > self.config.max_chars:
+            return _refused(RefusalReason.TOO_LONG, str(len(content)))
+        principal = Principal(workspace, user)
+        async with self.store.session(principal) as session:
+            settings = await session.get_settings()
+            if not settings.memory_enabled:
+                return _refused(RefusalReason.DISABLED)
+            if scope == Scope.GLOBAL and settings.global_policy == "admins" and not is_admin:
+                return _refused(RefusalReason.FORBIDDEN)
+            if channel and await session.get_incognito(channel):
+                return _refused(RefusalReason.INCOGNITO)
+        finding = guards.check(content)
+        if finding is not None:
+            return _refused(RefusalReason(finding.category), finding.label)
+        now = self.clock()
+        candidate = NewMemory(
+            id=new_id(),
+            workspace=workspace,
+            owner=user,
+            scope=scope,
+            content=content,
+            content_hash=content_hash(content),
+            kind=Kind(kind) if kind else guess_kind(content),
+            source=source,
+            importance=EXPLICIT_IMPORTANCE if source == Source.EXPLICIT else EXTRACTED_IMPORTANCE,
+            confidence=confidence,
+            status=Status.PENDING_REVIEW if pending else Status.ACTIVE,
+            entities=find_entities(content),
+            channel=channel,
+            created_at=now,
+            updated_at=now,
+            embedding=await self.embed_document(content),
+        )
+        policy = saving.Policy(contradiction=settings.contradiction_policy)
+        async with self.store.session(principal) as session:
+            return await saving.save(session, candidate, policy, now)
+
+    async def embed_document(self, text: str) -> list[float] | None:
+        """A vector for a memory, or None (degraded mode: a backfill embeds it later)."""
+        if self.embedder is None:
+            return None
+        try:
+            return (await self.embedder.embed([text]))[0]
+        except ProviderError as exc:
+            log.warning("embedding failed, saving without a vector: %s", exc)
+            return None
+
+    # -- recall ----------------------------------------------------------------------
+
+    async def recall(
+        self,
+        workspace: str,
+        user: str,
+        query: str,
+        limit: int = 10,
+        channel: str | None = None,
+        *,
+        min_score: float = 0.0,
+        touch: bool = True,
+    ) -> list[Hit]:
+        """The memories most useful for `query`, best first (hits with id, content,
+        score, kind, scope). Empty in incognito or when memory is off."""
+        principal = Principal(workspace, user)
+        async with self.store.session(principal) as session:
+            settings = await session.get_settings()
+            if not settings.memory_enabled:
+                return []
+            if channel and await session.get_incognito(channel):
+                return []
+        vector = await self.embed_query(query)
+        async with self.store.session(principal) as session:
+            return await recall_memories(
+                session, query, limit, self.clock(), vector, min_score, touch
+            )
+
+    async def embed_query(self, query: str) -> list[float] | None:
+        """The query's vector, or None: recall then falls back to keywords alone."""
+        if self.embedder is None or not query.strip():
+            return None
+        try:
+            return (await self.embedder.embed([query]))[0]
+        except ProviderError as exc:
+            log.warning("query embedding failed, recalling by keywords only: %s", exc)
+            return None
+
+    # -- forgetting, undo, review ------------------------------------------------------
+
+    async def forget(
+        self, workspace: str, user: str, query: str, *, is_admin: bool = False
+    ) -> ForgetResult:
+        """Forget the memories matching all words of `query` (or the memory with that id)."""
+        async with self.store.session(Principal(workspace, user)) as session:
+            return await forget_matching(session, clean_text(query or ""), is_admin, self.clock())
+
+    async def undo(self, workspace: str, user: str, audit_id: str | None = None) -> UndoResult:
+        """Undo the user's last change (or the named one), restoring prior state."""
+        async with self.store.session(Principal(workspace, user)) as session:
+            entry = (
+                await session.get_audit(audit_id)
+                if audit_id
+                else await session.last_undoable_audit()
+            )
+            if entry is None or entry.undone or entry.action in ("undo", "noop", "settings"):
+                return UndoResult(False)
+            await audit.revert(session, entry, self.clock())
+            return UndoResult(True, entry.action, entry.memory_ids)
+
+    async def review(self, workspace: str, user: str, memory_id: str, accept: bool) -> bool:
+        """Accept (activate) or reject (delete) a memory waiting for review."""
+        now = self.clock()
+        async with self.store.session(Principal(workspace, user)) as session:
+            memory = await session.get_memory(memory_id)
+            if memory is None or memory.status != Status.PENDING_REVIEW or memory.owner != user:
+                return False
+            if accept:
+                await session.update_memory(
+                    memory_id, MemoryPatch(status=Status.ACTIVE, updated_at=now)
+                )
+            else:
+                await session.delete_memory(memory_id)
+            await audit.record(
+                session,
+                "review",
+                [memory_id],
+                [memory],
+                now,
+                detail="accept" if accept else "reject",
+            )
+            return True
+
+    # -- listing, incognito, settings ----------------------------------------------------
+
+    async def memories(
+        self, workspace: str, user: str, channel: str | None = None, limit: int | None = None
+    ) -> MemoriesView:
+        """A recent sample of what the bot holds for the user, the review queue and usage."""
+        limit = limit or self.config.memories_page
+        async with self.store.session(Principal(workspace, user)) as session:
+            return MemoriesView(
+                items=await session.list_memories([Status.ACTIVE], limit),
+                pending=[
+                    m
+                    for m in await session.list_memories([Status.PENDING_REVIEW], limit)
+                    if m.owner == user
+                ],
+                stats=await session.stats(),
+                profile=await session.get_profile(),
+                incognito=bool(channel and await session.get_incognito(channel)),
+            )
+
+    async def stats(self, workspace: str, user: str) -> StoreStats:
+        async with self.store.session(Principal(workspace, user)) as session:
+            return await session.stats()
+
+    async def get_memory(self, workspace: str, user: str, memory_id: str) -> Memory | None:
+        async with self.store.session(Principal(workspace, user)) as session:
+            return await session.get_memory(memory_id)
+
+    async def incognito(
+        self, workspace: str, user: str, channel: str, on: bool | None = None
+    ) -> bool:
+        """Set (or toggle, with on=None) incognito for this user in this channel."""
+        async with self.store.session(Principal(workspace, user)) as session:
+            current = await session.get_incognito(channel) is not None
+            target = (not current) if on is None else on
+            if target != current:
+                await session.set_incognito(channel, target, self.clock())
+            return target
+
+    async def is_incognito(self, workspace: str, user: str, channel: str) -> bool:
+        async with self.store.session(Principal(workspace, user)) as session:
+            return await session.get_incognito(channel) is not None
+
+    async def settings(self, workspace: str) -> WorkspaceSettings:
+        async with self.store.session(Principal(workspace, "")) as session:
+            return await session.get_settings()
+
+    async def update_settings(
+        self, workspace: str, user: str, *, is_admin: bool, **changes: Any
+    ) -> WorkspaceSettings:
+        """Change workspace settings. Admins only: raises PermissionError otherwise."""
+        if not is_admin:
+            raise PermissionError("only workspace admins can change settings")
+        async with self.store.session(Principal(workspace, user)) as session:
+            updated = replace(await session.get_settings(), **changes)
+            await session.put_settings(updated)
+            await audit.record(
+                session, "settings", [], [], self.clock(), detail=",".join(sorted(changes))
+            )
+            return updated
+
+    async def profile(self, workspace: str, user: str) -> dict[str, str]:
+        async with self.store.session(Principal(workspace, user)) as session:
+            return await session.get_profile()
+
+    async def set_profile(self, workspace: str, user: str, fields: dict[str, str]) -> None:
+        """Set (or, with empty values, clear) profile fields; guarded like memories."""
+        clean = {k: clean_text(v)[:200] for k, v in fields.items()}
+        for value in clean.values():
+            if value and guards.check(value) is not None:
+                raise ValueError("a profile value was refused by the privacy guard")
+        async with self.store.session(Principal(workspace, user)) as session:
+            await session.set_profile(clean)
+
+    async def backfill_embeddings(self, workspace: str, user: str, batch: int = 32) -> int:
+        """Embed memories stored without a vector (degraded mode); returns how many."""
+        if self.embedder is None:
+            return 0
+        principal = Principal(workspace, user)
+        async with self.store.session(principal) as session:
+            todo = await session.memories_without_embedding(batch)
+        if not todo:
+            return 0
+        try:
+            vectors = await self.embedder.embed([m.content for m in todo])
+        except ProviderError as exc:
+            log.warning("backfill embedding failed: %s", exc)
+            return 0
+        async with self.store.session(principal) as session:
+            for memory, vector in zip(todo, vectors, strict=True):
+                await session.set_embedding(memory.id, vector)
+        return len(todo)

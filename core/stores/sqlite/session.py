@@ -1,0 +1,429 @@
+"""One SQLite transaction as one principal: every query the service may run.
+
+Isolation in standalone mode lives here: each statement that reads or changes a
+memory carries the visibility predicate `VISIBLE` (the principal's own private rows
+and their workspace's global rows), so no query path can reach another user's data.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sqlite3
+import time
+from array import array
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from core.models import (
+    AuditEntry,
+    Incognito,
+    Memory,
+    MemoryPatch,
+    NewMemory,
+    Principal,
+    StoreStats,
+    WorkspaceSettings,
+)
+from core.ports import DuplicateMemory, TextHit
+from core.stores.codec import memory_from_row, settings_from_json, settings_to_json
+from core.textsearch import fts5_match
+
+if TYPE_CHECKING:
+    from core.stores.sqlite.store import SQLiteStore
+
+T = TypeVar("T")
+
+VISIBLE = "m.workspace = :ws AND (m.scope = 'global' OR m.owner = :user)"
+COLUMNS = (
+    "id, workspace, owner, scope, content, content_hash, kind, source, importance, "
+    "confidence, status, entities, channel, created_at, updated_at, last_used_at, use_count, "
+    "valid_from, valid_to, supersedes, pinned, trust"
+)
+SELECT = (
+    f"SELECT {', '.join('m.' + c.strip() for c in COLUMNS.split(','))}, "
+    "m.embedding IS NOT NULL AS has_embedding FROM memories m"
+)
+
+
+UNDONE = "EXISTS (SELECT 1 FROM audit_log u WHERE u.workspace = a.workspace AND u.undoes = a.id)"
+
+
+def on_db_thread(fn: Callable[..., T]) -> Callable[..., Any]:
+    """Run a plain sync method on the store's database thread."""
+
+    @functools.wraps(fn)
+    async def wrapper(self: SQLiteSession, *args: Any, **kwargs: Any) -> T:
+        return await self.store.run(functools.partial(fn, self, *args, **kwargs))
+
+    return wrapper
+
+
+def _vector_blob(vector: Sequence[float] | None) -> bytes | None:
+    return None if vector is None else array("f", vector).tobytes()
+
+
+class SQLiteSession:
+    """A `core.ports.StoreSession` on the store's single connection."""
+
+    def __init__(self, store: SQLiteStore, principal: Principal) -> None:
+        self.store = store
+        self.principal = principal
+        self.params = {"ws": principal.workspace, "user": principal.user}
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        return self.store.conn
+
+    def _one(self, where: str, extra: dict[str, Any]) -> Memory | None:
+        row = self.conn.execute(
+            f"{SELECT} WHERE {VISIBLE} AND {where}", {**self.params, **extra}
+        ).fetchone()
+        return memory_from_row(row) if row else None
+
+    # -- memories --------------------------------------------------------------------
+
+    @on_db_thread
+    def insert_memory(self, memory: NewMemory) -> Memory:
+        if memory.workspace != self.principal.workspace or (
+            memory.scope == "private" and memory.owner != self.principal.user
+        ):
+            raise PermissionError("a memory can only be written into the principal's scope")
+        values = memory_values(memory)
+        try:
+            self.conn.execute(
+                f"INSERT INTO memories ({COLUMNS}, embedding) VALUES "
+                f"({', '.join(':' + c.strip() for c in COLUMNS.split(','))}, :embedding)",
+                values,
+            )
+        except sqlite3.IntegrityError as exc:
+            if "memories_active_hash" in str(exc) or "content_hash" in str(exc):
+                raise DuplicateMemory(memory.content_hash) from exc
+            raise
+        found = self._one("m.id = :id", {"id": memory.id})
+        assert found is not None
+        return found
+
+    @on_db_thread
+    def get_memory(self, memory_id: str) -> Memory | None:
+        return self._one("m.id = :id", {"id": memory_id})
+
+    @on_db_thread
+    def update_memory(self, memory_id: str, patch: MemoryPatch) -> Memory | None:
+        changes = patch.changes()
+        if "entities" in changes:
+            changes["entities"] = json.dumps(changes["entities"])
+        sets = [f"{name} = :set_{name}" for name in changes]
+        if patch.clear_embedding:
+            sets.append("embedding = NULL")
+        if sets:
+            try:
+                self.conn.execute(
+                    f"UPDATE memories AS m SET {', '.join(sets)} WHERE {VISIBLE} AND m.id = :id",
+                    {**self.params, "id": memory_id, **{f"set_{k}": v for k, v in changes.items()}},
+                )
+            except sqlite3.IntegrityError as exc:
+                raise DuplicateMemory(str(changes.get("content_hash", ""))) from exc
+        return self._one("m.id = :id", {"id": memory_id})
+
+    @on_db_thread
+    def find_by_hash(self, content_hash: str, scope: str) -> Memory | None:
+        owner = "" if scope == "global" else "AND m.owner = :user"
+        return self._one(
+            f"m.content_hash = :hash AND m.scope = :scope {owner} AND m.status = 'active'",
+            {"hash": content_hash, "scope": scope},
+        )
+
+    @on_db_thread
+    def search_text(
+        self,
+        terms: Sequence[str],
+        limit: int,
+        statuses: Sequence[str] = ("active",),
+        require_all: bool = False,
+    ) -> list[TextHit]:
+        match = fts5_match(terms, operator="AND" if require_all else "OR")
+        if not match:
+            return []
+        marks = ", ".join(f":st{i}" for i in range(len(statuses)))
+        rows = self.conn.execute(
+            f"""{SELECT.replace("FROM memories m", ", -bm25(memories_fts) AS relevance")}
+                FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
+                WHERE memories_fts MATCH :match AND {VISIBLE} AND m.status IN ({marks})
+                ORDER BY bm25(memories_fts) LIMIT :limit""",
+            {
+                **self.params,
+                "match": match,
+                "limit": limit,
+                **{f"st{i}": s for i, s in enumerate(statuses)},
+            },
+        ).fetchall()
+        return [TextHit(memory_from_row(row), float(row["relevance"])) for row in rows]
+
+    @on_db_thread
+    def search_vector(self, vector: Sequence[float], limit: int) -> list[TextHit]:
+        """Brute-force cosine over the visible, embedded, active memories."""
+        query = array("f", vector)
+        rows = self.conn.execute(
+            f"{SELECT.replace(' FROM', ', m.embedding AS vec FROM')} "
+            f"WHERE {VISIBLE} AND m.status = 'active' AND m.embedding IS NOT NULL",
+            self.params,
+        ).fetchall()
+        scored = []
+        for row in rows:
+            vec = array("f")
+            vec.frombytes(row["vec"])
+            if len(vec) == len(query):
+                scored.append((sum(a * b for a, b in zip(query, vec, strict=True)), row))
+        scored.sort(key=lambda pair: pair[0], reverse=True)
+        return [TextHit(memory_from_row(row), score) for score, row in scored[:limit]]
+
+    @on_db_thread
+    def list_memories(self, statuses: Sequence[str], limit: int, offset: int = 0) -> list[Memory]:
+        marks = ", ".join(f":st{i}" for i in range(len(statuses)))
+        rows = self.conn.execute(
+            f"{SELECT} WHERE {VISIBLE} AND m.status IN ({marks}) "
+            "ORDER BY m.updated_at DESC, m.seq DESC LIMIT :limit OFFSET :offset",
+            {
+                **self.params,
+                "limit": limit,
+                "offset": offset,
+                **{f"st{i}": s for i, s in enumerate(statuses)},
+            },
+        ).fetchall()
+        return [memory_from_row(row) for row in rows]
+
+    @on_db_thread
+    def touch(self, memory_ids: Sequence[str], now: float) -> None:
+        self.conn.executemany(
+            f"UPDATE memories AS m SET use_count = use_count + 1, last_used_at = :now "
+            f"WHERE {VISIBLE} AND m.id = :id",
+            [{**self.params, "now": now, "id": memory_id} for memory_id in memory_ids],
+        )
+
+    @on_db_thread
+    def delete_memory(self, memory_id: str) -> bool:
+        cur = self.conn.execute(
+            f"DELETE FROM memories AS m WHERE {VISIBLE} AND m.id = :id",
+            {**self.params, "id": memory_id},
+        )
+        return cur.rowcount > 0
+
+    @on_db_thread
+    def restore_memory(self, memory: Memory) -> None:
+        if memory.workspace != self.principal.workspace:
+            raise PermissionError("cannot restore a memory of another workspace")
+        self.conn.execute(
+            f"DELETE FROM memories AS m WHERE {VISIBLE} AND m.id = :id",
+            {**self.params, "id": memory.id},
+        )
+        self.conn.execute(
+            f"INSERT INTO memories ({COLUMNS}, embedding) VALUES "
+            f"({', '.join(':' + c.strip() for c in COLUMNS.split(','))}, :embedding)",
+            memory_values(memory),
+        )
+
+    @on_db_thread
+    def set_embedding(self, memory_id: str, vector: Sequence[float] | None) -> None:
+        self.conn.execute(
+            f"UPDATE memories AS m SET embedding = :vec WHERE {VISIBLE} AND m.id = :id",
+            {**self.params, "id": memory_id, "vec": _vector_blob(vector)},
+        )
+
+    @on_db_thread
+    def memories_without_embedding(self, limit: int) -> list[Memory]:
+        rows = self.conn.execute(
+            f"{SELECT} WHERE {VISIBLE} AND m.embedding IS NULL AND m.status = 'active' "
+            "ORDER BY m.seq LIMIT :limit",
+            {**self.params, "limit": limit},
+        ).fetchall()
+        return [memory_from_row(row) for row in rows]
+
+    @on_db_thread
+    def stats(self) -> StoreStats:
+        row = self.conn.execute(
+            f"""SELECT count(*) FILTER (WHERE m.status = 'active') AS memories,
+                       count(*) FILTER (WHERE m.status = 'pending_review') AS pending,
+                       count(*) FILTER (WHERE m.status = 'active' AND m.scope = 'private') AS priv,
+                       count(*) FILTER (WHERE m.status = 'active' AND m.scope = 'global') AS glob,
+                       count(*) FILTER (WHERE m.status = 'active' AND m.embedding IS NULL) AS noemb,
+                       coalesce(sum(length(CAST(m.content AS BLOB))
+                                    + coalesce(length(m.embedding), 0)), 0) AS size
+                FROM memories m WHERE {VISIBLE}""",
+            self.params,
+        ).fetchone()
+        entities = self.conn.execute(
+            "SELECT count(*) FROM entities WHERE workspace = :ws", self.params
+        ).fetchone()[0]
+        return StoreStats(
+            memories=row["memories"],
+            entities=entities,
+            size_bytes=row["size"],
+            pending_review=row["pending"],
+            private=row["priv"],
+            global_=row["glob"],
+            without_embedding=row["noemb"],
+        )
+
+    # -- entities ------------------------------------------------------------------
+
+    @on_db_thread
+    def bump_entities(self, entity_ids: Sequence[str], now: float) -> dict[str, int]:
+        counts = {}
+        for entity in dict.fromkeys(entity_ids):
+            row = self.conn.execute(
+                """INSERT INTO entities (workspace, id, occurrences, first_seen, last_seen)
+                   VALUES (:ws, :id, 1, :now, :now)
+                   ON CONFLICT (workspace, id) DO UPDATE
+                   SET occurrences = occurrences + 1, last_seen = :now
+                   RETURNING occurrences""",
+                {**self.params, "id": entity, "now": now},
+            ).fetchone()
+            counts[entity] = row[0]
+        return counts
+
+    @on_db_thread
+    def entity_counts(self, entity_ids: Sequence[str]) -> dict[str, int]:
+        ids = list(dict.fromkeys(entity_ids))
+        if not ids:
+            return {}
+        marks = ", ".join(f":e{i}" for i in range(len(ids)))
+        rows = self.conn.execute(
+            f"SELECT id, occurrences FROM entities WHERE workspace = :ws AND id IN ({marks})",
+            {**self.params, **{f"e{i}": e for i, e in enumerate(ids)}},
+        ).fetchall()
+        return {row[0]: row[1] for row in rows}
+
+    # -- audit log -----------------------------------------------------------------
+
+    @on_db_thread
+    def append_audit(self, entry: AuditEntry) -> None:
+        if entry.workspace != self.principal.workspace:
+            raise PermissionError("cannot audit another workspace")
+        self.conn.execute(
+            "INSERT INTO audit_log VALUES (:id, :ws, :actor, :action, :ids, :before, :detail, "
+            ":at, :undoes)",
+            {
+                "id": entry.id,
+                "ws": entry.workspace,
+                "actor": entry.actor,
+                "action": entry.action,
+                "ids": json.dumps(list(entry.memory_ids)),
+                "before": json.dumps(list(entry.before)),
+                "detail": entry.detail,
+                "at": entry.created_at,
+                "undoes": entry.undoes,
+            },
+        )
+
+    def _audit_from_row(self, row: sqlite3.Row) -> AuditEntry:
+        return AuditEntry(
+            id=row["id"],
+            workspace=row["workspace"],
+            actor=row["actor"],
+            action=row["action"],
+            memory_ids=tuple(json.loads(row["memory_ids"])),
+            before=tuple(json.loads(row["before"])),
+            detail=row["detail"],
+            created_at=row["created_at"],
+            undoes=row["undoes"],
+            undone=bool(row["undone"]),
+        )
+
+    @on_db_thread
+    def get_audit(self, audit_id: str) -> AuditEntry | None:
+        row = self.conn.execute(
+            f"SELECT a.*, {UNDONE} AS undone FROM audit_log a "
+            "WHERE a.id = :id AND a.workspace = :ws AND a.actor = :user",
+            {**self.params, "id": audit_id},
+        ).fetchone()
+        return self._audit_from_row(row) if row else None
+
+    @on_db_thread
+    def last_undoable_audit(self) -> AuditEntry | None:
+        row = self.conn.execute(
+            f"""SELECT a.*, 0 AS undone FROM audit_log a
+               WHERE a.workspace = :ws AND a.actor = :user
+                 AND a.action NOT IN ('undo', 'noop', 'settings') AND NOT {UNDONE}
+               ORDER BY a.created_at DESC, a.rowid DESC LIMIT 1""",
+            self.params,
+        ).fetchone()
+        return self._audit_from_row(row) if row else None
+
+    # -- profile, incognito, settings --------------------------------------------------
+
+    @on_db_thread
+    def get_profile(self) -> dict[str, str]:
+        rows = self.conn.execute(
+            "SELECT field, value FROM profiles WHERE workspace = :ws AND user_id = :user "
+            "ORDER BY field",
+            self.params,
+        ).fetchall()
+        return {row[0]: row[1] for row in rows}
+
+    @on_db_thread
+    def set_profile(self, fields: dict[str, str]) -> None:
+        for name, value in fields.items():
+            if value:
+                self.conn.execute(
+                    "INSERT INTO profiles VALUES (:ws, :user, :field, :value, :now) "
+                    "ON CONFLICT DO UPDATE SET value = :value, updated_at = :now",
+                    {**self.params, "field": name, "value": value, "now": time.time()},
+                )
+            else:
+                self.conn.execute(
+                    "DELETE FROM profiles WHERE workspace = :ws AND user_id = :user "
+                    "AND field = :field",
+                    {**self.params, "field": name},
+                )
+
+    @on_db_thread
+    def get_incognito(self, channel: str) -> Incognito | None:
+        row = self.conn.execute(
+            "SELECT since FROM incognito WHERE workspace = :ws AND user_id = :user "
+            "AND channel = :channel",
+            {**self.params, "channel": channel},
+        ).fetchone()
+        return Incognito(channel=channel, on=True, since=row[0]) if row else None
+
+    @on_db_thread
+    def set_incognito(self, channel: str, on: bool, now: float) -> None:
+        if on:
+            self.conn.execute(
+                "INSERT INTO incognito VALUES (:ws, :channel, :user, :now) ON CONFLICT DO NOTHING",
+                {**self.params, "channel": channel, "now": now},
+            )
+        else:
+            self.conn.execute(
+                "DELETE FROM incognito WHERE workspace = :ws AND user_id = :user "
+                "AND channel = :channel",
+                {**self.params, "channel": channel},
+            )
+
+    @on_db_thread
+    def get_settings(self) -> WorkspaceSettings:
+        row = self.conn.execute(
+            "SELECT data FROM workspace_settings WHERE workspace = :ws", self.params
+        ).fetchone()
+        return settings_from_json(row[0]) if row else WorkspaceSettings()
+
+    @on_db_thread
+    def put_settings(self, settings: WorkspaceSettings) -> None:
+        self.conn.execute(
+            "INSERT INTO workspace_settings VALUES (:ws, :data, :now) "
+            "ON CONFLICT DO UPDATE SET data = :data, updated_at = :now",
+            {**self.params, "data": settings_to_json(settings), "now": time.time()},
+        )
+
+
+def memory_values(memory: NewMemory) -> dict[str, Any]:
+    """Named parameters for an INSERT of every column."""
+    values = {name.strip(): getattr(memory, name.strip()) for name in COLUMNS.split(",")}
+    values["scope"] = str(memory.scope)
+    values["kind"] = str(memory.kind)
+    values["source"] = str(memory.source)
+    values["status"] = str(memory.status)
+    values["entities"] = json.dumps(list(memory.entities))
+    values["pinned"] = int(memory.pinned)
+    values["embedding"] = _vector_blob(memory.embedding)
+    return values

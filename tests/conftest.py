@@ -1,0 +1,58 @@
+"""Shared fixtures: every store backend, a service on it, and a controllable clock.
+
+`store` is parametrised over STORE_BACKENDS, so the contract suite and the service
+tests run unchanged against each backend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+
+import pytest
+
+from core.ports import Store
+from core.service import MemoryService
+from core.stores.sqlite.store import SQLiteStore
+
+STORE_BACKENDS = ["sqlite"]
+
+StoreFactory = Callable[[], Store]
+
+
+class Clock:
+    """A clock tests can move: `clock.advance(days=30)`."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, days: float = 0, seconds: float = 0) -> None:
+        self.now += days * 86_400 + seconds
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+async def make_store(backend: str, tmp_path, request) -> Store:
+    if backend == "sqlite":
+        return SQLiteStore(f"sqlite:///{tmp_path}/memorybot.db")
+    raise ValueError(backend)
+
+
+@pytest.fixture(params=STORE_BACKENDS)
+async def store(request, tmp_path) -> AsyncIterator[Store]:
+    store = await make_store(request.param, tmp_path, request)
+    await store.open()
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+@pytest.fixture
+async def service(store: Store, clock: Clock) -> MemoryService:
+    return MemoryService(store, clock=clock)

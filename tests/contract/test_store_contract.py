@@ -1,0 +1,312 @@
+"""The store contract: what every Store must do, run unchanged on each backend.
+
+Written against `core.ports.StoreSession` only, so the PostgreSQL store proves it
+behaves exactly like the SQLite one.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.ids import new_id
+from core.models import (
+    AuditEntry,
+    Kind,
+    MemoryPatch,
+    NewMemory,
+    Principal,
+    Scope,
+    Source,
+    Status,
+    WorkspaceSettings,
+)
+from core.normalize import content_hash
+from core.ports import DuplicateMemory
+
+ALICE = Principal("acme", "alice")
+BOB = Principal("acme", "bob")
+EVE = Principal("evil", "alice")  # same user id, other workspace
+
+
+def memory(principal: Principal, text: str, scope: Scope = Scope.PRIVATE, **kw) -> NewMemory:
+    return NewMemory(
+        id=new_id(),
+        workspace=principal.workspace,
+        owner=principal.user,
+        scope=scope,
+        content=text,
+        content_hash=content_hash(text),
+        created_at=kw.pop("created_at", 100.0),
+        updated_at=kw.pop("updated_at", 100.0),
+        **kw,
+    )
+
+
+async def add(store, principal, text, scope=Scope.PRIVATE, **kw):
+    async with store.session(principal) as s:
+        return await s.insert_memory(memory(principal, text, scope, **kw))
+
+
+async def test_migrate_twice_applies_nothing_the_second_time(store):
+    assert await store.migrate() == []
+
+
+async def test_an_inserted_memory_reads_back_with_every_field(store):
+    new = memory(
+        ALICE,
+        "the staging DB is on port 6543",
+        kind=Kind.FACT,
+        source=Source.EXTRACTED,
+        importance=0.7,
+        confidence=0.8,
+        entities=["staging_db"],
+        channel="C1",
+        valid_from=50.0,
+        pinned=True,
+        trust=0.5,
+    )
+    async with store.session(ALICE) as s:
+        await s.insert_memory(new)
+        got = await s.get_memory(new.id)
+    assert got is not None
+    assert (got.content, got.kind, got.source, got.scope) == (
+        new.content,
+        Kind.FACT,
+        Source.EXTRACTED,
+        Scope.PRIVATE,
+    )
+    assert (got.importance, got.confidence, got.entities, got.channel) == (
+        0.7,
+        0.8,
+        ["staging_db"],
+        "C1",
+    )
+    assert (got.valid_from, got.pinned, got.trust, got.use_count) == (50.0, True, 0.5, 0)
+    assert got.status == Status.ACTIVE and not got.has_embedding
+
+
+async def test_private_memories_are_invisible_to_other_users_and_workspaces(store):
+    mine = await add(store, ALICE, "alice's private note about the Zephyr project")
+    for other in (BOB, EVE):
+        async with store.session(other) as s:
+            assert await s.get_memory(mine.id) is None
+            assert await s.search_text(["zephyr"], 10) == []
+            assert await s.list_memories(["active"], 10) == []
+            assert await s.find_by_hash(mine.content_hash, "private") is None
+            assert (await s.stats()).memories == 0
+
+
+async def test_other_users_cannot_change_or_delete_a_private_memory(store):
+    mine = await add(store, ALICE, "alice keeps her notes in Obsidian")
+    async with store.session(BOB) as s:
+        assert await s.update_memory(mine.id, MemoryPatch(content="hacked")) is None
+        assert await s.delete_memory(mine.id) is False
+        await s.touch([mine.id], 999.0)
+        await s.set_embedding(mine.id, [1.0, 0.0])
+    async with store.session(ALICE) as s:
+        got = await s.get_memory(mine.id)
+    assert got.content == "alice keeps her notes in Obsidian"
+    assert got.use_count == 0 and not got.has_embedding
+
+
+async def test_a_session_cannot_write_into_another_users_scope(store):
+    async with store.session(BOB) as s:
+        with pytest.raises(PermissionError):
+            await s.insert_memory(memory(ALICE, "planted by bob"))
+
+
+async def test_global_memories_are_shared_within_the_workspace_only(store):
+    shared = await add(store, ALICE, "we deploy on Tuesdays", Scope.GLOBAL)
+    async with store.session(BOB) as s:
+        assert (await s.get_memory(shared.id)).content == "we deploy on Tuesdays"
+        assert [h.memory.id for h in await s.search_text(["deploy"], 10)] == [shared.id]
+    async with store.session(EVE) as s:
+        assert await s.get_memory(shared.id) is None
+        assert await s.search_text(["deploy"], 10) == []
+
+
+async def test_an_active_duplicate_in_the_same_scope_is_rejected_by_the_store(store):
+    await add(store, ALICE, "we use Postgres 18")
+    with pytest.raises(DuplicateMemory):
+        await add(store, ALICE, "We use Postgres 18.")
+    await add(store, BOB, "we use Postgres 18")  # another owner's private copy is fine
+    await add(store, ALICE, "we use Postgres 18", Scope.GLOBAL)  # and a global one
+
+
+async def test_search_text_ors_stemmed_terms_and_ranks_better_matches_first(store):
+    await add(store, ALICE, "the staging database runs on port 6543")
+    await add(store, ALICE, "lunch is at noon on Fridays")
+    await add(store, ALICE, "staging deploys happen after review")
+    async with store.session(ALICE) as s:
+        hits = await s.search_text(["staging", "database", "port"], 10)
+    assert [h.memory.content for h in hits][0] == "the staging database runs on port 6543"
+    assert len(hits) == 2 and hits[0].relevance > hits[1].relevance > 0
+    async with store.session(ALICE) as s:
+        stemmed = await s.search_text(["deploying"], 10)
+    assert [h.memory.content for h in stemmed] == ["staging deploys happen after review"]
+
+
+async def test_search_text_with_require_all_needs_every_term(store):
+    await add(store, ALICE, "the staging DB is on port 6543")
+    await add(store, ALICE, "the prod DB is on port 5432")
+    async with store.session(ALICE) as s:
+        hits = await s.search_text(["staging", "db"], 10, require_all=True)
+    assert [h.memory.content for h in hits] == ["the staging DB is on port 6543"]
+
+
+@pytest.mark.parametrize(
+    "term", ['"', "*", "NEAR(", "OR", "AND", "NOT", "a:b", "^x", "(", ")", "-", "'", "\\"]
+)
+async def test_fts_syntax_characters_in_terms_never_break_search(store, term):
+    await add(store, ALICE, 'quotes " and stars * and NEAR( OR AND')
+    async with store.session(ALICE) as s:
+        hits = await s.search_text([term], 10)
+    assert isinstance(hits, list)
+
+
+async def test_search_text_filters_by_status(store):
+    pending = await add(store, ALICE, "maybe we use Kafka", status=Status.PENDING_REVIEW)
+    async with store.session(ALICE) as s:
+        assert await s.search_text(["kafka"], 10) == []
+        hits = await s.search_text(["kafka"], 10, statuses=["pending_review"])
+    assert [h.memory.id for h in hits] == [pending.id]
+
+
+async def test_update_changes_only_the_given_fields_and_reindexes_text(store):
+    m = await add(store, ALICE, "standup is at 9am")
+    async with store.session(ALICE) as s:
+        got = await s.update_memory(
+            m.id,
+            MemoryPatch(
+                content="standup is at 10am",
+                content_hash=content_hash("standup is at 10am"),
+                updated_at=200.0,
+                entities=["standup"],
+            ),
+        )
+        assert got.content == "standup is at 10am" and got.updated_at == 200.0
+        assert got.created_at == 100.0 and got.entities == ["standup"]
+        assert [h.memory.id for h in await s.search_text(["10am"], 5)] == [m.id]
+        assert await s.search_text(["9am"], 5) == []
+
+
+async def test_touch_bumps_use_count_and_last_used(store):
+    m = await add(store, ALICE, "the VPN is called Tunnelblick")
+    async with store.session(ALICE) as s:
+        await s.touch([m.id], 500.0)
+        await s.touch([m.id], 600.0)
+        got = await s.get_memory(m.id)
+    assert got.use_count == 2 and got.last_used_at == 600.0
+
+
+async def test_list_memories_is_most_recent_first_and_pages(store):
+    for i in range(5):
+        await add(store, ALICE, f"note number {i}", updated_at=100.0 + i)
+    async with store.session(ALICE) as s:
+        first = await s.list_memories(["active"], 2)
+        second = await s.list_memories(["active"], 2, offset=2)
+    assert [m.content for m in first] == ["note number 4", "note number 3"]
+    assert [m.content for m in second] == ["note number 2", "note number 1"]
+
+
+async def test_embeddings_are_stored_and_searched_by_cosine(store):
+    a = await add(store, ALICE, "vector one")
+    b = await add(store, ALICE, "vector two")
+    async with store.session(ALICE) as s:
+        await s.set_embedding(a.id, [1.0, 0.0, 0.0])
+        await s.set_embedding(b.id, [0.0, 1.0, 0.0])
+        hits = await s.search_vector([0.9, 0.1, 0.0], 2)
+        missing = await s.memories_without_embedding(10)
+    assert [h.memory.id for h in hits] == [a.id, b.id]
+    assert hits[0].relevance > hits[1].relevance
+    assert missing == []
+
+
+async def test_delete_and_restore_round_trip(store):
+    m = await add(store, ALICE, "the wiki lives at wiki.acme.dev")
+    async with store.session(ALICE) as s:
+        before = await s.get_memory(m.id)
+        assert await s.delete_memory(m.id) is True
+        assert await s.get_memory(m.id) is None
+        await s.restore_memory(before)
+        again = await s.get_memory(m.id)
+    assert again.content == before.content and again.created_at == before.created_at
+    async with store.session(ALICE) as s:
+        assert [h.memory.id for h in await s.search_text(["wiki"], 5)] == [m.id]
+
+
+async def test_a_failed_session_rolls_back_everything(store):
+    with pytest.raises(RuntimeError):
+        async with store.session(ALICE) as s:
+            await s.insert_memory(memory(ALICE, "written then rolled back"))
+            raise RuntimeError("boom")
+    async with store.session(ALICE) as s:
+        assert await s.search_text(["rolled"], 5) == []
+
+
+async def test_entities_count_occurrences_per_workspace(store):
+    async with store.session(ALICE) as s:
+        assert await s.bump_entities(["zephyr", "acme"], 1.0) == {"zephyr": 1, "acme": 1}
+        assert await s.bump_entities(["zephyr"], 2.0) == {"zephyr": 2}
+    async with store.session(BOB) as s:
+        assert await s.entity_counts(["zephyr", "acme", "none"]) == {"zephyr": 2, "acme": 1}
+    async with store.session(EVE) as s:
+        assert await s.entity_counts(["zephyr"]) == {}
+
+
+async def test_the_audit_log_is_per_actor_and_tracks_undo(store):
+    entry = AuditEntry(new_id(), "acme", "alice", "add", ("m1",), (None,), created_at=1.0)
+    async with store.session(ALICE) as s:
+        await s.append_audit(entry)
+        assert (await s.last_undoable_audit()).id == entry.id
+    async with store.session(BOB) as s:
+        assert await s.last_undoable_audit() is None
+        assert await s.get_audit(entry.id) is None
+    undo = AuditEntry(new_id(), "acme", "alice", "undo", ("m1",), created_at=2.0, undoes=entry.id)
+    async with store.session(ALICE) as s:
+        await s.append_audit(undo)
+        assert await s.last_undoable_audit() is None
+        assert (await s.get_audit(entry.id)).undone is True
+
+
+async def test_profile_fields_set_and_clear(store):
+    async with store.session(ALICE) as s:
+        await s.set_profile({"name": "Alice", "timezone": "Europe/Paris"})
+        await s.set_profile({"timezone": ""})
+        assert await s.get_profile() == {"name": "Alice"}
+    async with store.session(BOB) as s:
+        assert await s.get_profile() == {}
+
+
+async def test_incognito_is_per_channel_and_user(store):
+    async with store.session(ALICE) as s:
+        await s.set_incognito("C1", True, 10.0)
+        assert (await s.get_incognito("C1")).since == 10.0
+        assert await s.get_incognito("C2") is None
+    async with store.session(BOB) as s:
+        assert await s.get_incognito("C1") is None
+    async with store.session(ALICE) as s:
+        await s.set_incognito("C1", False, 11.0)
+        assert await s.get_incognito("C1") is None
+
+
+async def test_settings_default_then_persist_per_workspace(store):
+    async with store.session(ALICE) as s:
+        assert await s.get_settings() == WorkspaceSettings()
+        await s.put_settings(WorkspaceSettings(memory_enabled=False, retention_days=30))
+    async with store.session(BOB) as s:
+        got = await s.get_settings()
+    assert got.memory_enabled is False and got.retention_days == 30
+    async with store.session(EVE) as s:
+        assert (await s.get_settings()).memory_enabled is True
+
+
+async def test_stats_count_memories_entities_and_size(store):
+    await add(store, ALICE, "twelve chars")
+    await add(store, ALICE, "shared note", Scope.GLOBAL)
+    await add(store, ALICE, "to review", status=Status.PENDING_REVIEW)
+    async with store.session(ALICE) as s:
+        await s.bump_entities(["x"], 1.0)
+        stats = await s.stats()
+    assert (stats.memories, stats.private, stats.global_, stats.pending_review) == (2, 1, 1, 1)
+    assert stats.entities == 1 and stats.size_bytes >= len("twelve chars") + len("shared note")
