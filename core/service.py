@@ -18,6 +18,7 @@ from core import audit, guards, saving
 from core.classify import find_entities, guess_kind
 from core.forgetting import forget as forget_matching
 from core.ids import new_id
+from core.jobs import InProcessJobs, JobQueue
 from core.models import (
     ForgetResult,
     Hit,
@@ -74,17 +75,20 @@ class MemoryService:
         chat_model: ChatModel | None = None,
         clock: Callable[[], float] = time.time,
         config: ServiceConfig | None = None,
+        jobs: JobQueue | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.chat_model = chat_model
         self.clock = clock
         self.config = config or ServiceConfig()
+        self.jobs: JobQueue = jobs or InProcessJobs(self)
 
     async def open(self) -> None:
         await self.store.open()
 
     async def close(self) -> None:
+        await self.jobs.drain()
         await self.store.close()
 
     async def __aenter__(self) -> MemoryService:

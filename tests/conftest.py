@@ -14,6 +14,8 @@ from core.ports import Store
 from core.service import MemoryService
 from core.stores.sqlite.store import SQLiteStore
 
+pytest_plugins = ["tests.fakes.fixtures"]
+
 STORE_BACKENDS = ["sqlite"]
 
 StoreFactory = Callable[[], Store]

@@ -17,8 +17,6 @@ from tests.fakes.openai_server import (
     rejects_response_format,
 )
 
-pytest_plugins = ["tests.fakes.fixtures"]
-
 MESSAGES = [ChatMessage("system", "You are terse."), ChatMessage("user", "which port?")]
 SCHEMA = {
     "title": "extracted memories",

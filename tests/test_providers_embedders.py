@@ -11,8 +11,6 @@ from core.providers.presets import EmbedConfig, build_embedder, for_queries
 from tests.fakes.embedder import hash_embed
 from tests.fakes.openai_server import FAKE_API_KEY, error, raw, reply
 
-pytest_plugins = ["tests.fakes.fixtures"]
-
 TEXTS = [f"memory number {i} about topic {i % 7}" for i in range(70)]
 
 

@@ -25,8 +25,6 @@ from tests.fakes.openai_server import (
     truncated,
 )
 
-pytest_plugins = ["tests.fakes.fixtures"]
-
 HI = [ChatMessage("user", "hi")]
 
 

@@ -23,9 +23,6 @@ from core.providers.presets import (
 from tests.fakes.embedder import HashingEmbedder
 from tests.fakes.openai_server import FAKE_API_KEY
 
-pytest_plugins = ["tests.fakes.fixtures"]
-
-
 OPENAI, OLLAMA = "https://api.openai.com/v1", "http://localhost:11434/v1"
 
 

@@ -32,7 +32,7 @@ async def test_explicit_saves_rank_above_extracted_ones_of_equal_relevance(servi
     await service.remember(WS, ALICE, "the deploy bot is named Hermes", source="extracted")
     await service.remember(WS, ALICE, "the deploy pipeline is named Atlas")
     hits = await service.recall(WS, ALICE, "what is the deploy named")
-    assert [h.content for h in hits][0] == "the deploy pipeline is named Atlas"
+    assert hits[0].content == "the deploy pipeline is named Atlas"
     assert hits[0].score > hits[1].score
 
 

@@ -139,7 +139,7 @@ async def test_search_text_ors_stemmed_terms_and_ranks_better_matches_first(stor
     await add(store, ALICE, "staging deploys happen after review")
     async with store.session(ALICE) as s:
         hits = await s.search_text(["staging", "database", "port"], 10)
-    assert [h.memory.content for h in hits][0] == "the staging database runs on port 6543"
+    assert hits[0].memory.content == "the staging database runs on port 6543"
     assert len(hits) == 2 and hits[0].relevance > hits[1].relevance > 0
     async with store.session(ALICE) as s:
         stemmed = await s.search_text(["deploying"], 10)
