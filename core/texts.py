@@ -58,6 +58,14 @@ FORGET_NOT_YOURS = (
     "author or an admin can forget them."
 )
 UNDONE = "↩️ Undone: {what}."
+UNDO_WHAT = {
+    "add": "the save",
+    "update": "the update (the previous text is back)",
+    "supersede": "the update (the previous version is current again)",
+    "merge": "the merge (the previous text is back)",
+    "forget": "the forget (the memories are back)",
+    "review": "the review",
+}
 NOTHING_TO_UNDO = "Nothing to undo."
 
 MEMORIES_HEADER = "🧠 What I remember for you (yours and the workspace's)"
