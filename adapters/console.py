@@ -23,8 +23,8 @@ BUTTONS: dict[str, ActionKind] = {
     "used": ActionKind.SHOW_USED,
 }
 CONSOLE_HELP = (
-    "Console extras: /undo (your last change) · /accept ID · /reject ID · /used (memories behind the last "
-    "answer) · /as USER · /channel NAME · /admin on|off · /quit"
+    "Console extras: /undo (your last change) · /accept ID · /reject ID · "
+    "/used (memories behind the last answer) · /as USER · /channel NAME · /admin on|off · /quit"
 )
 
 
