@@ -155,6 +155,7 @@ def convex_fuse(
     vote on every rank. Min-max keeps score gaps and works for any score scale (bm25,
     ts_rank, cosine). Feed each list's top ~50; a memory missing from a list scores 0.
     """
+
     def scaled(pairs: Iterable[tuple[int, float]]) -> dict[int, float]:
         d = dict(pairs)
         if not d:

@@ -49,7 +49,11 @@ def test_query_terms_are_lowercased_deduplicated_and_keep_order():
 
 def test_query_terms_drop_stopwords_and_question_words():
     assert query_terms("When did Caroline go to the LGBTQ support group?") == [
-        "caroline", "go", "lgbtq", "support", "group"
+        "caroline",
+        "go",
+        "lgbtq",
+        "support",
+        "group",
     ]
 
 
@@ -63,7 +67,11 @@ def test_query_terms_keep_numbers():
 
 def test_query_terms_are_unicode_aware():
     assert query_terms("Café in Zürich, naïve ПРИВЕТ 東京") == [
-        "café", "zürich", "naïve", "привет", "東京"
+        "café",
+        "zürich",
+        "naïve",
+        "привет",
+        "東京",
     ]
 
 
@@ -73,7 +81,11 @@ def test_query_terms_split_on_apostrophes_and_underscores_like_fts5():
 
 def test_query_terms_are_capped_at_max_terms():
     assert query_terms(" ".join(f"word{i}" for i in range(100)), max_terms=5) == [
-        "word0", "word1", "word2", "word3", "word4"
+        "word0",
+        "word1",
+        "word2",
+        "word3",
+        "word4",
     ]
 
 
@@ -114,9 +126,31 @@ def test_porter_stemming_matches_word_forms(fts):
 @pytest.mark.parametrize(
     "text",
     [
-        '"', '""', "'", "*", "camp*", "NEAR(a b)", "NEAR(", "a OR b", "OR", "AND", "NOT",
-        "and or not", "col:x", "content:camping", "^start", "(", ")", "((a)", "-x", "+",
-        "{a b}", "a : b ^ c * ( ) \" '", "NOT NEAR AND OR", "\x00", "🙂 emoji",
+        '"',
+        '""',
+        "'",
+        "*",
+        "camp*",
+        "NEAR(a b)",
+        "NEAR(",
+        "a OR b",
+        "OR",
+        "AND",
+        "NOT",
+        "and or not",
+        "col:x",
+        "content:camping",
+        "^start",
+        "(",
+        ")",
+        "((a)",
+        "-x",
+        "+",
+        "{a b}",
+        "a : b ^ c * ( ) \" '",
+        "NOT NEAR AND OR",
+        "\x00",
+        "🙂 emoji",
     ],
 )
 def test_fts_syntax_characters_never_break_a_real_match(fts, text):

@@ -198,8 +198,7 @@ class Stems:
 # ------------------------------------------------------------------- light stemmer
 def light_stem(w: str) -> str:
     """Dependency-free suffix stripper used for coverage (same rules as core.textsearch)."""
-    for suf, rep in (("sses", "ss"), ("ies", "y"), ("ing", ""), ("ed", ""), ("ly", ""),
-                     ("s", "")):
+    for suf, rep in (("sses", "ss"), ("ies", "y"), ("ing", ""), ("ed", ""), ("ly", ""), ("s", "")):
         if w.endswith(suf) and len(w) - len(suf) >= 3:
             if suf == "s" and w.endswith(("ss", "us", "is")):
                 return w
@@ -246,8 +245,10 @@ class MiniLM:
             mask = np.array(
                 [e.attention_mask + [0] * (n - len(e.ids)) for e in enc], dtype=np.int64
             )
-            h = self.sess.run(None, {"input_ids": ids, "attention_mask": mask,
-                                     "token_type_ids": np.zeros_like(ids)})[0]
+            h = self.sess.run(
+                None,
+                {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)},
+            )[0]
             v = (h * mask[..., None]).sum(1) / mask.sum(1, keepdims=True)
             out.append(v / np.linalg.norm(v, axis=1, keepdims=True))
         return np.concatenate(out)
@@ -280,6 +281,7 @@ def minmax_fuse(a: Ranked, b: Ranked, alpha: float, how: str = "minmax") -> Rank
     """alpha*norm(a) + (1-alpha)*norm(b); missing = 0 after per-list normalisation.
     how="minmax": (s-min)/(max-min) over the list; "max": s/max for a (keyword scores
     are >= 0) and raw cosine for b, which does not depend on the list depth."""
+
     def norm(lst: Ranked, raw: bool = False) -> dict[int, float]:
         if not lst:
             return {}
@@ -290,10 +292,12 @@ def minmax_fuse(a: Ranked, b: Ranked, alpha: float, how: str = "minmax") -> Rank
             return {i: s / hi for i, s in lst}
         lo, hi = min(s for _, s in lst), max(s for _, s in lst)
         return {i: (s - lo) / (hi - lo) if hi > lo else 1.0 for i, s in lst}
+
     na, nb = norm(a), norm(b, raw=True)
     keys = set(na) | set(nb)
-    return sorted(((i, alpha * na.get(i, 0) + (1 - alpha) * nb.get(i, 0)) for i in keys),
-                  key=lambda x: -x[1])
+    return sorted(
+        ((i, alpha * na.get(i, 0) + (1 - alpha) * nb.get(i, 0)) for i in keys), key=lambda x: -x[1]
+    )
 
 
 # ------------------------------------------------------------------------- context
@@ -308,8 +312,10 @@ class Ctx:
         self.dvec = model.embed(conv.texts) if model else None
         self.qvec: dict[str, object] = {}
         if model:
-            qs = sorted({q for q, _, _ in conv.queries}
-                        | {" ".join(terms(q, STOP_NLTK)) for q, _, _ in conv.queries})
+            qs = sorted(
+                {q for q, _, _ in conv.queries}
+                | {" ".join(terms(q, STOP_NLTK)) for q, _, _ in conv.queries}
+            )
             for q, v in zip(qs, model.embed(qs), strict=True):
                 self.qvec[q] = v
 
@@ -330,17 +336,20 @@ class Ctx:
 Recipe = Callable[[Ctx, str], Ranked]
 
 
-def fts(tokenize=PORTER, stop=frozenset(), prefix=False, mode="or", two_col=False,
-        weights=(), pidx="") -> Recipe:
+def fts(
+    tokenize=PORTER, stop=frozenset(), prefix=False, mode="or", two_col=False, weights=(), pidx=""
+) -> Recipe:
     def run(ctx: Ctx, q: str) -> Ranked:
         ts = terms(q, stop)
         m = match_or(ts, prefix) if mode == "or" else match_and(ts)
         return ctx.index(tokenize, two_col, pidx).search(m, weights)
+
     return run
 
 
 def cov_rerank(base: Recipe, stop=STOP_NLTK, alpha=1.0, exact=True) -> Recipe:
     """bm25 × coverage^alpha over the base top-DEPTH (coverage = distinct terms hit)."""
+
     def run(ctx: Ctx, q: str) -> Ranked:
         ts = terms(q, stop)
         st = ctx.stems
@@ -353,6 +362,7 @@ def cov_rerank(base: Recipe, stop=STOP_NLTK, alpha=1.0, exact=True) -> Recipe:
                 c = coverage_light(ts, ctx.conv.texts[i])
             out.append((i, s * c**alpha))
         return sorted(out, key=lambda x: -x[1])
+
     return run
 
 
@@ -360,6 +370,7 @@ def pybm25(stop=STOP_NLTK, k1=1.2, b=0.75) -> Recipe:
     def run(ctx: Ctx, q: str) -> Ranked:
         st = ctx.stems
         return st.bm25([st.stem(t) for t in terms(q, stop)], k1, b)
+
     return run
 
 
@@ -370,6 +381,7 @@ def pg_rank(stop=STOP_NLTK, norm=0, cd=False) -> Recipe:
     NO idf. ts_rank_cd with an OR query: every occurrence is its own cover, so it is ~
     0.1 × total occurrences. norm=1 divides by 1 + log(document length in lexemes).
     Approximates PostgreSQL; its snowball stemmer and stop list differ slightly."""
+
     def run(ctx: Ctx, q: str) -> Ranked:
         st = ctx.stems
         qs = list(dict.fromkeys(st.stem(t) for t in terms(q, stop)))
@@ -381,12 +393,15 @@ def pg_rank(stop=STOP_NLTK, norm=0, cd=False) -> Recipe:
             if cd:
                 sc = 0.1 * sum(tf.values())
             else:
-                sc = sum(0.1 * sum(1 / j**2 for j in range(1, f + 1)) / 1.64493406685
-                         for f in tf.values()) / len(qs)
+                sc = sum(
+                    0.1 * sum(1 / j**2 for j in range(1, f + 1)) / 1.64493406685
+                    for f in tf.values()
+                ) / len(qs)
             if norm == 1:
                 sc /= 1 + math.log(max(1, sum(1 for t in d if t not in stop)))
             out.append((i, sc))
         return sorted(out, key=lambda x: -x[1])[:DEPTH]
+
     return run
 
 
@@ -394,6 +409,7 @@ def idf_coverage(stop=STOP_NLTK) -> Recipe:
     """Sum of idf over distinct matched query stems (BM25 with binary tf, no length
     norm). Expressible in PostgreSQL: df per lexeme from the GIN index, then
     sum(idf_t * (tsv @@ t)) as the rank."""
+
     def run(ctx: Ctx, q: str) -> Ranked:
         st = ctx.stems
         qs = {st.stem(t) for t in terms(q, stop)}
@@ -403,6 +419,7 @@ def idf_coverage(stop=STOP_NLTK) -> Recipe:
             if hit:
                 out.append((i, sum(st.idf(t) for t in hit)))
         return sorted(out, key=lambda x: -x[1])[:DEPTH]
+
     return run
 
 
@@ -410,6 +427,7 @@ def prf(base: Recipe, stop=STOP_NLTK, fb_docs=5, fb_terms=10, lam=0.3) -> Recipe
     """RM3-flavoured: expansion stems from the top fb_docs (tf × idf, excluding query
     stems and stopwords), run as a second OR query, scores mixed (1-lam)/lam after max
     normalisation of each list."""
+
     def run(ctx: Ctx, q: str) -> Ranked:
         st = ctx.stems
         first = base(ctx, q)
@@ -431,12 +449,14 @@ def prf(base: Recipe, stop=STOP_NLTK, fb_docs=5, fb_terms=10, lam=0.3) -> Recipe
         for i, s in second:
             acc[i] += lam * s / m2
         return sorted(acc.items(), key=lambda x: -x[1])
+
     return run
 
 
 def vec(stopfree=False) -> Recipe:
     def run(ctx: Ctx, q: str) -> Ranked:
         return ctx.vec(" ".join(terms(q, STOP_NLTK)) if stopfree else q)
+
     return run
 
 
@@ -459,8 +479,10 @@ def core_recipe() -> Recipe | None:
     def run(ctx: Ctx, q: str) -> Ranked:
         t = ts.query_terms(q)
         hits = ctx.index(PORTER).search(ts.fts5_match(t))
-        return sorted(((i, s * ts.coverage(t, ctx.conv.texts[i])) for i, s in hits),
-                      key=lambda x: -x[1])
+        return sorted(
+            ((i, s * ts.coverage(t, ctx.conv.texts[i])) for i, s in hits), key=lambda x: -x[1]
+        )
+
     return run
 
 
@@ -483,6 +505,7 @@ def core_idf_recipe(tie: str = "id") -> Recipe | None:
             b = dict(idx.search(ts.fts5_match(t), k=10**9))
             ranked.sort(key=lambda kv: (-round(kv[1], 9), -b.get(kv[0], 0)))
         return ranked[:DEPTH]
+
     return run
 
 
@@ -498,8 +521,10 @@ class BM25sBaseline:
         sid = ctx.conv.sid
         if sid not in self._cache:
             r = bm25s.BM25()
-            r.index(bm25s.tokenize(ctx.conv.texts, stopwords="en", show_progress=False),
-                    show_progress=False)
+            r.index(
+                bm25s.tokenize(ctx.conv.texts, stopwords="en", show_progress=False),
+                show_progress=False,
+            )
             self._cache[sid] = r
         r = self._cache[sid]
         qt = bm25s.tokenize([q], stopwords="en", show_progress=False)
@@ -543,8 +568,8 @@ def build_recipes(with_vec: bool) -> dict[str, Recipe]:
         "fts porter OR -nltk prefix*": fts(stop=STOP_NLTK, prefix=True),
         "fts porter tokenchars' -nltk": fts(PORTER + " tokenchars ''''", stop=STOP_NLTK),
         "fts porter prefix-idx 2,3 -nltk": fts(stop=STOP_NLTK, pidx="2 3"),
-        "fts 2col body/meta w1,.5 -nltk": fts(stop=STOP_NLTK, two_col=True, weights=(1, .5)),
-        "fts 2col body/meta w1,.2 -nltk": fts(stop=STOP_NLTK, two_col=True, weights=(1, .2)),
+        "fts 2col body/meta w1,.5 -nltk": fts(stop=STOP_NLTK, two_col=True, weights=(1, 0.5)),
+        "fts 2col body/meta w1,.2 -nltk": fts(stop=STOP_NLTK, two_col=True, weights=(1, 0.2)),
         "pybm25 k1=1.2 b=.75 -nltk": pybm25(),
         "pybm25 k1=0.9 b=.4 -nltk": pybm25(k1=0.9, b=0.4),
         "pybm25 k1=1.5 b=.9 -nltk": pybm25(k1=1.5, b=0.9),
@@ -569,38 +594,43 @@ def build_recipes(with_vec: bool) -> dict[str, Recipe]:
             R[f"core idf_coverage (postings, ties {tie})"] = core_idf_recipe(tie)
     if with_vec:
         cov = cov_rerank(base)
-        R.update({
-            "minilm cosine": vec(),
-            "minilm cosine (stopword-free q)": vec(True),
-            "RRF porter OR all + minilm": fuse_rrf(fts(), vec()),
-            "RRF -nltk + minilm": fuse_rrf(base, vec()),
-            "RRF -nltk×cov + minilm": fuse_rrf(cov, vec()),
-            "RRF -nltk×cov + minilm(sf)": fuse_rrf(cov, vec(True)),
-            "wRRF -nltk×cov 1 : minilm .5": fuse_rrf(cov, vec(), 1, 0.5),
-            "wRRF -nltk×cov 1 : minilm 2": fuse_rrf(cov, vec(), 1, 2),
-            "score -nltk×cov .5 / minilm .5": fuse_score(cov, vec(), 0.5),
-            "score -nltk×cov .3 / minilm .7": fuse_score(cov, vec(), 0.3),
-            "score -nltk .5 / minilm .5": fuse_score(base, vec(), 0.5),
-            "score -nltk×cov .5 / minilm(sf) .5": fuse_score(cov, vec(True), 0.5),
-            "score -nltk×cov .6 / minilm .4": fuse_score(cov, vec(), 0.6),
-            "score -nltk .5 / minilm .5 depth50": fuse_score(base, vec(), 0.5, depth=50),
-            "score -nltk .5 / minilm .5 depth20": fuse_score(base, vec(), 0.5, depth=20),
-            "score max/rawcos -nltk .5 / minilm .5": fuse_score(base, vec(), 0.5, "max"),
-            "score max/rawcos -nltk×cov .5/ minilm .5": fuse_score(cov, vec(), 0.5, "max"),
-            "score porter OR all .5 / minilm .5": fuse_score(fts(), vec(), 0.5),
-            "RRF k=10 -nltk×cov + minilm": fuse_rrf(cov, vec(), k=10),
-            "RRF pg ts_rank + minilm": fuse_rrf(pg_rank(), vec()),
-            "RRF pg ts_rank_cd + minilm": fuse_rrf(pg_rank(cd=True), vec()),
-            "RRF pg ts_rank + minilm(sf)": fuse_rrf(pg_rank(), vec(True)),
-            "RRF idf-coverage + minilm(sf)": fuse_rrf(idf_coverage(), vec(True)),
-            "score pg ts_rank .5 / minilm .5": fuse_score(pg_rank(), vec(), 0.5),
-            "score pg ts_rank_cd .5 / minilm .5": fuse_score(pg_rank(cd=True), vec(), 0.5),
-            "score idf-coverage .5 / minilm .5": fuse_score(idf_coverage(), vec(), 0.5),
-            "score idf-cov .5 / minilm .5 d50": fuse_score(idf_coverage(), vec(), .5, depth=50),
-            "score pg ts_rank .5 / minilm .5 d50": fuse_score(pg_rank(), vec(), .5, depth=50),
-            "score pg ts_rank .5 / minilm(sf) .5 d50": fuse_score(pg_rank(), vec(True), .5,
-                                                                  depth=50),
-        })
+        R.update(
+            {
+                "minilm cosine": vec(),
+                "minilm cosine (stopword-free q)": vec(True),
+                "RRF porter OR all + minilm": fuse_rrf(fts(), vec()),
+                "RRF -nltk + minilm": fuse_rrf(base, vec()),
+                "RRF -nltk×cov + minilm": fuse_rrf(cov, vec()),
+                "RRF -nltk×cov + minilm(sf)": fuse_rrf(cov, vec(True)),
+                "wRRF -nltk×cov 1 : minilm .5": fuse_rrf(cov, vec(), 1, 0.5),
+                "wRRF -nltk×cov 1 : minilm 2": fuse_rrf(cov, vec(), 1, 2),
+                "score -nltk×cov .5 / minilm .5": fuse_score(cov, vec(), 0.5),
+                "score -nltk×cov .3 / minilm .7": fuse_score(cov, vec(), 0.3),
+                "score -nltk .5 / minilm .5": fuse_score(base, vec(), 0.5),
+                "score -nltk×cov .5 / minilm(sf) .5": fuse_score(cov, vec(True), 0.5),
+                "score -nltk×cov .6 / minilm .4": fuse_score(cov, vec(), 0.6),
+                "score -nltk .5 / minilm .5 depth50": fuse_score(base, vec(), 0.5, depth=50),
+                "score -nltk .5 / minilm .5 depth20": fuse_score(base, vec(), 0.5, depth=20),
+                "score max/rawcos -nltk .5 / minilm .5": fuse_score(base, vec(), 0.5, "max"),
+                "score max/rawcos -nltk×cov .5/ minilm .5": fuse_score(cov, vec(), 0.5, "max"),
+                "score porter OR all .5 / minilm .5": fuse_score(fts(), vec(), 0.5),
+                "RRF k=10 -nltk×cov + minilm": fuse_rrf(cov, vec(), k=10),
+                "RRF pg ts_rank + minilm": fuse_rrf(pg_rank(), vec()),
+                "RRF pg ts_rank_cd + minilm": fuse_rrf(pg_rank(cd=True), vec()),
+                "RRF pg ts_rank + minilm(sf)": fuse_rrf(pg_rank(), vec(True)),
+                "RRF idf-coverage + minilm(sf)": fuse_rrf(idf_coverage(), vec(True)),
+                "score pg ts_rank .5 / minilm .5": fuse_score(pg_rank(), vec(), 0.5),
+                "score pg ts_rank_cd .5 / minilm .5": fuse_score(pg_rank(cd=True), vec(), 0.5),
+                "score idf-coverage .5 / minilm .5": fuse_score(idf_coverage(), vec(), 0.5),
+                "score idf-cov .5 / minilm .5 d50": fuse_score(
+                    idf_coverage(), vec(), 0.5, depth=50
+                ),
+                "score pg ts_rank .5 / minilm .5 d50": fuse_score(pg_rank(), vec(), 0.5, depth=50),
+                "score pg ts_rank .5 / minilm(sf) .5 d50": fuse_score(
+                    pg_rank(), vec(True), 0.5, depth=50
+                ),
+            }
+        )
     return R
 
 
@@ -631,37 +661,58 @@ def main() -> None:
     recipes = {n: r for n, r in recipes.items() if re.search(a.only, n)}
     sids = [c.sid for c in convs]
     w = max(map(len, recipes)) + 1
-    print(f"queries: {sum(len(c.queries) for c in convs)} "
-          + " ".join(f"{c.sid}={len(c.queries)}" for c in convs))
-    hdr = (f"{'recipe':<{w}} {'R@5':>5} {'R@10':>5} {'nDCG':>5} {'ms':>5} | R@10 "
-           + " ".join(f"{CATS[k][:8]:>8}" for k in CATS) + " | " + " ".join(sids))
+    print(
+        f"queries: {sum(len(c.queries) for c in convs)} "
+        + " ".join(f"{c.sid}={len(c.queries)}" for c in convs)
+    )
+    hdr = (
+        f"{'recipe':<{w}} {'R@5':>5} {'R@10':>5} {'nDCG':>5} {'ms':>5} | R@10 "
+        + " ".join(f"{CATS[k][:8]:>8}" for k in CATS)
+        + " | "
+        + " ".join(sids)
+    )
     print(hdr + "\n" + "-" * len(hdr))
     for name, r in recipes.items():
         e = evaluate(ctxs, r)
         o = agg(e["rows"])
         cats = [agg(e["rows"], lambda x, k=k: x[1] == k)[1] for k in CATS]
         per = [agg(e["rows"], lambda x, s=s: x[0] == s)[1] for s in sids]
-        print(f"{name:<{w}} {o[0]:.3f} {o[1]:.3f} {o[2]:.3f} {e['ms']:5.2f} |      "
-              + " ".join(f"{v:8.3f}" for v in cats) + " | "
-              + " ".join(f"{v:.3f}" for v in per), flush=True)
+        print(
+            f"{name:<{w}} {o[0]:.3f} {o[1]:.3f} {o[2]:.3f} {e['ms']:5.2f} |      "
+            + " ".join(f"{v:8.3f}" for v in cats)
+            + " | "
+            + " ".join(f"{v:.3f}" for v in per),
+            flush=True,
+        )
     if a.loco:
         base = fts(stop=STOP_NLTK)
         grids = {
-            "pybm25 k1×b": {f"k1={k1} b={b}": pybm25(k1=k1, b=b)
-                            for k1 in (0.6, 0.9, 1.2, 1.5, 2.0) for b in (0.3, 0.5, 0.75, 0.9)},
-            "coverage alpha": {f"a={al}": cov_rerank(base, alpha=al) for al in (0, .5, 1, 2, 3)},
-            "PRF lam": {f"lam={lm}": prf(cov_rerank(base), lam=lm) for lm in (0, .1, .2, .3, .5)},
+            "pybm25 k1×b": {
+                f"k1={k1} b={b}": pybm25(k1=k1, b=b)
+                for k1 in (0.6, 0.9, 1.2, 1.5, 2.0)
+                for b in (0.3, 0.5, 0.75, 0.9)
+            },
+            "coverage alpha": {f"a={al}": cov_rerank(base, alpha=al) for al in (0, 0.5, 1, 2, 3)},
+            "PRF lam": {
+                f"lam={lm}": prf(cov_rerank(base), lam=lm) for lm in (0, 0.1, 0.2, 0.3, 0.5)
+            },
         }
         if model:
             cov = cov_rerank(base)
-            grids["wRRF vec weight"] = {f"wv={wv}": fuse_rrf(cov, vec(), 1, wv)
-                                        for wv in (0.25, 0.5, 0.75, 1, 1.5, 2)}
-            grids["score alpha"] = {f"alpha={al}": fuse_score(cov, vec(), al)
-                                    for al in (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)}
-            grids["score alpha pg"] = {f"alpha={al}": fuse_score(pg_rank(), vec(), al)
-                                       for al in (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)}
-            grids["RRF k (pg)"] = {f"k={k}": fuse_rrf(pg_rank(), vec(True), k=k)
-                                   for k in (1, 5, 10, 20, 60)}
+            grids["wRRF vec weight"] = {
+                f"wv={wv}": fuse_rrf(cov, vec(), 1, wv) for wv in (0.25, 0.5, 0.75, 1, 1.5, 2)
+            }
+            grids["score alpha"] = {
+                f"alpha={al}": fuse_score(cov, vec(), al)
+                for al in (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
+            }
+            grids["score alpha pg"] = {
+                f"alpha={al}": fuse_score(pg_rank(), vec(), al)
+                for al in (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
+            }
+            grids["RRF k (pg)"] = {
+                f"k={k}": fuse_rrf(pg_rank(), vec(True), k=k) for k in (1, 5, 10, 20, 60)
+            }
         print("\nleave-one-conversation-out (held-out pooled R@10):")
         for g, grid in grids.items():
             v, picks = loco(ctxs, grid)
