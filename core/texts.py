@@ -122,6 +122,7 @@ HOME_INTRO = (
 HOME_USAGE_HEADER = "📦 Your memory"
 HOME_INCOGNITO_HEADER = "🕶️ Incognito channels"
 HOME_INCOGNITO_NONE = "You're not incognito anywhere."
+A_DIRECT_MESSAGE = "a direct message"
 HOME_PROFILE_NONE = "No profile yet: tell me your name, role or timezone and I'll keep it."
 
 
