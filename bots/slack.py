@@ -148,13 +148,17 @@ async def run(config: AppConfig, slack: SlackConfig, http: bool, host: str, port
                 await bot.drain()
         else:
             handler = AsyncSocketModeHandler(bot.app, slack.app_token)
+            # The SDK retries a refused app token forever; ask once ourselves, so a
+            # wrong token stops the start with a message, and hand it the URL we got.
             try:
-                await handler.connect_async()
+                opened = await bot.client.apps_connections_open(app_token=slack.app_token)
             except SlackApiError as exc:
                 raise ConfigError(
                     f"Slack refused SLACK_APP_TOKEN ({exc.response.get('error', 'error')}): "
                     "it needs the connections:write scope and Socket Mode turned on"
                 ) from None
+            handler.client.wss_uri = opened["url"]
+            await handler.connect_async()
             click.echo("memorybot: Slack Socket Mode connected", err=True)
             try:
                 await asyncio.Event().wait()

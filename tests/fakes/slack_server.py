@@ -106,7 +106,8 @@ class FakeSlack:
         if method == "chat.postEphemeral":
             return {"message_ts": f"1700000000.{next(self._ids):06d}"}
         if method == "views.publish":
-            return {"view": {"id": "V1", **json.loads(args.get("view") or "{}")}}
+            view = args.get("view") or {}
+            return {"view": {"id": "V1", **(json.loads(view) if isinstance(view, str) else view)}}
         if method == "apps.connections.open":
             return {"url": str(self.server.make_url("/socket")).replace("http", "ws", 1)}
         return {}
