@@ -35,8 +35,12 @@ from adapters.slack import SlackBot  # noqa: E402
 from bots.slack import http_application  # noqa: E402
 from core.service import MemoryService  # noqa: E402
 from core.stores.sqlite.store import SQLiteStore  # noqa: E402
-from tests.fakes.slack_server import FakeSlack  # noqa: E402
-from tests.slack.conftest import SECRET, command_payload, sign  # noqa: E402
+from tests.fakes.slack_server import (  # noqa: E402
+    SECRET,
+    FakeSlack,
+    command_payload,
+    sign,
+)
 
 TARGET_P99_MS = 100.0
 

@@ -12,7 +12,9 @@ checked before anything connects, so a wrong token fails with a clear message.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -117,6 +119,16 @@ async def check_token(bot: SlackBot) -> None:
         raise ConfigError(f"cannot reach the Slack Web API ({exc.__class__.__name__})") from None
 
 
+def stop_signal() -> asyncio.Event:
+    """Set on SIGTERM or SIGINT, so the bot stops taking requests and finishes its work."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # not on Windows
+            loop.add_signal_handler(sig, stop.set)
+    return stop
+
+
 async def serve_http(bot: SlackBot, host: str, port: int) -> web.AppRunner:
     runner = web.AppRunner(http_application(bot))
     await runner.setup()
@@ -142,7 +154,7 @@ async def run(config: AppConfig, slack: SlackConfig, http: bool, host: str, port
             runner = await serve_http(bot, host, port)
             click.echo(f"memorybot: Slack HTTP mode on http://{host}:{port}{EVENTS_PATH}", err=True)
             try:
-                await asyncio.Event().wait()
+                await stop_signal().wait()
             finally:
                 await runner.cleanup()
                 await bot.drain()
@@ -161,7 +173,7 @@ async def run(config: AppConfig, slack: SlackConfig, http: bool, host: str, port
             await handler.connect_async()
             click.echo("memorybot: Slack Socket Mode connected", err=True)
             try:
-                await asyncio.Event().wait()
+                await stop_signal().wait()
             finally:
                 await handler.close_async()
                 await bot.drain()

@@ -8,10 +8,7 @@ the work started after the ack, so a test reads its results right away.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
-import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,72 +20,19 @@ from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
 from adapters.slack import SlackBot
 from bots.slack import http_application
-from tests.fakes.slack_server import TEAM, FakeSlack
+from tests.fakes.slack_server import (
+    SECRET,
+    FakeSlack,
+    action_payload,
+    command_payload,
+    event_payload,
+    sign,
+)
 
-SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
 BOT_TOKEN = "xoxb-test-0000"
 APP_TOKEN = "xapp-1-test"
 ALICE, BOB, ADMIN, OWNER = "UALICE", "UBOB", "UADMIN", "UOWNER"
 USERS = {ADMIN: {"is_admin": True}, OWNER: {"is_owner": True, "is_admin": False}}
-
-
-def sign(body: str, timestamp: int | None = None, secret: str = SECRET) -> dict[str, str]:
-    ts = str(int(time.time()) if timestamp is None else timestamp)
-    digest = hmac.new(secret.encode(), f"v0:{ts}:{body}".encode(), hashlib.sha256).hexdigest()
-    return {"X-Slack-Request-Timestamp": ts, "X-Slack-Signature": f"v0={digest}"}
-
-
-def command_payload(name: str, text: str, user: str, channel: str, response_url: str) -> dict:
-    return {
-        "token": "legacy",
-        "team_id": TEAM,
-        "team_domain": "acme",
-        "channel_id": channel,
-        "channel_name": "general",
-        "user_id": user,
-        "user_name": user.lower(),
-        "command": f"/{name}",
-        "text": text,
-        "api_app_id": "A1",
-        "response_url": response_url,
-        "trigger_id": "1.2.3",
-    }
-
-
-def action_payload(
-    action: dict[str, Any], user: str, channel: str | None, response_url: str | None
-) -> dict:
-    """A block_actions payload: from a message when channel is given, else the Home tab."""
-    payload: dict[str, Any] = {
-        "type": "block_actions",
-        "team": {"id": TEAM, "domain": "acme"},
-        "user": {"id": user, "team_id": TEAM},
-        "api_app_id": "A1",
-        "token": "legacy",
-        "trigger_id": "1.2.3",
-        "actions": [{**action, "block_id": "b1", "action_ts": "1700000001.000100"}],
-    }
-    if channel is None:
-        payload["container"] = {"type": "view", "view_id": "V1"}
-        payload["view"] = {"id": "V1", "type": "home"}
-    else:
-        payload["container"] = {"type": "message", "channel_id": channel, "is_ephemeral": True}
-        payload["channel"] = {"id": channel, "name": "general"}
-        payload["response_url"] = response_url
-    return payload
-
-
-def event_payload(event: dict[str, Any]) -> dict:
-    return {
-        "token": "legacy",
-        "team_id": TEAM,
-        "api_app_id": "A1",
-        "event": event,
-        "type": "event_callback",
-        "event_id": f"Ev{time.monotonic_ns()}",
-        "event_time": 1700000000,
-        "authorizations": [{"team_id": TEAM, "user_id": "UBOT", "is_bot": True}],
-    }
 
 
 def buttons(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -6,6 +6,7 @@ import asyncio
 
 from core import texts
 from core.commands import COMMANDS
+from tests.fakes.slack_server import command_payload
 from tests.slack.conftest import ADMIN, ALICE, BOB, OWNER, block_text, buttons
 
 
@@ -149,8 +150,6 @@ async def test_a_command_is_acknowledged_before_slow_work_finishes(driver, bot, 
     embedder = GatedEmbedder()
     bot.service.embedder = embedder
     key, url = slack.response_url()
-    from tests.slack.conftest import command_payload
-
     payload = command_payload("remember", "the staging DB is on port 6543", ALICE, "C1", url)
     status, ack = await asyncio.wait_for(driver.deliver("command", payload), 2.0)
     assert status == 200 and ack in ("", None, {})

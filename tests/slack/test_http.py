@@ -8,7 +8,8 @@ from urllib.parse import urlencode
 
 from adapters.slack.app import BOT_EVENTS
 from core import texts
-from tests.slack.conftest import ALICE, HttpDriver, command_payload, event_payload, sign
+from tests.fakes.slack_server import command_payload, event_payload, sign
+from tests.slack.conftest import ALICE, HttpDriver
 
 
 async def test_health_check_answers_200(http_client):

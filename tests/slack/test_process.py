@@ -20,7 +20,8 @@ from bots.cli import cli
 from bots.config import ConfigError
 from bots.slack import check_token, load_slack_config
 from core import texts
-from tests.slack.conftest import ALICE, APP_TOKEN, BOT_TOKEN, SECRET, command_payload, sign
+from tests.fakes.slack_server import SECRET, command_payload, sign
+from tests.slack.conftest import ALICE, APP_TOKEN, BOT_TOKEN
 
 ROOT = Path(__file__).resolve().parents[2]
 SOCKET_ENV = {"SLACK_BOT_TOKEN": BOT_TOKEN, "SLACK_APP_TOKEN": APP_TOKEN}
@@ -146,6 +147,8 @@ async def test_http_mode_process_serves_events_and_health(slack, tmp_path):
             await asyncio.sleep(0.05)
         assert slack.responses[key][-1]["text"] == texts.SAVED
         assert {c.token for c in slack.calls} == {BOT_TOKEN}
+        proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(proc.wait(), 10) == 0, "a stop signal ends it cleanly"
 
 
 async def test_socket_mode_process_connects_and_answers(slack, tmp_path):
@@ -163,6 +166,8 @@ async def test_socket_mode_process_connects_and_answers(slack, tmp_path):
         assert slack.responses[key][-1]["text"] == texts.INCOGNITO_ON
         [connect] = slack.calls_to("apps.connections.open")
         assert connect.token == APP_TOKEN
+        proc.send_signal(signal.SIGINT)
+        assert await asyncio.wait_for(proc.wait(), 10) == 0, "a stop signal ends it cleanly"
 
 
 async def test_an_app_token_slack_refuses_stops_the_process_with_a_clear_error(slack, tmp_path):
