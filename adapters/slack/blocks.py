@@ -123,7 +123,7 @@ def _units(response: Response) -> Iterator[list[Block]]:
     counter = 0
     yield section(escape(response.text))
     for sec in response.sections:
-        if sec.title:
+        if sec.title and sec.title != response.text:  # no header twice in a row
             yield section(f"*{escape(sec.title)}*")
         if sec.text:
             yield section(escape(sec.text))

@@ -77,3 +77,9 @@ def test_action_ids_round_trip_to_their_kind():
     assert [action_kind(e["action_id"]) for e in elements] == list(ActionKind)
     assert action_kind("mb.setting.memory_enabled") is None
     assert action_kind("other.forget.1") is None
+
+
+def test_a_section_titled_like_the_message_does_not_repeat_the_header():
+    response = Response("Header", sections=(Section("Header", (Item("one"),)),))
+    blocks = render(response)[0].blocks
+    assert [b["text"]["text"] for b in blocks] == ["Header", "• one"]
