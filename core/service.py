@@ -40,6 +40,7 @@ from core.models import (
 from core.normalize import clean_text, content_hash
 from core.ports import ChatModel, Embedder, ProviderError, Store
 from core.recall import recall as recall_memories
+from core.settings import validate_changes
 
 log = logging.getLogger(__name__)
 
@@ -290,6 +291,11 @@ class MemoryService:
                 await session.set_incognito(channel, target, self.clock())
             return target
 
+    async def incognito_channels(self, workspace: str, user: str) -> list[str]:
+        """The channels where this user is incognito (oldest first)."""
+        async with self.store.session(Principal(workspace, user)) as session:
+            return [i.channel for i in await session.list_incognito()]
+
     async def is_incognito(self, workspace: str, user: str, channel: str) -> bool:
         async with self.store.session(Principal(workspace, user)) as session:
             return await session.get_incognito(channel) is not None
@@ -301,9 +307,13 @@ class MemoryService:
     async def update_settings(
         self, workspace: str, user: str, *, is_admin: bool, **changes: Any
     ) -> WorkspaceSettings:
-        """Change workspace settings. Admins only: raises PermissionError otherwise."""
+        """Change workspace settings. Admins only: raises PermissionError otherwise.
+
+        Values may be typed or the raw strings a settings menu sends ("on", "30");
+        anything `core.settings.EDITABLE` does not allow raises InvalidSetting."""
         if not is_admin:
             raise PermissionError("only workspace admins can change settings")
+        changes = validate_changes(changes)
         async with self.store.session(Principal(workspace, user)) as session:
             updated = replace(await session.get_settings(), **changes)
             await session.put_settings(updated)
