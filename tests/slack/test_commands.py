@@ -26,7 +26,7 @@ async def test_remember_answers_saved_to_memory_with_undo(driver, service):
     exchange = await driver.command("remember", "the staging DB is on port 6543")
     assert exchange.reply["text"] == "🧠 Saved to memory."
     undone = await driver.click(button(exchange.reply, "Undo"))
-    assert undone.reply["text"] == texts.UNDONE.format(what="add")
+    assert undone.reply["text"] == texts.UNDONE.format(what=texts.UNDO_WHAT["add"])
     assert undone.reply["replace_original"] is False
     assert (await service.stats("T1", ALICE)).memories == 0
 
