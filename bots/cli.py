@@ -19,6 +19,7 @@ from typing import Any
 import click
 
 from bots.config import AppConfig, ConfigError, load_config
+from bots.discord import discord_command
 from bots.wiring import open_service
 from core.commands import COMMANDS, CommandRequest, run_command
 from core.models import Scope
@@ -212,6 +213,9 @@ def list_commands() -> None:
     """List the slash commands every platform offers."""
     for spec in COMMANDS.values():
         click.echo(f"/{spec.name:<10} {spec.description}")
+
+
+cli.add_command(discord_command)
 
 
 def main() -> None:

@@ -88,6 +88,39 @@ ACCEPTED = "✅ Accepted: it's an active memory now."
 REJECTED = "🗑️ Rejected and removed."
 NOT_FOUND = "That memory is gone or isn't yours."
 
+SETTINGS_HEADER = "⚙️ Memory settings for this workspace"
+SETTINGS_UPDATED = "⚙️ Settings updated."
+SETTINGS_ADMIN_ONLY = (
+    "🚫 Only workspace admins can change memory settings "
+    "(on Discord: members with the Manage Server permission)."
+)
+SETTINGS_DEFAULT = "deployment default"
+SETTING_CHANGED = "changed"
+RETENTION_FOREVER = "keep forever"
+RETENTION_DAYS = "{days} days"
+# The settings an admin sees, in display order, with their labels.
+SETTING_LABELS: dict[str, str] = {
+    "memory_enabled": "Memory",
+    "auto_extract": "Auto-extraction",
+    "global_policy": "Who may use /global",
+    "contradiction_policy": "Contradictions",
+    "retention_days": "Retention",
+    "embed_preset": "Embedder",
+    "chat_preset": "Chat model",
+}
+# One line each (platforms cap option descriptions at 100 characters).
+SETTING_DESCRIPTIONS: dict[str, str] = {
+    "memory_enabled": "Turn memory on or off for the whole workspace",
+    "auto_extract": "Learn memories from conversations automatically",
+    "global_policy": "Who may save shared memories with /global",
+    "contradiction_policy": "Overwrite an outdated memory, or keep its history",
+    "retention_days": "Delete unused memories after this many days (0 = keep forever)",
+    "embed_preset": "Embedding model preset used for recall",
+    "chat_preset": "Chat model preset used for replies and extraction",
+}
+BUTTON_EXPIRED = "⌛ That button has expired. Run the command again."
+SOMETHING_WENT_WRONG = "⚠️ Something went wrong on my side. Please try again in a moment."
+
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     return singular if count == 1 else (plural_form or singular + "s")
