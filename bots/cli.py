@@ -19,6 +19,7 @@ from typing import Any
 import click
 
 from bots.config import AppConfig, ConfigError, load_config
+from bots.discord import discord_command
 from bots.slack import slack
 from bots.wiring import open_service
 from core.commands import COMMANDS, CommandRequest, run_action, run_command
@@ -218,6 +219,7 @@ def list_commands() -> None:
 
 
 cli.add_command(slack)
+cli.add_command(discord_command)
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from core import audit, guards, saving
 from core.classify import find_entities, guess_kind
+from core.forgetting import candidates as forgettable
 from core.forgetting import forget as forget_matching
 from core.ids import new_id
 from core.jobs import InProcessJobs, JobQueue
@@ -215,6 +216,17 @@ class MemoryService:
         """Forget the memories matching all words of `query` (or the memory with that id)."""
         async with self.store.session(Principal(workspace, user)) as session:
             return await forget_matching(session, clean_text(query or ""), is_admin, self.clock())
+
+    async def forget_candidates(
+        self, workspace: str, user: str, typed: str, *, is_admin: bool = False, limit: int = 25
+    ) -> list[Memory]:
+        """Memories the user may forget that match a partly typed query (autocomplete).
+
+        Reads only the store (no embedder), so it answers fast enough for a platform's
+        autocomplete deadline.
+        """
+        async with self.store.session(Principal(workspace, user)) as session:
+            return await forgettable(session, clean_text(typed or ""), is_admin, limit)
 
     async def undo(self, workspace: str, user: str, audit_id: str | None = None) -> UndoResult:
         """Undo the user's last change (or the named one), restoring prior state."""

@@ -96,6 +96,14 @@ ACCEPTED = "✅ Accepted: it's an active memory now."
 REJECTED = "🗑️ Rejected and removed."
 NOT_FOUND = "That memory is gone or isn't yours."
 
+SETTINGS_UPDATED = "⚙️ Settings updated."
+SETTINGS_ADMIN_ONLY = (
+    "🚫 Only workspace admins can change memory settings "
+    "(on Discord: members with the Manage Server permission)."
+)
+SETTING_CHANGED = "changed"
+BUTTON_EXPIRED = "⌛ That button has expired. Run the command again."
+
 
 SOMETHING_WENT_WRONG = (
     "😵 Something went wrong on my side and I couldn't finish that. Nothing was lost; "
