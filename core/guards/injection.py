@@ -18,13 +18,14 @@ import regex
 from core.guards.budget import MAX_SCAN_CHARS, Budget
 from core.guards.findings import INJECTION, Finding, timeout_finding
 from core.guards.injection_patterns import ENCODED, ENGLISH, OTHER_LANGUAGES, InjectionPattern
-from core.guards.normalize import folded, hidden_characters, plain, strip_invisible
+from core.guards.normalize import hidden_characters, strip_invisible, views
 from core.guards.privacy import check_privacy
 
 HIDDEN = Finding(INJECTION, "hidden_characters", "hidden invisible or direction-control characters")
 
 _BASE64_BLOB = regex.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/_\-]{24,4000}={0,2}")
 _MAX_BLOBS = 8
+_MAX_DECODE_DEPTH = 4
 
 
 def check_injection(text: str) -> Finding | None:
@@ -39,24 +40,20 @@ def check_injection(text: str) -> Finding | None:
         return timeout_finding(INJECTION)
     budget = Budget()
     try:
-        if hidden_characters(text):
+        if hidden_characters(text, budget):
             return HIDDEN
-        return _scan(text, budget, decode=True)
+        return _scan(text, budget, depth=0)
     except TimeoutError:
         return timeout_finding(INJECTION)
 
 
-def _scan(text: str, budget: Budget, decode: bool) -> Finding | None:
-    views = [folded(text)]
-    raw_plain = plain(text)
-    if raw_plain != views[0]:
-        views.append(raw_plain)
-    for view in views:
+def _scan(text: str, budget: Budget, depth: int) -> Finding | None:
+    for view in views(text, budget):
         hit = _match(ENGLISH, view, budget) or _match(OTHER_LANGUAGES, view, budget)
         if hit:
             return hit
-    if decode:
-        return _scan_encoded(text, budget)
+    if depth < _MAX_DECODE_DEPTH:
+        return _scan_encoded(text, budget, depth + 1)
     return None
 
 
@@ -107,8 +104,8 @@ def _is_mention(view: str, start: int, end: int, budget: Budget) -> bool:
     )
 
 
-def _scan_encoded(text: str, budget: Budget) -> Finding | None:
-    """Base64-wrapped instructions ("aWdub3JlIGFsbC…") are decoded and checked once."""
+def _scan_encoded(text: str, budget: Budget, depth: int) -> Finding | None:
+    """Base64-wrapped instructions ("aWdub3JlIGFsbC…"), even nested, are decoded and checked."""
     for count, m in enumerate(budget.finditer(_BASE64_BLOB, text)):
         if count >= _MAX_BLOBS:
             break
@@ -120,7 +117,7 @@ def _scan_encoded(text: str, budget: Budget) -> Finding | None:
             continue
         if sum(ch.isprintable() for ch in decoded) < 0.9 * len(decoded):
             continue
-        if hidden_characters(decoded) or _scan(decoded, budget, decode=False):
+        if hidden_characters(decoded, budget) or _scan(decoded, budget, depth):
             return Finding(INJECTION, ENCODED[0], ENCODED[1])
     return None
 

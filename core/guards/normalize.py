@@ -13,6 +13,8 @@ import unicodedata
 
 import regex
 
+from core.guards.budget import Budget
+
 # Zero-width, bidi embedding/override/isolate, word joiners, BOM, interlinear
 # annotation and Unicode tag characters. U+200C/U+200D are only suspicious
 # outside the scripts and emoji sequences that need them (see hidden_characters).
@@ -43,53 +45,77 @@ _CONFUSABLES = str.maketrans(
 )
 _LEET = str.maketrans("013457@$", "oieastas")
 _LEET_WORD = regex.compile(r"\b(?=[\w@$]*[a-z])(?=[\w@$]*[0-9@$])[a-z0-9@$]{3,}\b")
-_SPACED = regex.compile(r"\b(?:[a-z][ .\-_*]){3,}[a-z]\b")
+_SPACED = regex.compile(r"(?<![a-z])[a-z](?:[ .\-_*][a-z]){3,}+(?![a-z])")
+_MAX_JOINERS = 200
 _SEPARATORS = regex.compile(r"[ .\-_*]")
 _SPACES = regex.compile(r"[ \t\u00a0\u3000]+")
 
 
-def hidden_characters(text: str) -> bool:
+def _timeout(budget: Budget | None) -> float:
+    return budget.timeout() if budget else 0.2
+
+
+def hidden_characters(text: str, budget: Budget | None = None) -> bool:
     """True when `text` carries invisible or direction-control characters meant to hide content.
 
     Allowed: ZWJ/ZWNJ next to emoji or in scripts that need them, LRM/RLM in
     text that contains RTL script, a leading BOM, and subdivision-flag tag sequences.
     """
-    if not _INVISIBLE.search(text, timeout=0.1) and not _SMUGGLED_SELECTORS.search(
-        text, timeout=0.1
+    if not _INVISIBLE.search(text, timeout=_timeout(budget)) and not _SMUGGLED_SELECTORS.search(
+        text, timeout=_timeout(budget)
     ):
         return False
-    body = _FLAG_TAGS.sub("", text[1:] if text.startswith("\ufeff") else text, timeout=0.1)
-    if _ALWAYS_BAD.search(body, timeout=0.1) or _SMUGGLED_SELECTORS.search(body, timeout=0.1):
+    body = text[1:] if text.startswith("\ufeff") else text
+    body = _FLAG_TAGS.sub("", body, timeout=_timeout(budget))
+    if _ALWAYS_BAD.search(body, timeout=_timeout(budget)):
         return True
-    for m in _INVISIBLE.finditer(body, timeout=0.1):
+    if _SMUGGLED_SELECTORS.search(body, timeout=_timeout(budget)):
+        return True
+    rtl = _RTL.search(body, timeout=_timeout(budget)) is not None
+    for count, m in enumerate(_INVISIBLE.finditer(body, timeout=_timeout(budget))):
+        if count >= _MAX_JOINERS:
+            return True  # no ordinary message needs this many joiners
         ch = m.group(0)
         around = body[max(0, m.start() - 2) : m.end() + 2]
         if ch in "\u200c\u200d" and (_EMOJI.search(around) or _JOINER_SCRIPTS.search(around)):
             continue
-        if ch in "\u200e\u200f" and _RTL.search(body, timeout=0.1):
+        if ch in "\u200e\u200f" and rtl:
             continue
         return True
     return False
 
 
-def strip_invisible(text: str) -> str:
+def strip_invisible(text: str, budget: Budget | None = None) -> str:
     """Remove every invisible/bidi/tag character (quoting and re-scanning use this)."""
-    text = _INVISIBLE.sub("", text, timeout=0.2)
-    return _SMUGGLED_SELECTORS.sub("", text, timeout=0.2)
+    text = _INVISIBLE.sub("", text, timeout=_timeout(budget))
+    return _SMUGGLED_SELECTORS.sub("", text, timeout=_timeout(budget))
 
 
-def _base(text: str) -> str:
-    return unicodedata.normalize("NFKC", strip_invisible(text)).casefold()
+def _base(text: str, budget: Budget | None) -> str:
+    return unicodedata.normalize("NFKC", strip_invisible(text, budget)).casefold()
 
 
-def plain(text: str) -> str:
+def plain(text: str, budget: Budget | None = None) -> str:
     """NFKC, case-folded, invisible characters removed, whitespace collapsed."""
-    return _SPACES.sub(" ", _base(text), timeout=0.2)
+    return _SPACES.sub(" ", _base(text, budget), timeout=_timeout(budget))
 
 
-def folded(text: str) -> str:
+def folded(text: str, budget: Budget | None = None) -> str:
     """Like `plain`, with homoglyphs, l33tspeak and s p a c e d letters folded to Latin words."""
-    base = _base(text).translate(_CONFUSABLES)
-    base = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), base, timeout=0.2)
-    base = _SPACED.sub(lambda m: _SEPARATORS.sub("", m.group(0)), base, timeout=0.2)
-    return _SPACES.sub(" ", base, timeout=0.2)
+    return _fold(_base(text, budget), budget)
+
+
+def views(text: str, budget: Budget | None = None) -> list[str]:
+    """What injection patterns run on: the folded text and, when it differs, the plain text
+    (so Cyrillic, Greek and other scripts are also matched as written)."""
+    base = _base(text, budget)
+    folded_text = _fold(base, budget)
+    plain_text = _SPACES.sub(" ", base, timeout=_timeout(budget))
+    return [folded_text] if plain_text == folded_text else [folded_text, plain_text]
+
+
+def _fold(base: str, budget: Budget | None) -> str:
+    base = base.translate(_CONFUSABLES)
+    base = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), base, timeout=_timeout(budget))
+    base = _SPACED.sub(lambda m: _SEPARATORS.sub("", m.group(0)), base, timeout=_timeout(budget))
+    return _SPACES.sub(" ", base, timeout=_timeout(budget))

@@ -56,7 +56,7 @@ _TEST_CARDS = frozenset(_TEST_CARD_TEXT.split())
 _SSN = regex.compile(
     r"(?<![\d\-])(?P<a>\d{3})(?P<s>[\- ]?)(?P<g>\d{2})(?P=s)(?P<n>\d{4})(?![\d\-])"
 )
-_CARD = regex.compile(r"(?<![\d\-.])\d(?:[ \-]?\d){11,18}(?![\d]|[ \-]\d|\.\d)")
+_CARD = regex.compile(r"(?<![\d\-.])\d(?:[ \-]?\d){11,18}+(?![\d]|[ \-]\d|\.\d)")
 _IBAN = regex.compile(r"(?<![A-Za-z0-9])(?P<cc>[A-Z]{2}|[a-z]{2})\d{2}(?:[ \-]?[A-Za-z0-9]){10,34}")
 _NINO = regex.compile(r"(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
 _SIN = regex.compile(r"(?<![\d\-])\d{3}([ \-]?)\d{3}\1\d{3}(?![\d]|[ \-]\d)")

@@ -33,7 +33,7 @@ def check_privacy(text: str) -> Finding | None:
         finding = _scan(text, budget)
         if finding is None:
             # Zero-width characters or full-width digits must not hide a key.
-            folded = unicodedata.normalize("NFKC", strip_invisible(text))
+            folded = unicodedata.normalize("NFKC", strip_invisible(text, budget))
             if folded != text:
                 finding = _scan(folded, budget)
     except TimeoutError:
