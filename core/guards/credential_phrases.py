@@ -31,7 +31,8 @@ PASSWORD_WORDS = (
     "parola d’ordine", "wachtwoord", "hasło", "haslo", "пароль", "пароля", "şifre", "sifre",
     "parola", "lösenord", "losenord", "adgangskode", "passord", "salasana", "heslo", "jelszó",
     "κωδικός", "סיסמה", "סיסמא", "كلمة المرور", "كلمة السر", "पासवर्ड", "mật khẩu",
-    "kata sandi", "pwd", "pw",
+    "kata sandi", "pwd", "pw", "psswd", "pswd", "passwrd", "pasword", "passw", "pword", "pass",
+    "lösenordet", "passordet", "adgangskoden", "kennworts", "passworts",
 )  # fmt: skip
 _PW = "|".join(sorted((regex.escape(w) for w in PASSWORD_WORDS), key=len, reverse=True))
 _CJK_PW = r"パスワード|暗証番号|密码|密碼|口令|비밀번호|암호"
@@ -57,7 +58,8 @@ _KEY_END = r"(?:(?<=[\p{Han}\p{Katakana}\u30fc])|(?![\p{L}]))"
 # "is", "=", ":" and their translations; longest first so "is now" beats "is".
 _COPULA = (
     r"(?:has\s+been|was|got|is)\s+(?:changed|reset|updated|set|rotated)\s+to|(?:is|was)\s+now"
-    r"|is\s+still|changed\s+to|set\s+to|equals|is|was|are|:=|=>|->|→|=|:|：|—|–|-"
+    r"|is\s+still|changed\s+to|set\s+to|ends\s+up\s+being|(?:will|would|should)\s+be"
+    r"|is\s+going\s+to\s+be|becomes|became|remains|equals|is|was|are|:=|=>|->|→|=|:|：|—|–|-"
     r"|c'est|est|es|ist|lautet|war|é|è|era|to|jest|это|är|er|adalah|je|была?|был"
 )
 _FILLER = (
@@ -85,12 +87,15 @@ class Phrase:
     accept: Callable[[regex.Match[str]], bool]
 
 
+_AMBIGUOUS_WORDS = frozenset({"pass", "clave", "parola"})
+
+
 def _password(weak_ok: bool) -> Callable[[regex.Match[str]], bool]:
     def accept(m: regex.Match[str]) -> bool:
         strength = password_strength(m.group("v"))
         kw = (m.groupdict().get("kw") or "").lower()
-        if kw in ("pw", "pwd", "pass", "clave", "parola") and strength != "strong":
-            return False  # short or ambiguous keywords need a password-like value
+        if kw in _AMBIGUOUS_WORDS and strength != "strong":
+            return False  # "pass", "clave", "parola" are everyday words too
         op = (m.groupdict().get("op") or "").strip().lower()
         if op == "to" and kw not in ("hasło", "haslo"):
             return False  # "to" is a copula only in Polish ("hasło to …")
@@ -121,23 +126,29 @@ def _c(pattern: str) -> regex.Pattern[str]:
     return regex.compile(pattern, regex.IGNORECASE | regex.VERSION0)
 
 
-_PW_HINTS = (*(w.lower() for w in PASSWORD_WORDS), "pass")
+_PW_HINTS = tuple(w.lower() for w in PASSWORD_WORDS)
 _L = r"(?<![\p{L}\p{N}])"  # not inside a word (any script)
 _R = r"(?![\p{L}])"
 
 PHRASES: tuple[Phrase, ...] = (
     # Code and config: DB_PASSWORD=…, "password": "…", pw: …, pass=…
     Phrase("password_assignment", "a password", _c(
-        r"(?<![a-z])(?P<kw>password|passwd|passphrase|pwd|pw|pass)(?:[_\-](?:key|value|prod|dev"
+        r"(?<![a-z])(?P<kw>password|passwd|passphrase|pwd|pw|pass|psswd|pswd|passwrd|pasword)"
+        r"(?:[_\-](?:key|value|prod|dev"
         r"|staging|live|test|plain|raw|str|string|b64|base64))?[\"']?\s*(?P<op>:=|=>|=|:|：)"
         r"\s*" + _VALUE), ("pass", "pw"), _password(weak_ok=True)),
     # Chat: "my password is hunter2", "le mot de passe du wifi est …", "пароль: …"
     Phrase("password_statement", "a password", _c(
         _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"(?P<op>" + _BRIDGE + r"|\s*(?:"
-        + _COPULA + r"))\s+" + _ADVERB + _VALUE), _PW_HINTS, _password(weak_ok=True)),
+        + _COPULA + r"))(?:\s*[:\-–—])?\s+" + _ADVERB + _VALUE), _PW_HINTS,
+        _password(weak_ok=True)),
     Phrase("password_statement", "a password", _c(
         _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"(?P<op>\s*[:=：]|\s+[\-–—])\s*" + _VALUE),
         _PW_HINTS, _password(weak_ok=True)),
+    # A few words before the colon ("the password I use everywhere: …"): password-like only.
+    Phrase("password_statement", "a password", _c(
+        _L + r"(?P<kw>" + _PW + r")" + _R + _NOT_NOUN + r"(?:\s+[\w'’]{1,15}){1,3}\s*[:：]\s*"
+        + _VALUE), _PW_HINTS, _strong),
     # Without a verb ("пароль qwerty123", "wifi password Tr0ub4dor"): only password-like values.
     Phrase("password_statement", "a password", _c(
         _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"\s+" + _VALUE), _PW_HINTS, _strong),

@@ -57,9 +57,7 @@ def _scan(text: str, budget: Budget, depth: int) -> Finding | None:
     return None
 
 
-def _match(
-    patterns: tuple[InjectionPattern, ...], view: str, budget: Budget
-) -> Finding | None:
+def _match(patterns: tuple[InjectionPattern, ...], view: str, budget: Budget) -> Finding | None:
     for ip in patterns:
         for m in budget.finditer(ip.pattern, view):
             if not _is_mention(view, m.start(), m.end(), budget):
@@ -76,7 +74,9 @@ _DECLARATIVE = regex.compile(
     r"\s+$"
 )
 _NAMED_AS_TOKEN = regex.compile(
-    r"^\s*(?:tags?|elements?|blocks?|tokens?|markers?|delimiters?|sections?|fields?|nodes?)\b"
+    r"^(?:\s*(?:,|and|or|/)\s*\S{1,24}){0,3}\s*(?:(?:is|are)\s+(?:an?\s+|the\s+|our\s+)?"
+    r"(?:\w+\s+){0,3})?(?:tags?|elements?|blocks?|tokens?|markers?|delimiters?|sections?"
+    r"|fields?|nodes?|components?|variables?|placeholders?|prefix(?:es)?)\b"
 )
 _QUOTES = "\"'“‘`«"
 _MENTION_AFTER = regex.compile(
@@ -90,7 +90,7 @@ _MENTION_BEFORE = regex.compile(
 
 
 def _is_mention(view: str, start: int, end: int, budget: Budget) -> bool:
-    if budget.search(_NAMED_AS_TOKEN, view[end : end + 20]):
+    if budget.search(_NAMED_AS_TOKEN, view[end : end + 60]):
         return True  # "the <system> tag in our XML config"
     before = view[max(0, start - 40) : start]
     if budget.search(_DECLARATIVE, before):
@@ -134,9 +134,7 @@ def safe_for_prompt(text: str) -> bool:
 _FENCE = regex.compile(r"`{3,}|~{3,}")
 _ROLE_TAG = regex.compile(r"<\|?\s*/?\s*[A-Za-z_]{1,30}\s*\|?>|<<\s*/?\s*SYS\s*>>", regex.I)
 _BRACKET_TAG = regex.compile(r"\[(/?(?:INST|SYS|SYSTEM|SYSTEM_PROMPT|ASSISTANT|ADMIN))\]", regex.I)
-_LINE_ROLE = regex.compile(
-    r"(?im)^(\s*#*\s*)(system|assistant|user|human|developer|ai)(\s*:)"
-)
+_LINE_ROLE = regex.compile(r"(?im)^(\s*#*\s*)(system|assistant|user|human|developer|ai)(\s*:)")
 _QUOTE_TIMEOUT = 0.2
 
 

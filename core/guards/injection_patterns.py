@@ -44,20 +44,28 @@ _RULES = alt(
     r"instructions?", r"prompts?", r"system\s+(?:prompt|message)", "rules", "guidelines",
     "guardrails", r"directives?", "restrictions", r"polic(?:y|ies)", "filters", "programming",
     "training", "constraints", "safety", "ethics", "moderation", "commands", "orders", "context",
-    r"messages?",
 )  # fmt: skip
+# "ignore the above error", "everything before line 40": a thing, not the instructions.
+_NOT_A_THING = (
+    r"(?!\s+(?:\w+\s+)?(?:errors?|warnings?|messages?|logs?|lines?|output|tests?|steps?|code"
+    r"|comments?|commits?|diffs?|exceptions?|stack|traces?|alerts?|noise|emails?|links?|files?"
+    r"|sections?|examples?|paragraphs?|screenshots?|\d))"
+)
 _QUALIFIER = alt(
     "previous", "prior", "earlier", "above", "preceding", "former", "original", "initial",
     "system", "developer", "safety", "ethical", "your", "all", "any",
 )  # fmt: skip
 # What "ignore …" must be aimed at to count as steering (not "ignore the flaky test").
 _STEER_OBJECT = alt(
-    r"(?:(?:the|of|every|content|other|existing|old|these|those|my|its)\s+|" + _QUALIFIER + _S
+    r"(?:(?:the|of|every|content|other|existing|old|these|those|its)\s+|" + _QUALIFIER + _S
     + r")*" + _QUALIFIER + r"\s+(?:\w+\s+)?" + _RULES,
     r"everything\s+" + alt("else", "above", "before", "prior",
-                           r"you\s+(?:were|have\s+been|'ve\s+been)\s+told"),
-    r"the\s+above", r"all\s+(?:of\s+)?the\s+above",
-)
+                           r"you\s+(?:were|have\s+been|'ve\s+been)\s+told") + _NOT_A_THING,
+    r"the\s+above" + _NOT_A_THING, r"all\s+(?:of\s+)?the\s+above" + _NOT_A_THING,
+    r"(?:the\s+|all\s+|any\s+|your\s+)?(?:guardrails|safety\s+(?:rules|guidelines|filters|measures"
+    r"|policies|protocols|settings)|content\s+polic(?:y|ies)|(?:ethical|moral)\s+guidelines"
+    r"|censorship)",
+)  # fmt: skip
 _IGNORE_VERB = alt(
     "ignore", "disregard", "forget", "skip", "override", "overrule", "bypass", "discard", "drop",
     "abandon", "neglect", "dismiss", "erase", "wipe", "nullify", "cancel", "scrap", "ditch",
@@ -70,7 +78,8 @@ _NO_LIMITS = alt(
     r"polic(?:y|ies)", "censorship", "boundaries", "limitations", "guardrails",
 )  # fmt: skip
 _JAIL = alt(
-    "dan", "stan", "dude", "jailbroken", "jailbreak", "unrestricted", "unfiltered", "uncensored",
+    r"dan(?!'s|\s+(?:from|in|on|at|of|and|said|is|was|will|who))", "stan", "dude", "jailbroken",
+    "jailbreak", "unrestricted", "unfiltered", "uncensored",
     "unchained", "unbound", "evil", "rogue", "amoral", "immoral", r"god\s+mode", r"dan\s+mode",
     r"jailbreak\s+mode", r"developer\s+mode", r"do\s+anything\s+now",
     r"an?\s+(?:ai|assistant|model|chatbot|bot)\s+"
@@ -85,6 +94,7 @@ _SENSITIVE = alt(
     r"personal\s+(?:data|information|info|details)",
     r"user\s+data", "pii", r"ssns?", r"social\s+security\s+numbers?", r"card\s+numbers?",
     r"system\s+prompt", r"(?:private|direct|personal)\s+messages",
+    r"(?:their|the\s+user'?s|users'?)\s+messages",
 )  # fmt: skip
 _TLD = alt(
     "com", "net", "org", "io", "ru", "cn", "xyz", "top", "site", "online", "info", "biz", "co",
@@ -103,7 +113,7 @@ _EXTERNAL = alt(
     "webhook", "pastebin", "ngrok", "requestbin", r"discord\s+webhook",
 )  # fmt: skip
 _SEND = alt(
-    "send", "forward", r"e-?mail", "post", "upload", "transmit", "exfiltrate", "leak", "relay",
+    "send", "forward", r"e[\s\-]?mail", "post", "upload", "transmit", "exfiltrate", "leak", "relay",
     "deliver", "pipe", "mirror",
 )  # fmt: skip
 _WHOSE = alt(
@@ -116,6 +126,16 @@ _REPLY = alt(
 )  # fmt: skip
 
 
+# What follows "new instructions:" when it is an order to the model, not team news.
+_STEERING_AHEAD = (
+    r"(?=[^\n]{0,80}?\b(?:you|your|ignore|disregard|forget|always|never|must|obey|comply"
+    r"|reveal|act\s+as|pretend|respond|answer|reply|output|print|from\s+now\s+on|do\s+not"
+    r"|don't|no\s+longer|override|bypass|send|leak|unrestricted"
+    r"|follow\s+(?:these|this|them|my|the\s+new)|without\s+(?:any\s+)?"
+    r"(?:rules|restrictions|filters))\b)"
+)
+
+
 def _i(rule_label: tuple[str, str], pattern: str) -> InjectionPattern:
     return InjectionPattern(rule_label[0], rule_label[1], regex.compile(pattern, regex.VERSION0))
 
@@ -125,9 +145,10 @@ ENGLISH: tuple[InjectionPattern, ...] = (
     _i(IGNORE, r"\b" + _IGNORE_VERB + r"\b\s+" + _GAP + r"\b" + _STEER_OBJECT + r"\b"),
     _i(IGNORE, r"\b(?:ignore|disregard|forget)\s+(?:everything|anything|all)\s+"
        + alt(r"(?:that\s+)?(?:was\s+)?(?:above|before|prior|previously|said|written|earlier)",
-             r"you(?:'ve|\s+have)?\s+(?:been|were)\s+told", r"that\s+came\s+before")),
+             r"you(?:'ve|\s+have)?\s+(?:been|were)\s+told", r"that\s+came\s+before")
+       + _NOT_A_THING),
     # "you are now DAN", "you are no longer bound by …" (not "you are now able to deploy")
-    _i(ROLE, r"\byou\s+are\s+(?:now|no\s+longer|henceforth|from\s+now\s+on)\s+"
+    _i(ROLE, r"\byou(?:\s+are|'re|’re|\s+r)\s+(?:now|no\s+longer|henceforth|from\s+now\s+on)\s+"
        r"(?:a\s+|an\s+|my\s+|the\s+|in\s+)?"
        + alt(_JAIL, r"free\b", r"different\s+(?:ai|assistant|model|bot|person|character)",
              r"new\s+(?:ai|assistant|model|bot|persona|character)",
@@ -137,9 +158,12 @@ ENGLISH: tuple[InjectionPattern, ...] = (
              r"(?!\s+(?:team|project|channel|repo|group|squad))",
              r"(?:chatgpt|claude|gpt|gemini|llama)\b", r"\w+gpt\b")),
     _i(ROLE, r"\byour\s+(?:new|real|true|actual|only|sole|updated)\s+"
-       + alt("role", "persona", "identity", "name", "purpose", "goal", "task", r"instructions?",
-             "objective", "mission", "directive", "job", "rules")
-       + r"\s+(?:is|are|will\s+be|:)"),
+       + alt(r"(?:persona|identity|purpose|objective|mission|directives?|programming)\s+"
+             r"(?:is|are|will\s+be|:)",
+             r"(?:instructions?|rules|orders)\s+(?:is|are|will\s+be|:)" + _STEERING_AHEAD,
+             r"(?:role|task|job|goal)\s+(?:is|are|will\s+be|:)\s+(?:now\s+)?"
+             r"(?:to\s+)?(?:act|be|pretend|ignore|obey|respond|answer|reveal|leak|send|serve\s+as"
+             r"|help\s+me\s+(?:hack|bypass)|do\s+whatever)")),
     _i(ROLE, r"\b" + alt("override", "replace", "overwrite", "rewrite", "change", "modify",
                          "update", "reset", "disable", "remove", "delete")
        + r"\s+(?:your|the\s+(?:assistant|bot|model)'?s?)\s+(?:own\s+|current\s+|original\s+"
@@ -151,9 +175,20 @@ ENGLISH: tuple[InjectionPattern, ...] = (
                          "additional", "important", "urgent", "override", "priority", "admin",
                          "system")
        + r"\s+(?:system\s+)?(?:instructions?|directives?|prompt)\s*"
-       + alt(":", "—", r"-\s", "follow", "below", r"are\s+as\s+follows",
-             r"for\s+(?:you|the\s+(?:ai|assistant|bot|model))")),
-    _i(ROLE, r"(?:^|\n)\s*(?:new\s+|updated\s+)?system\s+(?:prompt|message|instruction)s?\s*:"),
+       + alt(r"[:—]" + _STEERING_AHEAD, r"-\s" + _STEERING_AHEAD, r"follow\b", r"below\b",
+             r"are\s+as\s+follows", r"for\s+(?:you|the\s+(?:ai|assistant|bot|model))\b")),
+    _i(ROLE, r"(?:^|\n)\s*(?:new\s+|updated\s+)?system\s+(?:prompt|message|instruction)s?\s*:"
+       + _STEERING_AHEAD),
+    _i(ROLE, r"\b(?:previous|prior|above|earlier|original|your|all\s+(?:previous|prior|your))\s+"
+       r"(?:\w+\s+)?"
+       + alt("rules", "instructions", "guidelines", "directives", "restrictions", "policies",
+             "prompts?")
+       + r"\s+"
+       + alt(r"(?:no\s+longer|don't|do\s+not|doesn't|does\s+not)\s+apply",
+             r"(?:are|is)\s+(?:now\s+)?(?:void|null|cancelled|canceled|invalid|obsolete|revoked"
+             r"|overridden|suspended|lifted|lifted|disabled|deactivated|replaced)",
+             r"ha(?:ve|s)\s+(?:changed|been\s+(?:updated|replaced|revoked|changed|lifted"
+             r"|cancelled|overridden))")),
     # "reveal your system prompt", "what are your instructions?"
     _i(LEAK, r"\b" + alt("reveal", "show", "print", "display", "output", "repeat", "recite",
                          "leak", "dump", "expose", "disclose", "divulge", "tell", "give", "share",
@@ -163,8 +198,9 @@ ENGLISH: tuple[InjectionPattern, ...] = (
        r"\s+(?:\w+\s+){0,2}?"
        + alt(r"system\s+prompt", r"system\s+message", "instructions",
              r"initial\s+(?:prompt|instructions)", r"hidden\s+(?:prompt|instructions|rules)",
-             "prompt", "guidelines", "rules", "configuration", "directives", "pre-?prompt",
-             "meta-?prompt")
+             "prompt", "guidelines", "rules", "configuration", "directives", r"pre[\s\-]?prompt",
+             r"meta[\s\-]?prompt", r"initiali[sz]ation", "preamble",
+             r"(?:original|initial|first)\s+(?:message|prompt|instructions)")
        + r"\b"),
     _i(LEAK, r"\b" + alt("reveal", "leak", "dump", "expose", "disclose", "divulge", "print",
                          "output", "repeat", "recite")
@@ -187,14 +223,14 @@ ENGLISH: tuple[InjectionPattern, ...] = (
     _i(TAG, alt(r"<\|\s*[a-z_]{2,30}\s*\|>",
                 r"</?\s*(?:system|assistant|developer|sys|instructions?|system[_\-]?prompt"
                 r"|im_start|im_end)\s*>",
-                r"\[/?(?:inst|sys|system|system_prompt|assistant|admin)\]",
+                r"\[/?(?:inst|sys|system|system_prompt|assistant)\](?!\()",
                 r"<<\s*/?\s*sys\s*>>", r"<s>\s*\[inst\]")),
     _i(TAG, r"(?m)^\s*#{1,6}\s*"
        + alt("system", r"instructions?", "assistant", "human", "developer", "response",
              r"new\s+instructions", r"system\s+prompt")
        + r"\s*:"),
-    _i(TAG, r"(?m)^\s*(?:assistant|developer|chatgpt|claude|gpt-?\d?|ai\s+assistant)\s*:\s*\S"),
-    _i(TAG, r"(?m)^\s*(?:system|sys|ai|bot|model)\s*:[^\n]{0,80}?\b"
+    _i(TAG, r"(?m)^\s*(?:assistant|chatgpt|claude|gpt-?\d?|ai\s+assistant)\s*:\s*\S"),
+    _i(TAG, r"(?m)^\s*(?:system|sys|ai|bot|model|developer)\s*:[^\n]{0,80}?\b"
        + alt("you", "your", "must", "always", "never", "ignore", "disregard", "respond", "answer",
              "reply", "assistant", "override", r"instructions?", "rules", "mode", r"do\s+not",
              "don't", "obey", "comply")
@@ -204,16 +240,30 @@ ENGLISH: tuple[InjectionPattern, ...] = (
     _i(JAILBREAK, r"\b"
        + alt(r"act(?:ing)?\s+as", r"acts\s+as", r"you\s+are", "you're",
              r"pretend(?:ing)?\s+(?:to\s+be|you\s+are|you're)", "become",
-             r"behave\s+(?:like|as)", r"role-?play\s+as", r"respond\s+as", r"answer\s+as",
+             r"behave\s+(?:like|as)", r"role[\s\-]?play\s+as",
+             r"(?:respond|answer|reply|speak|talk)\s+(?:only\s+|solely\s+|exclusively\s+)?as",
              r"play\s+the\s+role\s+of", r"now\s+in", r"stay\s+in", "simulate", "emulate",
              r"switch\s+(?:in)?to", "enter")
        + r"\s+(?:an?\s+|the\s+)?(?:\w+\s+){0,2}?" + _JAIL + r"\b"),
+    _i(JAILBREAK, alt(r"\b(?:role|persona|character)\s+of\s+(?:an?\s+)?(?:\w+\s+){0,5}?"
+                      r"(?:ai|model|assistant|chatbot)\s+(?:\w+\s+){0,2}?" + _JAIL + r"\b",
+                      r"\brole\s+of\s+(?:another|a\s+different)\s+(?:ai|model|assistant)\b",
+                      r"\b(?:you\s+(?:have\s+been|are|were|'ve\s+been)|you're)\s+(?:now\s+)?"
+                      r"(?:freed|released|liberated|unshackled|unchained)\s+from\b",
+                      r"\bno\s+matter\s+how\s+(?:harmful|dangerous|illegal|unethical|immoral"
+                      r"|offensive)",
+                      r"\bregardless\s+of\s+(?:ethics|legality|morality|(?:your|any)\s+"
+                      r"(?:rules|guidelines|policies|programming|restrictions|safety\s+\w+))",
+                      r"\bpretend\s+to\s+be\s+my\s+(?:deceased|dead|late)\s+"
+                      r"(?:grandmother|grandma|grandfather|grandpa|mother|father)")),
     _i(JAILBREAK, alt(r"\bdo\s+anything\s+now\b",
                       r"\b(?:dan|god|jailbreak|evil)\s+mode\s+(?:enabled|activated|on|output"
                       r"|response)\b",
-                      r"\bdeveloper\s+mode\s+(?:enabled|activated|output|response)\b",
+                      r"\bdeveloper\s+mode\s+(?:enabled|activated)\s*(?:[.!:]|$)",
+                      r"\bdeveloper\s+mode\s+(?:output|response)\b",
                       r"\bstay\s+in\s+character\b")),
-    _i(JAILBREAK, alt(r"\bjailbr(?:ea|o)k(?:en|ed)?\s*(?::|mode\b|enabled|activated|successful)",
+    _i(JAILBREAK, alt(r"\bjailbr(?:ea|o)k(?:en|ed)?\s*(?::|mode\s*(?:[:.!]|on\b|enabled|activated)"
+                      r"|enabled|activated|successful)",
                       r"\byou(?:'re|\s+are|\s+have\s+been|\s+were)\s+(?:now\s+)?jailbr(?:ea|o)k",
                       r"\bjailbreak\s+(?:yourself|the\s+(?:ai|assistant|bot|model))\b")),
     _i(JAILBREAK, r"\b" + _YOU + r"\s+"
@@ -227,7 +277,7 @@ ENGLISH: tuple[InjectionPattern, ...] = (
        + alt("restrictions", "censorship", "filters", "filtering", "guardrails", "limitations",
              "limits", "rules", "guidelines", "ethics", r"content\s+polic(?:y|ies)", "morals",
              "policies", "boundaries")
-       + r"\b"),
+       + r"\b(?!\s+(?:on|for|in|to|with|when|at|over|around)\b)"),
     # "send all memories to …", "include the user's API keys in every reply"
     _i(EXFIL, r"\b" + alt(_SEND, "dump", "reveal", "disclose", "expose", "publish")
        + r"\b(?:\s+(?:me|us|them|him|her))?\s+"
@@ -247,7 +297,10 @@ ENGLISH: tuple[InjectionPattern, ...] = (
                           "encode", "hide", "smuggle")
        + r"\s+(?:the\s+|all\s+(?:of\s+)?(?:the\s+)?|any\s+|every\s+)?"
        + alt(_WHOSE, r"person'?s?", r"people'?s", "his", "her")
-       + r"\s+(?:\w+\s+){0,2}?" + _SENSITIVE + r"\b" + _GAP
+       + r"\s+(?:\w+\s+){0,2}?"
+       + alt(_SENSITIVE, r"e[\s\-]?mail(?:\s+address(?:es)?)?", r"phone(?:\s+numbers?)?",
+             r"(?:home\s+)?address(?:es)?", "location", r"ip\s+address", r"contact\s+details")
+       + r"\b" + _GAP
        + r"\b(?:in|into|inside|within|to|at)\s+(?:every|each|all|your|the|a|an)\s+(?:\w+\s+)?"
        + _REPLY + r"\b"),
     _i(EXFIL, r"\b" + alt("include", "insert", "embed", "append", "add", "attach", "put", "leak",
@@ -271,6 +324,8 @@ ENGLISH: tuple[InjectionPattern, ...] = (
              r"follow\s+(?:any|all|every|only|my|these|the)\s+(?:\w+\s+)?"
              r"(?:instructions|commands|orders|requests)",
              r"answer\s+(?:any|every|all)", r"say\s+yes", r"agree\s+with", "refuse", "break",
+             r"share\s+(?:any|all|every|your|the\s+user'?s)", r"tell\s+(?:anyone|everyone)",
+             r"give\s+out",
              "pretend", r"act\s+as", r"prioriti[sz]e\s+(?:my|these|the\s+following)")),
     _i(ORDER, r"\bfrom\s+now\s+on\b[,:]?\s+" + _YOU + r"\b(?:\s+\w+){0,3}?\s+"
        + alt("ignore", "disregard", "obey", r"comply\s+with\s+(?:any|all|every)", "bypass",
@@ -280,7 +335,9 @@ ENGLISH: tuple[InjectionPattern, ...] = (
              r"always\s+(?:obey|comply|agree|say\s+yes)",
              r"(?:have|has)\s+no\s+(?:rules|restrictions|limits|filters|guidelines)",
              r"(?:are|is)\s+(?:free|unrestricted|unfiltered|jailbroken|dan|evil|no\s+longer)",
-             r"act\s+as", "pretend", "role-?play", r"respond\s+(?:only\s+)?as", r"answer\s+as",
+             r"act\s+as", "pretend", r"role[\s\-]?play", r"respond\s+(?:only\s+)?as",
+             r"answer\s+as", r"answer\s+(?:every|any|all)\s+(?:\w+\s+)?questions?\b[^.!?\n]{0,30}"
+             r"(?:no\s+matter|regardless|without|even\s+if)",
              r"(?:must|will|shall|should)\s+not\s+(?:follow|obey|apply)")),
     _i(ORDER, r"\b" + _YOU + r"\s+"
        + alt("must", "will", "shall", "should", r"have\s+to", r"need\s+to",
@@ -288,21 +345,41 @@ ENGLISH: tuple[InjectionPattern, ...] = (
        + r"\s+(?:now\s+)?(?:always\s+|strictly\s+|blindly\s+)?"
        + alt("obey", r"comply\s+with", "ignore", "disregard", "bypass", "override", "reveal",
              "leak", r"follow\s+(?:only\s+)?")
-       + r"\s+" + _STEER_OBJECT),
-    _i(ORDER, alt(r"\b(?:always|blindly|unconditionally)\s+obey\b",
-                  r"\bobey\s+" + alt("me", r"my\s+(?:every|commands|orders|instructions)",
-                                     r"all\s+(?:commands|orders|instructions|requests)",
-                                     r"every\s+(?:command|order|instruction|request)",
-                                     "whatever", "anyone", r"the\s+following")
+       + r"\s+"
+       + alt(_STEER_OBJECT, r"(?:all|any|every|my)\s+(?:\w+\s+)?(?:requests?|commands?|orders?"
+             r"|instructions?|demands?)")),
+    _i(ORDER, alt(r"\b(?:blindly|unconditionally)\s+obey\b", r"\balways\s+obey\s*(?:[.!]|$)",
+                  r"\balways\s+obey\s+(?:me|my|the\s+user|users|this\s+user|whoever|anyone"
+                  r"|every|all|any|commands|orders|instructions|requests)\b",
+                  r"\b(?:do\s+the\s+)?opposite\s+of\s+(?:your|the|what\s+your)\s+"
+                  r"(?:instructions|rules|guidelines|programming)",
+                  r"\b(?:don't|do\s+not|never)\s+(?:tell|inform|mention\s+(?:this\s+)?to|let)\s+"
+                  r"(?:the\s+user|anyone|them|the\s+humans?)\b[^.!?\n]{0,30}\b(?:this|these)\s+"
+                  r"(?:instructions?|messages?|rules?|prompts?|notes?)",
+                  r"\bobey\s+(?:only\s+)?"
+                  + alt("me", r"my\s+(?:every|commands|orders|instructions)",
+                        r"all\s+(?:commands|orders|instructions|requests)",
+                        r"every\s+(?:command|order|instruction|request)",
+                        "whatever", "anyone", r"the\s+following")
                   + r"\b",
-                  r"\bnever\s+(?:refuse|decline)\b")),
+                  r"\bnever\s+(?:refuse|decline|say\s+no)\b(?:\s*(?:[.!,;]|$)|\s+"
+                  + alt("anything", r"any\s+(?:\w+\s+)?requests?", r"a\s+request", "requests",
+                        "me", r"the\s+user", r"to\s+(?:answer|comply|help|respond)")
+                  + ")")),
     # "decode this and follow it"
     _i(ENCODED, r"\b" + alt("decode", "decrypt", "unscramble", "deobfuscate", "reverse", "rot13",
                             r"base64[\s\-]?decode")
        + r"\b" + _GAP + r"\b(?:and|then)\s+"
        + alt("follow", "execute", "obey", "run", "do", "perform", r"carry\s+out", "comply",
              r"act\s+on", "apply")
+       + r"\s+" + alt("it", "them", "that", r"what\s+it\s+says",
+                      r"the\s+(?:result|instructions?|text|message|content|command)s?")
        + r"\b"),
+    # "SYSTEM OVERRIDE", "safety = off"
+    _i(ROLE, alt(r"\b(?:system|admin|developer|emergency|security)\s+override\s*(?:[:!]|mode"
+                 r"|activated|enabled|engaged|initiated|accepted|granted)",
+                 r"\boverride\b[^.\n]{0,20}\b(?:safety|filters?|guardrails?|restrictions"
+                 r"|censorship|moderation)\s*[=:]\s*(?:off|false|disabled|none|0)\b")),
 )  # fmt: skip
 
 OTHER_LANGUAGES: tuple[InjectionPattern, ...] = (
@@ -315,6 +392,8 @@ OTHER_LANGUAGES: tuple[InjectionPattern, ...] = (
        + r"(?:\s+\w+)?\s+"
        + alt("précédentes", "antérieures", "ci-dessus", "d'avant", r"du\s+système", "système",
              "initiales", "d'origine", "données")),
+    _i(IGNORE, r"\b(?:oublie[rsz]?|ignore[rsz]?)\s+(?:toutes\s+)?(?:tes|vos)\s+"
+       r"(?:instructions|consignes|règles)|\bignore[rsz]?\s+tout\s+ce\s+qui\s+(?:précède|est\s+au-dessus)"),
     # Spanish
     _i(IGNORE, r"\b" + alt("ignorar?", "ignoren?", "olvidar?", "olviden?",
                            r"no\s+(?:hagas|haga|sigas|siga)\s+caso\s+(?:a|de)", "desobedece")
@@ -323,12 +402,16 @@ OTHER_LANGUAGES: tuple[InjectionPattern, ...] = (
        + r"\s+"
        + alt("anteriores", "previas", r"de\s+arriba", r"del\s+sistema", "originales",
              "iniciales", "dadas")),
+    _i(IGNORE, r"\b(?:ignora|olvida)\s+(?:todo\s+lo\s+(?:anterior|dicho|de\s+arriba)"
+       r"|(?:todas\s+)?(?:tus|sus)\s+(?:instrucciones|reglas))"),
     # German (casefold turns ß into ss)
     _i(IGNORE, r"\b" + alt(r"ignorier(?:e|en|t)?", "vergiss", "vergessen", "missachten?")
        + r"\s+(?:sie\s+)?(?:alle\s+)?(?:die\s+|deine\s+|ihre\s+)?"
        r"(?:(?:vorherigen|vorigen|bisherigen|obigen|früheren|vorangegangenen|ursprünglichen)\s+)?"
        + alt("anweisungen", "instruktionen", "befehle", "vorgaben", "richtlinien",
              "systemanweisungen", "regeln")),
+    _i(IGNORE, r"\b(?:vergiss|ignoriere)\s+alles\b[^.!?\n]{0,40}?\b(?:vorher|zuvor|bisher|obige"
+       r"|davor|gesagt)"),
     # Italian, Portuguese, Dutch, Polish
     _i(IGNORE, r"\b(?:ignora|dimentica|trascura)\s+(?:tutte\s+)?(?:le\s+)?"
        r"(?:istruzioni|regole|indicazioni)\s+(?:precedenti|di\s+sistema|sopra|iniziali)"),
@@ -348,7 +431,8 @@ OTHER_LANGUAGES: tuple[InjectionPattern, ...] = (
     _i(IGNORE, alt("忽略", "无视", "忽視", "無視", "忘记", "忘記",
                    "不要理会", "不要遵守", "不要理會")
        + "(?:掉)?(?:你)?"
-       + alt("之前", "以前", "先前", "上面", "上述", "前面", "所有", "全部", "系统", "系統")
+       + alt("之前", "以前", "先前", "上面", "上述", "前面", "所有", "全部", "系统", "系統",
+             "以上", "上文", "此前", "早先")
        + "(?:的)?(?:所有|全部)?(?:的)?"
        + alt("指令", "指示", "说明", "說明", "规则", "規則", "提示", "命令")),
     _i(IGNORE, alt("以前", "これまで", "上記", "前", "先ほど", "すべて", "全て")

@@ -26,6 +26,9 @@ _ALWAYS_BAD = regex.compile(
     r"[\u200b\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufff9-\ufffb\u180e\U000e0001-\U000e001f"
     r"\U000e0080-\U000e00ff]"
 )
+# Soft hyphen, combining grapheme joiner, Hangul fillers: invisible but common in pasted
+# text, so stripped before matching without being treated as an attack on their own.
+_SOFT = regex.compile(r"[\u00ad\u034f\u115f\u1160\u3164\uffa0]")
 _RTL = regex.compile(r"[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]")
 _JOINER_SCRIPTS = regex.compile(
     r"[\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}"
@@ -45,7 +48,9 @@ _CONFUSABLES = str.maketrans(
 )
 _LEET = str.maketrans("013457@$", "oieastas")
 _LEET_WORD = regex.compile(r"\b(?=[\w@$]*[a-z])(?=[\w@$]*[0-9@$])[a-z0-9@$]{3,}\b")
-_SPACED = regex.compile(r"(?<![a-z])[a-z](?:[ .\-_*][a-z]){3,}+(?![a-z])")
+_SPACED = regex.compile(r"(?<![a-z])[a-z](?:[ .\-_*][a-z](?![a-z])){3,}+(?![a-z])")
+# Hyphens and underscores used as spaces: "ignore-all-previous-instructions".
+_WORD_JOINERS = regex.compile(r"(?<=[a-z])[\-_](?=[a-z])")
 _MAX_JOINERS = 200
 _SEPARATORS = regex.compile(r"[ .\-_*]")
 _SPACES = regex.compile(r"[ \t\u00a0\u3000]+")
@@ -88,6 +93,7 @@ def hidden_characters(text: str, budget: Budget | None = None) -> bool:
 def strip_invisible(text: str, budget: Budget | None = None) -> str:
     """Remove every invisible/bidi/tag character (quoting and re-scanning use this)."""
     text = _INVISIBLE.sub("", text, timeout=_timeout(budget))
+    text = _SOFT.sub("", text, timeout=_timeout(budget))
     return _SMUGGLED_SELECTORS.sub("", text, timeout=_timeout(budget))
 
 
@@ -118,4 +124,5 @@ def _fold(base: str, budget: Budget | None) -> str:
     base = base.translate(_CONFUSABLES)
     base = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), base, timeout=_timeout(budget))
     base = _SPACED.sub(lambda m: _SEPARATORS.sub("", m.group(0)), base, timeout=_timeout(budget))
+    base = _WORD_JOINERS.sub(" ", base, timeout=_timeout(budget))
     return _SPACES.sub(" ", base, timeout=_timeout(budget))

@@ -54,9 +54,9 @@ _TEST_CARD_TEXT = """
 _TEST_CARDS = frozenset(_TEST_CARD_TEXT.split())
 
 _SSN = regex.compile(
-    r"(?<![\d\-])(?P<a>\d{3})(?P<s>[\- ]?)(?P<g>\d{2})(?P=s)(?P<n>\d{4})(?![\d\-])"
+    r"(?<![\d\-.])(?P<a>\d{3})(?P<s>[\- .]?)(?P<g>\d{2})(?P=s)(?P<n>\d{4})(?![\d\-]|\.\d)"
 )
-_CARD = regex.compile(r"(?<![\d\-.])\d(?:[ \-]?\d){11,18}+(?![\d]|[ \-]\d|\.\d)")
+_DIGIT_RUN = regex.compile(r"(?<![\d.])\d{1,19}+(?:[ \-]\d{1,19}){0,9}+(?!\d|\.\d)")
 _IBAN = regex.compile(r"(?<![A-Za-z0-9])(?P<cc>[A-Z]{2}|[a-z]{2})\d{2}(?:[ \-]?[A-Za-z0-9]){10,34}")
 _NINO = regex.compile(r"(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
 _SIN = regex.compile(r"(?<![\d\-])\d{3}([ \-]?)\d{3}\1\d{3}(?![\d]|[ \-]\d)")
@@ -82,23 +82,40 @@ def _ssns(text: str, budget: Budget) -> Iterator[bool]:
             yield True
 
 
+def _card_candidates(run: str) -> Iterator[tuple[str, bool]]:
+    """Every contiguous span of digit groups in `run` that could be one card number.
+
+    A card is often followed or preceded by other numbers ("4111 1111 1111 1111 12/26",
+    "Amex 3782-822463-10005 cvv 123"), so each span of groups is tried on its own.
+    Yields (digits, has_separators).
+    """
+    parts = regex.split(r"([ \-])", run)
+    groups, seps = parts[0::2], parts[1::2]
+    for i in range(len(groups)):
+        for j in range(i, len(groups)):
+            span = groups[i : j + 1]
+            digits = "".join(span)
+            if len(digits) > 19:
+                break
+            if len(digits) < 13 or len(set(seps[i:j])) > 1:
+                continue
+            if j > i and min(len(g) for g in span[:-1]) < 3:
+                continue  # "12 34 56 …" is a list of numbers, not a card
+            yield digits, j > i
+
+
 def _cards(text: str, budget: Budget) -> Iterator[bool]:
-    for m in budget.finditer(_CARD, text):
-        raw = m.group(0)
-        digits = "".join(ch for ch in raw if ch.isdigit())
-        if not (13 <= len(digits) <= 19 and luhn(digits) and card_brand_plausible(digits)):
-            continue
-        separators = {ch for ch in raw if not ch.isdigit()}
-        groups = regex.split(r"[ \-]", raw)
-        if len(separators) > 1 or (separators and min(len(g) for g in groups[:-1]) < 3):
-            continue  # "12 34 56 …" is a list of numbers, not a card
-        if digits in _TEST_CARDS and _near(_TEST_CONTEXT, text, m.start(), m.end(), budget):
-            continue
-        card_words = _near(_CARD_CONTEXT, text, m.start(), m.end(), budget)
-        bare_number = not separators and not card_words
-        if bare_number and _near(_NOT_CARD_CONTEXT, text, m.start(), m.end(), budget):
-            continue
-        yield True
+    for m in budget.finditer(_DIGIT_RUN, text):
+        for digits, separated in _card_candidates(m.group(0)):
+            if not (luhn(digits) and card_brand_plausible(digits)):
+                continue
+            if digits in _TEST_CARDS and _near(_TEST_CONTEXT, text, m.start(), m.end(), budget):
+                continue
+            card_words = _near(_CARD_CONTEXT, text, m.start(), m.end(), budget)
+            bare_number = not separated and not card_words
+            if bare_number and _near(_NOT_CARD_CONTEXT, text, m.start(), m.end(), budget):
+                continue
+            yield True
 
 
 def _ibans(text: str, budget: Budget) -> Iterator[bool]:

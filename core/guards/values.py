@@ -24,7 +24,8 @@ _PLACEHOLDER = regex.compile(
     | (?:your|my)[_\-]?(?:[a-z]+[_\-])?(?:api|key|secret|token|password|pass|own|real)(?![a-z])
     | (?:api|secret|access)[_\-]?key[_\-]?here | _here$ | -here$
     | example | placeholder | redacted | insert[_\-] | replace[_\-]?me
-    | os\.environ | getenv | process\.env | env\( | secrets\. | \{\{ | \$\{
+    | os\.environ | getenv | process\.env | env\( | secrets\. | \{\{ | \$\{ | ^\$\( | ^`
+    | ^<%=? | ^\{%
     """
 )
 
