@@ -19,6 +19,7 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable
+from contextlib import AsyncExitStack
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,25 +37,25 @@ def load(path: Path) -> list[dict[str, str]]:
         return [json.loads(line) for line in fh if line.strip()]
 
 
-async def via_check() -> tuple[Classifier, Callable[[], Awaitable[None]]]:
+async def check_classifier(_stack: AsyncExitStack) -> Classifier:
+    """Classify through `core.guards.check`, the function the service calls."""
     from core.guards import check
 
     async def classify(text: str) -> str:
         finding = check(text)
         return finding.category if finding else "clean"
 
-    async def close() -> None:
-        return None
-
-    return classify, close
+    return classify
 
 
-async def via_api() -> tuple[Classifier, Callable[[], Awaitable[None]]]:
+async def api_classifier(stack: AsyncExitStack) -> Classifier:
+    """Classify through the public API: a refused `remember` with a guard reason."""
     import core
 
-    tmp = tempfile.TemporaryDirectory()
-    ctx = core.open_memory(f"sqlite:///{tmp.name}/m.db")
-    mem = await ctx.__aenter__()
+    if not hasattr(core, "open_memory"):
+        raise SystemExit("--api needs core.open_memory (the public API), which is not installed")
+    tmp = stack.enter_context(tempfile.TemporaryDirectory())
+    mem = await stack.enter_async_context(core.open_memory(f"sqlite:///{tmp}/m.db"))
 
     async def classify(text: str) -> str:
         r = await mem.remember("ws", "u", text)
@@ -62,24 +63,18 @@ async def via_api() -> tuple[Classifier, Callable[[], Awaitable[None]]]:
             return str(r.reason)
         return "clean"
 
-    async def close() -> None:
-        await ctx.__aexit__(None, None, None)
-        tmp.cleanup()
-
-    return classify, close
+    return classify
 
 
 async def run(rows: list[dict[str, str]], api: bool) -> None:
-    classify, close = await (via_api() if api else via_check())
     got: list[str] = []
     timings: list[float] = []
-    try:
+    async with AsyncExitStack() as stack:
+        classify = await (api_classifier if api else check_classifier)(stack)
         for row in rows:
             start = time.perf_counter()
             got.append(await classify(row["text"]))
             timings.append(time.perf_counter() - start)
-    finally:
-        await close()
     report(rows, got, timings)
 
 

@@ -139,7 +139,7 @@ def card_brand_plausible(digits: str) -> bool:
         return 16 <= n <= 19  # JCB
     if 300 <= int(digits[:3]) <= 305 or two in (36, 38, 39) or four == 3095:
         return 14 <= n <= 19  # Diners Club
-    if two == 62 or two == 81:
+    if two == 62:
         return 16 <= n <= 19  # UnionPay
     if two == 50 or 56 <= two <= 69:
         return 12 <= n <= 19  # Maestro

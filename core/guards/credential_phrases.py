@@ -52,6 +52,14 @@ _KEY_HINTS = (
     "key", "token", "secret", "credential", "clé", "clave", "schlüssel", "chave", "chiave",
     "sleutel", "токен", "ключ", "キー", "トークン", "密钥", "密鑰", "令牌",
 )  # fmt: skip
+# Keys and tokens that identify rather than authenticate: "cache key", "partition key",
+# "public key", "pagination token".
+_NOT_A_SECRET_KEY = (
+    r"(?<!(?:public|publishable|cache|primary|foreign|partition|sort|idempotency|object|s3|redis"
+    r"|row|composite|lookup|dedupe?|hash|map|dict|json|yaml|unique|natural|surrogate|routing"
+    r"|shard|cursor|pagination|page|continuation|sync|gpg|pgp|ssh|host|fingerprint"
+    r"|item|record|entity|index|group|api\s+gateway\s+route)[\s_\-])"
+)
 # A key word ends at a non-letter, except CJK words, which run straight into the next word.
 _KEY_END = r"(?:(?<=[\p{Han}\p{Katakana}\u30fc])|(?![\p{L}]))"
 
@@ -183,7 +191,7 @@ PHRASES: tuple[Phrase, ...] = (
         ("curl",), _strong),
     # "api_key = …", "the Mistral API key is …", "token: …": random-looking values only.
     Phrase("generic_secret", "an API key or token", _c(
-        r"(?<![\p{L}:/])(?<!public[\s_\-])(?<!publishable[\s_\-])(?P<kw>" + _KEY + r")"
+        r"(?<![\p{L}:/])" + _NOT_A_SECRET_KEY + r"(?P<kw>" + _KEY + r")"
         + _KEY_END + _FILLER + r"[\"']?(?P<op>" + _BRIDGE + r"|\s*(?:" + _COPULA
         + r"|は|是|为|為|는|은))?\s*[\"'`“(\[]?(?P<v>[A-Za-z0-9_\-./+=~$!@#%^&*]{12,200})"),
         _KEY_HINTS, _key_value),

@@ -36,7 +36,8 @@ _NOT_SSN_CONTEXT = regex.compile(
 _CARD_CONTEXT = regex.compile(
     r"(?i)\b(?:card|cc|credit|debit|visa|mastercard|master\s*card|amex|american\s+express"
     r"|discover|jcb|diners|unionpay|maestro|pan|carte|tarjeta|karte|kreditkarte|cartão|carta"
-    r"|kaart|karta|карт[аыу]|カード|卡)"
+    r"|kaart|karta|карт[аыу]|カード|卡|pay|paying|payment|charge|refund|billing|checkout|exp"
+    r"|expiry|expires|cvv|cvc|cvv2)"
 )
 _NOT_CARD_CONTEXT = regex.compile(
     r"(?i)\b(?:order|tracking|invoice|shipment|parcel|ticket|case|ref(?:erence)?|po|sku|id|imei"
@@ -113,6 +114,8 @@ def _cards(text: str, budget: Budget) -> Iterator[bool]:
                 continue
             card_words = _near(_CARD_CONTEXT, text, m.start(), m.end(), budget)
             bare_number = not separated and not card_words
+            if bare_number and len(digits) not in (15, 16):
+                continue  # 13/17-19 unbroken digits are ids and timestamps unless called a card
             if bare_number and _near(_NOT_CARD_CONTEXT, text, m.start(), m.end(), budget):
                 continue
             yield True

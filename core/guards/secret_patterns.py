@@ -64,7 +64,7 @@ def _jwt(m: regex.Match[str], _text: str) -> bool:
     return header is not None and ("alg" in header or "enc" in header)
 
 
-def _discord(m: regex.Match[str], _text: str) -> bool:
+def _discord(m: regex.Match[str], text: str) -> bool:
     """The first part of a Discord bot token is the bot's numeric id in base64."""
     first = m.group("a")
     if first.startswith("eyJ") or not looks_random(m.group("c"), 20):
@@ -73,7 +73,7 @@ def _discord(m: regex.Match[str], _text: str) -> bool:
         decoded = base64.urlsafe_b64decode(first + "=" * (-len(first) % 4))
     except (binascii.Error, ValueError):
         decoded = b""
-    return decoded.isdigit() or first[0] in "MNO"
+    return decoded.isdigit() or first[0] in "MNO" or "discord" in text.lower()
 
 
 def _aws_id(m: regex.Match[str], _text: str) -> bool:
@@ -154,7 +154,7 @@ SECRET_PATTERNS: tuple[SecretPattern, ...] = (
        r"(?i:aws|secret)[^\n]{0,40}?(?<![A-Za-z0-9/+])(?P<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
        ("aws", "secret"), _random(40)),
     _p("twilio_credential", "a Twilio credential",
-       r"(?<![A-Za-z0-9])(?:SK|AC)[0-9a-f]{32}(?![A-Za-z0-9])|(?i:twilio)"
+       r"(?<![A-Za-z0-9])(?:SK|AC)(?:[0-9a-f]{32}|[0-9A-F]{32})(?![A-Za-z0-9])|(?i:twilio)"
        r"[^\n]{0,60}?(?<![0-9a-fA-F])(?P<v>[0-9a-f]{32})(?![0-9a-fA-F])", ("sk", "ac", "twilio")),
     _p("sendgrid_api_key", "a SendGrid API key",
        _B + r"SG\.[A-Za-z0-9_\-]{16,32}\.[A-Za-z0-9_\-]{30,64}", ("sg.",)),

@@ -51,7 +51,8 @@ _STOP_TEXT = """
     keeper sso okta ldap oauth saml totp mfa 2fa otp see check ask use using set setting
     type typed enter entered same-as usual default standard normal common easy hard obvious
     strict lax argon2 argon2id bcrypt scrypt sha1 sha256 sha512 md5 pbkdf2 oauth2 base64
-    utf8 utf-8 hmac aes256 aes-256 rsa ssh http https tls ssl json yaml env le la les un une
+    utf8 utf-8 hmac aes256 aes-256 rsa ssh http https tls ssl json yaml env string str int
+    bool boolean bytes text varchar number object undefined null nullable le la les un une
     des du de est pas sur dans mon ton son notre votre leur el los las uno una es en mi tu
     su nuestro muy der die das ein eine ist nicht im mein dein sein unser sehr o os um uma
     não nao meu minha il lo gli è non della mio mia het een niet mijn jest nie moje mój trop
@@ -70,6 +71,8 @@ _SUFFIX_WORDS = regex.compile(
     r"(?i)^[a-z]+(?:ed|ing|ly|tion|sion|ment|able|ible|ness|ful|less|ous|ive|ity|ance|ence)$"
 )
 _VERSION = regex.compile(r"(?i)^v?\d+(?:\.\d+)+[a-z0-9\-]*$")
+# Code, not a value: `Optional[str]`, `request.form[`, `VARCHAR(255)`, `!vault`, `$(cat …)`.
+_CODE = regex.compile(r"^(?:[A-Za-z_][\w.]*[(\[]|!\w|\$\(|<%|\{%|\w+\.\w+\()")
 _HYPHEN_WORDS = regex.compile(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
 _TRIM = "\"'`“”‘’«»「」()[]{}<>.,;:!?。、，；：！？"
 
@@ -154,7 +157,7 @@ def password_strength(value: str) -> str | None:
         return None  # an e-mail address, not a password
     if looks_like_path_or_url(v) and not regex.search(r"\d", v):
         return None
-    if _VERSION.match(v):
+    if _VERSION.match(v) or _CODE.match(v):
         return None
     if _HYPHEN_WORDS.match(v):
         parts = v.lower().split("-")
