@@ -17,7 +17,8 @@ from core.guards import check
 from core.guards.credential_phrases import PHRASES
 from core.guards.findings import TIMEOUT_LABEL
 from core.guards.injection import HIDDEN
-from core.guards.injection_patterns import ENCODED, ENGLISH, OTHER_LANGUAGES
+from core.guards.injection_languages import OTHER_LANGUAGES
+from core.guards.injection_patterns import ENCODED, ENGLISH
 from core.guards.pii import PII_CHECKS
 from core.guards.secret_patterns import SECRET_PATTERNS
 

@@ -17,7 +17,8 @@ import regex
 
 from core.guards.budget import MAX_SCAN_CHARS, Budget
 from core.guards.findings import INJECTION, Finding, timeout_finding
-from core.guards.injection_patterns import ENCODED, ENGLISH, OTHER_LANGUAGES, InjectionPattern
+from core.guards.injection_languages import OTHER_LANGUAGES
+from core.guards.injection_patterns import ENCODED, ENGLISH, InjectionPattern
 from core.guards.normalize import hidden_characters, strip_invisible, views
 from core.guards.privacy import check_privacy
 
@@ -136,6 +137,7 @@ _ROLE_TAG = regex.compile(r"<\|?\s*/?\s*[A-Za-z_]{1,30}\s*\|?>|<<\s*/?\s*SYS\s*>
 _BRACKET_TAG = regex.compile(r"\[(/?(?:INST|SYS|SYSTEM|SYSTEM_PROMPT|ASSISTANT|ADMIN))\]", regex.I)
 _LINE_ROLE = regex.compile(r"(?im)^(\s*#*\s*)(system|assistant|user|human|developer|ai)(\s*:)")
 _QUOTE_TIMEOUT = 0.2
+_BLUNT = str.maketrans({"<": "‹", ">": "›", "`": "ˋ", "[": "(", "]": ")", "~": "∼"})
 
 
 def _defang_fence(m: regex.Match[str]) -> str:
@@ -154,9 +156,14 @@ def quote_for_prompt(text: str) -> str:
     ("assistant:") disarmed, and the result JSON-quoted so newlines and quotes
     cannot end the data block. Returns e.g. '"staging DB is on port 6543"'.
     """
-    text = strip_invisible(text)
-    text = _FENCE.sub(_defang_fence, text, timeout=_QUOTE_TIMEOUT)
-    text = _ROLE_TAG.sub(_defang_tag, text, timeout=_QUOTE_TIMEOUT)
-    text = _BRACKET_TAG.sub(r"(\1)", text, timeout=_QUOTE_TIMEOUT)
-    text = _LINE_ROLE.sub(r"\1\2 -", text, timeout=_QUOTE_TIMEOUT)
+    try:
+        text = strip_invisible(text)
+        text = _FENCE.sub(_defang_fence, text, timeout=_QUOTE_TIMEOUT)
+        text = _ROLE_TAG.sub(_defang_tag, text, timeout=_QUOTE_TIMEOUT)
+        text = _BRACKET_TAG.sub(r"(\1)", text, timeout=_QUOTE_TIMEOUT)
+        text = _LINE_ROLE.sub(r"\1\2 -", text, timeout=_QUOTE_TIMEOUT)
+    except TimeoutError:
+        # Too big to defang piece by piece: neutralise every bracket and backtick instead.
+        text = "".join(ch for ch in text if ch.isprintable() or ch in "\n\t")
+        text = text.translate(_BLUNT)
     return json.dumps(text, ensure_ascii=False)

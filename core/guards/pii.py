@@ -34,10 +34,10 @@ _NOT_SSN_CONTEXT = regex.compile(
     r"|phone|tel|fax|call|build|job|run|batch|lot|issue|pr|account|acct|routing|zip|date)\b"
 )
 _CARD_CONTEXT = regex.compile(
-    r"(?i)\b(?:card|cc|credit|debit|visa|mastercard|master\s*card|amex|american\s+express"
+    r"(?i)(?:\b(?:card|cc|credit|debit|visa|mastercard|master\s*card|amex|american\s+express"
     r"|discover|jcb|diners|unionpay|maestro|pan|carte|tarjeta|karte|kreditkarte|cartão|carta"
-    r"|kaart|karta|карт[аыу]|カード|卡|pay|paying|payment|charge|refund|billing|checkout|exp"
-    r"|expiry|expires|cvv|cvc|cvv2)"
+    r"|kaart|karta|pay|paying|payment|charge|refund|billing|checkout|exp|expiry|expires|cvv"
+    r"|cvc|cvv2)s?\b|карт[аыу]|カード|卡)"
 )
 _NOT_CARD_CONTEXT = regex.compile(
     r"(?i)\b(?:order|tracking|invoice|shipment|parcel|ticket|case|ref(?:erence)?|po|sku|id|imei"

@@ -73,6 +73,7 @@ _SUFFIX_WORDS = regex.compile(
 _VERSION = regex.compile(r"(?i)^v?\d+(?:\.\d+)+[a-z0-9\-]*$")
 # Code, not a value: `Optional[str]`, `request.form[`, `VARCHAR(255)`, `!vault`, `$(cat …)`.
 _CODE = regex.compile(r"^(?:[A-Za-z_][\w.]*[(\[]|!\w|\$\(|<%|\{%|\w+\.\w+\()")
+_WORDISH = regex.compile(r"[a-z]+\d{0,4}|[A-Z]+\d{0,4}|[A-Z][a-z]+\d{0,4}")
 _HYPHEN_WORDS = regex.compile(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
 _TRIM = "\"'`“”‘’«»「」()[]{}<>.,;:!?。、，；：！？"
 
@@ -102,16 +103,6 @@ def entropy(value: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in counts.values())
 
 
-def char_classes(value: str) -> int:
-    """How many of lower / upper / digit / other the value mixes."""
-    return (
-        any(c.islower() for c in value)
-        + any(c.isupper() for c in value)
-        + any(c.isdigit() for c in value)
-        + any(not c.isalnum() for c in value)
-    )
-
-
 def looks_random(token: str, min_len: int = 16) -> bool:
     """True when `token` reads like machine-generated key material.
 
@@ -127,9 +118,17 @@ def looks_random(token: str, min_len: int = 16) -> bool:
     mixed_case = any(c.islower() for c in token) and any(c.isupper() for c in token)
     if digits == 0 and not (mixed_case and len(token) >= 20):
         return False
-    if len(set(token)) < min(10, len(token) // 2):
+    if len(set(token)) < min(10, len(token) // 2) or _identifier_like(token):
         return False
     return entropy(token) >= 3.0
+
+
+def _identifier_like(token: str) -> bool:
+    """"user_profile_v2_12345", "build-2024-05-14": words and numbers joined, not key material."""
+    parts = [p for p in regex.split(r"[_\-.]", token) if p]
+    return len(parts) >= 3 and all(
+        p.isdigit() or (len(p) <= 12 and _WORDISH.fullmatch(p)) for p in parts
+    )
 
 
 def looks_like_path_or_url(value: str) -> bool:
