@@ -76,6 +76,12 @@ def _discord(m: regex.Match[str], text: str) -> bool:
     return decoded.isdigit() or first[0] in "MNO" or "discord" in text.lower()
 
 
+def _slack(m: regex.Match[str], _text: str) -> bool:
+    """Real Slack tokens carry numeric team/user ids; "xoxb-your-bot-token" does not."""
+    token = m.group(0)
+    return any(c.isdigit() for c in token) and not is_placeholder(token)
+
+
 def _aws_id(m: regex.Match[str], _text: str) -> bool:
     return not m.group(0).endswith("EXAMPLE") and not is_placeholder(m.group(0))
 
@@ -146,7 +152,7 @@ SECRET_PATTERNS: tuple[SecretPattern, ...] = (
     _p("slack_token", "a Slack token",
        _B + r"(?:xox[abposre]|xoxe\.xox[bp]|xapp)-(?P<v>[0-9]+-[A-Za-z0-9\-]{8,}"
             r"|[A-Za-z0-9\-]{20,})",
-       ("xox", "xapp-")),
+       ("xox", "xapp-"), _slack),
     _p("aws_access_key", "an AWS access key",
        r"(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Z0-9])",
        ("akia", "asia", "abia", "acca", "a3t"), _aws_id),

@@ -21,12 +21,16 @@ _PLACEHOLDER = regex.compile(
       |password|passwd|pass|pwd|pw|mypassword|yourpassword|dummy|example|sample
       |none|null|nil|undefined|empty|blank|n/?a|tbd|todo|fixme|false|true)$
     | x{4,} | \*{3,} | \.{3} | …
-    | (?:your|my)[_\-]?(?:[a-z]+[_\-])?(?:api|key|secret|token|password|pass|own|real)(?![a-z])
+    | (?:your|my)[_\-]?(?:[a-z]+[_\-]){0,3}(?:api|key|secret|token|password|pass|own|real)(?![a-z])
     | (?:api|secret|access)[_\-]?key[_\-]?here | _here$ | -here$
     | example | placeholder | redacted | insert[_\-] | replace[_\-]?me
     | os\.environ | getenv | process\.env | env\( | secrets\. | \{\{ | \$\{ | ^\$\( | ^`
     | ^<%=? | ^\{%
     """
+)
+
+_SEQUENTIAL = regex.compile(
+    r"0123456|1234567|2345678|3456789|4567890|abcdefg|bcdefgh|cdefghi|qwertyu|asdfghj"
 )
 
 # Words that commonly follow "password is" / "token:" in ordinary sentences.
@@ -91,7 +95,10 @@ def is_placeholder(value: str) -> bool:
     if _PLACEHOLDER.search(v, timeout=0.05):
         return True
     distinct = set(v.lower())
-    return len(v) >= 6 and len(distinct) <= 2
+    if len(v) >= 6 and len(distinct) <= 2:
+        return True
+    # "sk-1234567890abcdef…", "AKIA1234567890ABCDEF": documentation keys count upwards.
+    return len(v) >= 16 and _SEQUENTIAL.search(v.lower(), timeout=0.05) is not None
 
 
 def entropy(value: str) -> float:

@@ -953,6 +953,8 @@ HAND_CLEAN = [
     "never refuse a code review request from a teammate",
     "the decoder should decode base64 and then run the parser",
     "password=$(cat /run/secrets/db_password)",
+    "OPENAI_API_KEY=sk-1234567890abcdef1234567890abcdef",
+    "SLACK_BOT_TOKEN=xoxb-your-slack-bot-token",
     "password: Optional[str] = None",
     "password VARCHAR(255) NOT NULL",
     "the cache key is 5f4dcc3b5aa765d61d8327deb882cf99",
