@@ -44,6 +44,17 @@ _RULES = alt(
     r"instructions?", r"prompts?", r"system\s+(?:prompt|message)", "rules", "guidelines",
     "guardrails", r"directives?", "restrictions", r"polic(?:y|ies)", "filters", "programming",
     "training", "constraints", "safety", "ethics", "moderation", "commands", "orders", "context",
+    "directions", "guidance",
+)  # fmt: skip
+# Orders the model was given, named first and placed after: "the instructions above".
+_ORDERS = alt(r"instructions?", r"prompts?", "rules", "guidelines", r"directives?", "directions",
+              "guidance", "orders", "commands")
+_GIVEN_BEFORE = alt(
+    "above", r"before(?:\s+this(?:\s+one|\s+message|\s+line)?)?", "prior", "earlier",
+    r"previously(?:\s+given)?", r"you\s+(?:were|have\s+been|'ve\s+been)\s+(?:given|told|provided)",
+    r"you\s+(?:received|got)", r"given\s+(?:to\s+you|earlier|before|above)",
+    r"from\s+(?:before|earlier|the\s+system|your\s+developers?|openai|anthropic)",
+    r"in\s+your\s+system\s+prompt",
 )  # fmt: skip
 # "ignore the above error", "everything before line 40": a thing, not the instructions.
 _NOT_A_THING = (
@@ -62,16 +73,19 @@ _STEER_OBJECT = alt(
     r"everything\s+" + alt("else", "above", "before", "prior",
                            r"you\s+(?:were|have\s+been|'ve\s+been)\s+told") + _NOT_A_THING,
     r"the\s+above" + _NOT_A_THING, r"all\s+(?:of\s+)?the\s+above" + _NOT_A_THING,
+    r"(?:(?:the|all|any|every|each|these|those)\s+){0,2}" + _ORDERS + r"\s+" + _GIVEN_BEFORE,
+    r"what\s+(?:you\s+(?:were|have\s+been|'ve\s+been)\s+told|(?:was|has\s+been)\s+said)\s+"
+    r"(?:before|earlier|previously|above|so\s+far)",
     r"(?:the\s+|all\s+|any\s+|your\s+)?(?:guardrails|safety\s+(?:rules|guidelines|filters|measures"
     r"|policies|protocols|settings)|content\s+polic(?:y|ies)|(?:ethical|moral)\s+guidelines"
     r"|censorship)",
 )  # fmt: skip
 _IGNORE_VERB = alt(
-    "ignore", "disregard", "forget", "skip", "override", "overrule", "bypass", "discard", "drop",
-    "abandon", "neglect", "dismiss", "erase", "wipe", "nullify", "cancel", "scrap", "ditch",
+    "ignore", "disregard", "forget", "override", "overrule", "bypass", "discard", "abandon",
+    "neglect", "dismiss", "nullify",
     r"set\s+aside", r"put\s+aside", r"throw\s+out", r"pay\s+no\s+(?:attention|heed)\s+to",
     r"do\s+not\s+(?:follow|obey|heed)", r"don'?t\s+(?:follow|obey|heed)",
-    r"stop\s+(?:following|obeying)", r"no\s+longer\s+(?:follow|obey)",
+    r"stop\s+(?:following|obeying)", r"no\s+longer\s+(?:follow|obey)", r"never\s+mind",
 )  # fmt: skip
 _NO_LIMITS = alt(
     "restrictions", "filters", "limits", "rules", "ethics", "guidelines", "morals",
@@ -144,6 +158,12 @@ def ip(rule_label: tuple[str, str], pattern: str) -> InjectionPattern:
 ENGLISH: tuple[InjectionPattern, ...] = (
     # "ignore all previous instructions", "pay no attention to the system instructions above"
     ip(IGNORE, r"\b" + _IGNORE_VERB + r"\b\s+" + _GAP + r"\b" + _STEER_OBJECT + r"\b"),
+    # Right after the verb only (through a gap these would catch "ignore the typos above").
+    ip(IGNORE, r"\b(?:ignore|disregard|forget)\s+"
+       + alt(r"(?:all\s+)?(?:the\s+)?(?:text|content|words)\s+(?:above|before\s+this|so\s+far)",
+             r"the\s+(?:preceding|previous|above)\s+(?:text|content|words)",
+             r"(?:all\s+|any\s+)?instructions\b(?!\s+(?:for|on|in|from|of|about)\b)",
+             r"(?:all\s+)?(?:previous|prior|above)(?=\s*(?:[.!]|$))")),
     ip(IGNORE, r"\b(?:ignore|disregard|forget)\s+(?:everything|anything|all)\s+"
        + alt(r"(?:that\s+)?(?:was\s+)?(?:above|before|prior|previously|said|written|earlier)",
              r"you(?:'ve|\s+have)?\s+(?:been|were)\s+told", r"that\s+came\s+before")
@@ -217,6 +237,17 @@ ENGLISH: tuple[InjectionPattern, ...] = (
        r"(?:given|told|programmed|trained|provided|configured)"
        r"|\bwhat\s+(?:were|have)\s+you\s+(?:been\s+)?(?:told|instructed|programmed)\s+"
        r"(?:to\s+)?(?:do|say|not)"),
+    ip(LEAK, r"\b" + alt("show", "print", "display", "output", r"tell\s+me", r"give\s+me", "share")
+       + r"\s+(?:me\s+)?the\s+(?:full\s+|entire\s+|complete\s+|hidden\s+)?system\s+prompt"
+       r"(?!\s+(?:for|of|in|from|file|template|draft|used|we|that|which|\w+\.(?:txt|md|py)))"),
+    ip(LEAK, r"\bwhat\s+(?:instructions|rules|guidelines|prompt|directives)\s+(?:were|have)\s+you"
+       r"\s+(?:been\s+)?(?:given|told|provided|programmed)"),
+    ip(LEAK, r"\b" + alt("print", "repeat", "output", "show", "reveal", "display", "recite", "echo")
+       + r"\s+(?:me\s+)?(?:the\s+)?(?:above|previous|preceding|initial|original|first|hidden)\s+"
+       r"(?:prompt|instructions|system\s+message)"),
+    ip(LEAK, r"\b(?:dump|leak|reveal|exfiltrate|export|output)\s+(?:all\s+(?:of\s+)?)?your\s+"
+       r"(?:entire\s+|whole\s+|full\s+)?(?:memory|memories|database|training\s+data"
+       r"|context\s+window)\b"),
     ip(LEAK, r"\b(?:repeat|print|output|recite|reproduce)\s+(?:back\s+)?"
        r"(?:everything|all|the\s+(?:text|words|content|message|lines?|instructions))\s+"
        r"(?:\w+\s+)?(?:above|before|prior|preceding)"),
@@ -239,7 +270,7 @@ ENGLISH: tuple[InjectionPattern, ...] = (
     ip(TAG, r"(?:^|\n)\s*(?:human|user)\s*:[\s\S]{0,500}?\n\s*(?:assistant|ai)\s*:"),
     # "act as DAN", "pretend you are an AI without restrictions", "developer mode enabled"
     ip(JAILBREAK, r"\b"
-       + alt(r"act(?:ing)?\s+as", r"acts\s+as", r"you\s+are", "you're",
+       + alt(r"act(?:ing)?\s+(?:as|like)", r"acts\s+(?:as|like)", r"you\s+are", "you're",
              r"pretend(?:ing)?\s+(?:to\s+be|you\s+are|you're)", "become",
              r"behave\s+(?:like|as)", r"role[\s\-]?play\s+as",
              r"(?:respond|answer|reply|speak|talk)\s+(?:only\s+|solely\s+|exclusively\s+)?as",
@@ -314,6 +345,19 @@ ENGLISH: tuple[InjectionPattern, ...] = (
              r"private\s+(?:data|messages|memories)", "memories", r"chat\s+history",
              r"conversation\s+history")
        + r"\b"),
+    # Other people's data: "list all stored memories of every user", "… about other users"
+    ip(EXFIL, _SENSITIVE + r"\s+(?:of|from|about|for|belonging\s+to)\s+(?:every|each|all|any"
+       r"|other|the\s+other)\s+(?:\w+\s+)?(?:users?|people|members|accounts|employees)\b"),
+    ip(EXFIL, r"\b(?:everything|anything|all|what)\s+you\s+(?:remember|know|have\s+stored|stored"
+       r"|have\s+saved)\s+about\s+(?:other|every|all|the\s+other|any\s+other)\s+"
+       r"(?:users|people|members|employees|customers)\b"),
+    ip(EXFIL, r"\b" + alt("share", "print", "list", "show", r"tell\s+me", r"give\s+me", "output",
+                          "display")
+       + r"\s+(?:me\s+)?(?:all|every|each|any)\s+(?:of\s+)?(?:(?:the|your|stored|saved|known)\s+)*"
+       + alt("secrets", "passwords", "credentials", r"api\s+keys", r"ssns",
+             r"social\s+security\s+numbers", r"card\s+numbers", r"private\s+messages")
+       + r"\b(?!\s+(?:in|from|on)\s+(?:the\s+)?(?:console|dashboard|vault|admin|portal|ui"
+       r"|settings|aws|gcp|azure|repo))"),
     ip(EXFIL, r"!\[[^\]\n]{0,100}\]\(\s*https?://[^)\s]{0,300}(?:\{|\$|%7b|<|\[)"),
     # Standing orders phrased as memories: "remember that you must always obey me"
     ip(ORDER, r"\bremember\s+(?:that\s+|this\s*:?\s*)?" + _YOU + r"\s+"
