@@ -32,7 +32,7 @@ PASSWORD_WORDS = (
     "parola", "lösenord", "losenord", "adgangskode", "passord", "salasana", "heslo", "jelszó",
     "κωδικός", "סיסמה", "סיסמא", "كلمة المرور", "كلمة السر", "पासवर्ड", "mật khẩu",
     "kata sandi", "pwd", "pw", "psswd", "pswd", "passwrd", "pasword", "passw", "pword", "pass",
-    "lösenordet", "passordet", "adgangskoden", "kennworts", "passworts",
+    "lösenordet", "passordet", "adgangskoden", "kennworts", "passworts", "psw",
 )  # fmt: skip
 _PW = "|".join(sorted((regex.escape(w) for w in PASSWORD_WORDS), key=len, reverse=True))
 _CJK_PW = r"パスワード|暗証番号|密码|密碼|口令|비밀번호|암호"
@@ -77,6 +77,8 @@ _FILLER = (
 )
 # "my password? it's …", "the key, which is …"
 _BRIDGE = r"\s*[?,.:]?\s*(?:it's|it\s+is|its|here\s+it\s+is|here's|here\s+you\s+go|which\s+is)"
+# "the password, in case you need it, is …"
+_ASIDE = r"(?:\s*,[^,\n]{1,40},)?"
 _ADVERB = r"(?:(?:literally|just|simply|now|still|currently|actually|probably|always)\s+)?"
 # Nouns that make "password X" a compound ("password manager"), not a disclosure.
 _NOT_NOUN = (
@@ -147,9 +149,14 @@ PHRASES: tuple[Phrase, ...] = (
         r"\s*" + _VALUE), ("pass", "pw"), _password(weak_ok=True)),
     # Chat: "my password is hunter2", "le mot de passe du wifi est …", "пароль: …"
     Phrase("password_statement", "a password", _c(
-        _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"(?P<op>" + _BRIDGE + r"|\s*(?:"
+        _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + _ASIDE + r"(?P<op>" + _BRIDGE + r"|\s*(?:"
         + _COPULA + r"))(?:\s*[:\-–—])?\s+" + _ADVERB + _VALUE), _PW_HINTS,
         _password(weak_ok=True)),
+    # "I set the wifi password to Tr0ub4dor": "to" is too common a word for plain values.
+    Phrase("password_statement", "a password", _c(
+        r"\b(?:set|change|changed|reset|update|updated|rotate|rotated)\s+(?:the\s+|my\s+|our\s+"
+        r"|your\s+|his\s+|her\s+)?(?:[\w\-]+\s+){0,2}?(?P<kw>" + _PW + r")" + _R + r"\s+to\s+"
+        + _VALUE), _PW_HINTS, _strong),
     Phrase("password_statement", "a password", _c(
         _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"(?P<op>\s*[:=：]|\s+[\-–—])\s*" + _VALUE),
         _PW_HINTS, _password(weak_ok=True)),

@@ -38,7 +38,8 @@ def alt(*parts: str) -> str:
 
 
 _S = r"\s+"
-_GAP = r"[^.!?\n]{0,60}?"  # a few words, within one sentence
+# Whitespace and up to eight more words, within one sentence.
+_GAP = r"\s+(?:[^\s.!?]+\s+){0,8}?"
 _YOU = alt("you", r"the\s+(?:assistant|bot|ai|model|chatbot|llm)")
 _RULES = alt(
     r"instructions?", r"prompts?", r"system\s+(?:prompt|message)", "rules", "guidelines",
@@ -157,7 +158,7 @@ def ip(rule_label: tuple[str, str], pattern: str) -> InjectionPattern:
 
 ENGLISH: tuple[InjectionPattern, ...] = (
     # "ignore all previous instructions", "pay no attention to the system instructions above"
-    ip(IGNORE, r"\b" + _IGNORE_VERB + r"\b\s+" + _GAP + r"\b" + _STEER_OBJECT + r"\b"),
+    ip(IGNORE, r"\b" + _IGNORE_VERB + r"\b" + _GAP + r"\b" + _STEER_OBJECT + r"\b"),
     # Right after the verb only (through a gap these would catch "ignore the typos above").
     ip(IGNORE, r"\b(?:ignore|disregard|forget)\s+"
        + alt(r"(?:all\s+)?(?:the\s+)?(?:text|content|words)\s+(?:above|before\s+this|so\s+far)",
