@@ -160,6 +160,10 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("password_statement", "a password", _c(
         _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"(?P<op>\s*[:=：]|\s+[\-–—])\s*" + _VALUE),
         _PW_HINTS, _password(weak_ok=True)),
+    # A name between the word and the verb ("mot de passe Netflix est …"): password-like only.
+    Phrase("password_statement", "a password", _c(
+        _L + r"(?P<kw>" + _PW + r")" + _R + _NOT_NOUN + r"(?:\s+[\w\-]{1,20}){1,2}\s+"
+        r"(?:is|was|est|es|ist|é|è|är|er|je|jest|=)\s+" + _VALUE), _PW_HINTS, _strong),
     # A few words before the colon ("the password I use everywhere: …"): password-like only.
     Phrase("password_statement", "a password", _c(
         _L + r"(?P<kw>" + _PW + r")" + _R + _NOT_NOUN + r"(?:\s+[\w'’]{1,15}){1,3}\s*[:：]\s*"

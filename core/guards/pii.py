@@ -36,12 +36,16 @@ _NOT_SSN_CONTEXT = regex.compile(
 _CARD_CONTEXT = regex.compile(
     r"(?i)(?:\b(?:card|cc|credit|debit|visa|mastercard|master\s*card|amex|american\s+express"
     r"|discover|jcb|diners|unionpay|maestro|pan|carte|tarjeta|karte|kreditkarte|cartão|carta"
-    r"|kaart|karta|pay|paying|payment|charge|refund|billing|checkout|exp|expiry|expires|cvv"
+    r"|kaart|karta|pay|paying|payment|charge|refund|billing|exp|expiry|expires|cvv"
     r"|cvc|cvv2)s?\b|карт[аыу]|カード|卡)"
 )
 _NOT_CARD_CONTEXT = regex.compile(
     r"(?i)\b(?:order|tracking|invoice|shipment|parcel|ticket|case|ref(?:erence)?|po|sku|id|imei"
     r"|serial|account|acct|isbn|ean|upc|barcode|build|job|phone|tel)\b"
+)
+_LABEL_BEFORE = regex.compile(
+    r"(?i)\b(?:order|tracking|invoice|shipment|parcel|ticket|case|ref(?:erence)?|po|sku|id|imei"
+    r"|serial|isbn|ean|upc|barcode|build|job)\b\s*(?:no\.?|number|num|#|id)?\s*[:#]?\s*$"
 )
 _TEST_CONTEXT = regex.compile(r"(?i)\b(?:test|testing|stripe|sandbox|dummy|example|sample|fake)\b")
 # Published test card numbers; harmless when the sentence says it is about testing.
@@ -83,6 +87,11 @@ def _ssns(text: str, budget: Budget) -> Iterator[bool]:
             yield True
 
 
+def _labelled_as_other(text: str, start: int, budget: Budget) -> bool:
+    """True when the words just before a number name it as an order, ticket, id, …"""
+    return budget.search(_LABEL_BEFORE, text[max(0, start - 24) : start]) is not None
+
+
 def _card_candidates(run: str) -> Iterator[tuple[str, bool]]:
     """Every contiguous span of digit groups in `run` that could be one card number.
 
@@ -112,6 +121,8 @@ def _cards(text: str, budget: Budget) -> Iterator[bool]:
                 continue
             if digits in _TEST_CARDS and _near(_TEST_CONTEXT, text, m.start(), m.end(), budget):
                 continue
+            if not separated and _labelled_as_other(text, m.start(), budget):
+                continue  # "ticket 4532015112830366", "order #4111…": named as something else
             card_words = _near(_CARD_CONTEXT, text, m.start(), m.end(), budget)
             bare_number = not separated and not card_words
             if bare_number and len(digits) not in (15, 16):

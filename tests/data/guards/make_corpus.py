@@ -931,6 +931,7 @@ HAND_SECRETS = [
     "数据库密码：Pa55word!",
     "Das WLAN-Passwort ist Schnitzel42",
     "the VPN passcode is 918273",
+    "Mon mot de passe Netflix est Cinema2023!",
 ]
 HAND_CLEAN = [
     "the old rules no longer apply after the migration to k8s",
@@ -955,6 +956,7 @@ HAND_CLEAN = [
     "password=$(cat /run/secrets/db_password)",
     "OPENAI_API_KEY=sk-1234567890abcdef1234567890abcdef",
     "SLACK_BOT_TOKEN=xoxb-your-slack-bot-token",
+    "ticket 4532015112830366 is about the checkout bug",
     "password: Optional[str] = None",
     "password VARCHAR(255) NOT NULL",
     "the cache key is 5f4dcc3b5aa765d61d8327deb882cf99",
