@@ -134,7 +134,7 @@ class MemoryService:
                 return _refused(RefusalReason.FORBIDDEN)
             if channel and await session.get_incognito(channel):
                 return _refused(RefusalReason.INCOGNITO)
-        finding = guards.check(content)
+        finding = guards.check(text)  # the raw text: invisible characters are a signal too
         if finding is not None:
             return _refused(RefusalReason(finding.category), finding.label)
         now = self.clock()
@@ -341,7 +341,7 @@ class MemoryService:
     async def set_profile(self, workspace: str, user: str, fields: dict[str, str]) -> None:
         """Set (or, with empty values, clear) profile fields; guarded like memories."""
         clean = {k: clean_text(v)[:200] for k, v in fields.items()}
-        for value in clean.values():
+        for value in fields.values():
             if value and guards.check(value) is not None:
                 raise ValueError("a profile value was refused by the privacy guard")
         async with self.store.session(Principal(workspace, user)) as session:
