@@ -7,6 +7,7 @@ from dataclasses import asdict
 from typing import Any
 
 from core import texts
+from core.commands.registry import CommandRequest
 from core.models import (
     ForgetResult,
     Memory,
@@ -17,11 +18,27 @@ from core.models import (
     WorkspaceSettings,
 )
 from core.responses import Action, ActionKind, Item, Response, Section
+from core.service import MemoryService
 from core.settings import EDITABLE
 
 
 def shorten(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+async def save(
+    service: MemoryService, request: CommandRequest, scope: Scope, usage: str
+) -> Response:
+    """Save the request's text in `scope` and answer (shared by /remember and /global)."""
+    result = await service.remember(
+        request.workspace,
+        request.user,
+        request.text,
+        scope,
+        request.channel,
+        is_admin=request.is_admin,
+    )
+    return save_reply(result, usage, service.config.max_chars)
 
 
 def save_reply(result: RememberResult, usage: str, max_chars: int) -> Response:
