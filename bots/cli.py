@@ -24,7 +24,9 @@ from bots.slack import slack
 from bots.wiring import open_service
 from core.commands import COMMANDS, CommandRequest, run_action, run_command
 from core.models import Scope
+from core.provider_keys import KEY_FIELDS
 from core.responses import ActionKind
+from core.secrets import SecretBox, SecretKeyError
 from core.service import MemoryService
 
 
@@ -42,7 +44,10 @@ def with_service(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Any]:
             async with open_service(config) as service:
                 return await fn(service, config, *args, **kwargs)
 
-        return asyncio.run(body())
+        try:
+            return asyncio.run(body())
+        except ConfigError as exc:
+            fail(str(exc))
 
     return wrapper
 
@@ -209,6 +214,68 @@ async def migrate(service, config):
     click.echo(f"Database at {config.database_url} is up to date.")
     for name in applied:
         click.echo(f"  applied {name}")
+
+
+@cli.group()
+def keys() -> None:
+    """Provider API keys stored per workspace: encrypted, write-only, rotatable."""
+
+
+@keys.command("generate")
+def keys_generate() -> None:
+    """Print a new secret key for MEMORYBOT_SECRET_KEY (newest first, comma-separated)."""
+    click.echo(SecretBox.generate_key())
+
+
+@keys.command("set")
+@click.argument("provider", type=click.Choice(sorted(KEY_FIELDS)))
+@click.option(
+    "--api-key",
+    prompt="API key",
+    hide_input=True,
+    help="The key (prompted without echo when omitted). An empty value removes it.",
+)
+@with_service
+async def keys_set(service, config, provider, api_key):
+    """Store this workspace's API key for the embedder or chat model, encrypted.
+
+    Example: memorybot keys set chat   (then paste the key at the hidden prompt)
+    """
+    try:
+        await service.keys.set(config.workspace, config.user, provider, api_key, is_admin=True)
+    except SecretKeyError as exc:
+        fail(str(exc))
+    status = (await service.keys.status(config.workspace))[provider]
+    click.echo(f"{provider} API key for workspace {config.workspace}: {status}")
+
+
+@keys.command("status")
+@click.option("--json", "as_json", is_flag=True)
+@with_service
+async def keys_status(service, config, as_json):
+    """Which provider keys this workspace has: set / not set (never the keys)."""
+    status = await service.keys.status(config.workspace)
+    emit(status, as_json, "\n".join(f"{k} API key: {v}" for k, v in status.items()))
+
+
+@keys.command("rotate")
+@with_service
+async def keys_rotate(service, config):
+    """Re-encrypt every stored provider key under the newest MEMORYBOT_SECRET_KEY.
+
+    Put the new key first and keep the old ones after it, run this, then drop the old.
+    """
+    try:
+        report = await service.keys.rotate()
+    except SecretKeyError as exc:
+        fail(str(exc))
+    click.echo(f"Re-encrypted {report.rotated} key(s) in {report.workspaces} workspace(s).")
+    if report.failed:
+        fail(
+            f"{len(report.failed)} workspace(s) hold keys none of the configured secret keys "
+            f"opens: {', '.join(report.failed)}. Add the old key back after the newest one, "
+            "or set those keys again."
+        )
 
 
 @cli.command("commands")

@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from core.ports import ChatModel, Embedder
+from core.secrets import SecretBox
 from core.service import MemoryService, ServiceConfig
 from core.stores import open_store
 
@@ -29,11 +30,20 @@ async def open_memory(
     chat_model: ChatModel | None = None,
     config: ServiceConfig | None = None,
     clock: Callable[[], float] | None = None,
+    secrets: SecretBox | None = None,
 ) -> AsyncIterator[MemoryService]:
-    """Open the store at `url` (migrating it if needed) and yield a MemoryService."""
+    """Open the store at `url` (migrating it if needed) and yield a MemoryService.
+
+    `chat_model` answers chat turns and extracts memories (without one the bot answers
+    with the memories it recalls); `secrets` encrypts workspaces' provider API keys."""
     kwargs = {"clock": clock} if clock else {}
     service = MemoryService(
-        open_store(url), embedder=embedder, chat_model=chat_model, config=config, **kwargs
+        open_store(url),
+        embedder=embedder,
+        chat_model=chat_model,
+        config=config,
+        secrets=secrets,
+        **kwargs,
     )
     await service.open()
     try:

@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from core import audit, guards, saving
+from core import audit, guards, reconcile_model, saving
+from core import profile as profile_rules
 from core.classify import find_entities, guess_kind
 from core.forgetting import candidates as forgettable
 from core.forgetting import forget as forget_matching
 from core.ids import new_id
 from core.jobs import InProcessJobs, JobQueue
 from core.models import (
+    SECRET_SETTINGS,
     ForgetResult,
     Hit,
     Kind,
@@ -38,9 +40,12 @@ from core.models import (
     StoreStats,
     WorkspaceSettings,
 )
-from core.normalize import clean_text, content_hash
+from core.normalize import clean_text, content_hash, entity_id
 from core.ports import ChatModel, Embedder, ProviderError, Store
+from core.provider_keys import ProviderKeys
 from core.recall import recall as recall_memories
+from core.reconcile import Decision
+from core.secrets import SecretBox
 from core.settings import validate_changes
 
 log = logging.getLogger(__name__)
@@ -78,6 +83,7 @@ class MemoryService:
         clock: Callable[[], float] = time.time,
         config: ServiceConfig | None = None,
         jobs: JobQueue | None = None,
+        secrets: SecretBox | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -85,6 +91,7 @@ class MemoryService:
         self.clock = clock
         self.config = config or ServiceConfig()
         self.jobs: JobQueue = jobs or InProcessJobs(self)
+        self.keys = ProviderKeys(store, secrets, clock)
 
     async def open(self) -> None:
         await self.store.open()
@@ -115,10 +122,13 @@ class MemoryService:
         confidence: float = 1.0,
         pending: bool = False,
         is_admin: bool = False,
+        entities: Sequence[str] = (),
     ) -> RememberResult:
         """Save a memory. Returns saved / updated / merged / duplicate / pending_review,
         or refused with a reason (secret, pii, injection, incognito, disabled, empty,
-        too_long, forbidden)."""
+        too_long, forbidden). Extracted memories are reconciled by the chat model when
+        one is configured (explicit saves keep the predictable rules); `entities` adds
+        names a caller found to the ones read from the text."""
         scope, source = Scope(scope), Source(source)
         content = clean_text(text or "")
         if not content:
@@ -150,15 +160,28 @@ class MemoryService:
             importance=EXPLICIT_IMPORTANCE if source == Source.EXPLICIT else EXTRACTED_IMPORTANCE,
             confidence=confidence,
             status=Status.PENDING_REVIEW if pending else Status.ACTIVE,
-            entities=find_entities(content),
+            entities=list(dict.fromkeys([*find_entities(content), *map(entity_id, entities)])),
             channel=channel,
             created_at=now,
             updated_at=now,
             embedding=await self.embed_document(content),
         )
+        proposal = (
+            await self._model_proposal(principal, candidate) if source == Source.EXTRACTED else None
+        )
         policy = saving.Policy(contradiction=settings.contradiction_policy)
         async with self.store.session(principal) as session:
-            return await saving.save(session, candidate, policy, now)
+            return await saving.save(session, candidate, policy, now, proposal)
+
+    async def _model_proposal(self, principal: Principal, candidate: NewMemory) -> Decision | None:
+        """The chat model's reconciliation, asked with no store session open."""
+        if self.chat_model is None:
+            return None
+        async with self.store.session(principal) as session:
+            similar = await saving.similar_memories(session, candidate)
+        return await reconcile_model.propose(
+            self.chat_model, candidate, similar, self.config.max_chars
+        )
 
     async def embed_document(self, text: str) -> list[float] | None:
         """A vector for a memory, or None (degraded mode: a backfill embeds it later)."""
@@ -207,6 +230,12 @@ class MemoryService:
         except ProviderError as exc:
             log.warning("query embedding failed, recalling by keywords only: %s", exc)
             return None
+
+    async def touch(self, workspace: str, user: str, memory_ids: Sequence[str]) -> None:
+        """Mark memories as used now (use count and last-used bump)."""
+        if memory_ids:
+            async with self.store.session(Principal(workspace, user)) as session:
+                await session.touch(list(memory_ids), self.clock())
 
     # -- forgetting, undo, review ------------------------------------------------------
 
@@ -325,6 +354,8 @@ class MemoryService:
         anything `core.settings.EDITABLE` does not allow raises InvalidSetting."""
         if not is_admin:
             raise PermissionError("only workspace admins can change settings")
+        if set(changes) & set(SECRET_SETTINGS):
+            raise ValueError("provider API keys are set with service.keys.set, encrypted")
         changes = validate_changes(changes)
         async with self.store.session(Principal(workspace, user)) as session:
             updated = replace(await session.get_settings(), **changes)
@@ -339,12 +370,11 @@ class MemoryService:
             return await session.get_profile()
 
     async def set_profile(self, workspace: str, user: str, fields: dict[str, str]) -> None:
-        """Set (or, with empty values, clear) profile fields; guarded like memories."""
-        clean = {k: clean_text(v)[:200] for k, v in fields.items()}
-        for value in fields.values():
-            if value and guards.check(value) is not None:
-                raise ValueError("a profile value was refused by the privacy guard")
+        """Set (or, with empty values, clear) profile fields; guarded like memories.
+        Raises ValueError for an unknown field, a refused value or an oversized profile."""
+        clean = profile_rules.cleaned(fields)
         async with self.store.session(Principal(workspace, user)) as session:
+            profile_rules.check_size({**await session.get_profile(), **clean})
             await session.set_profile(clean)
 
     async def backfill_embeddings(self, workspace: str, user: str, batch: int = 32) -> int:

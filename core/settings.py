@@ -63,6 +63,8 @@ def _same(raw: Any, choice: Choice) -> bool:
 ON_OFF = (Choice("on", "On", True), Choice("off", "Off", False))
 DEFAULT = Choice("default", "Deployment default", "")
 RETENTION_DAYS = (0, 30, 90, 180, 365, 730)
+RECALL_LIMITS = (1, 3, 5, 8, 10)
+RECALL_THRESHOLDS = ((0.0, "Any match"), (0.05, "Loose"), (0.15, "Balanced"), (0.3, "Strict"))
 
 EDITABLE: dict[str, SettingSpec] = {
     spec.name: spec
@@ -95,6 +97,18 @@ EDITABLE: dict[str, SettingSpec] = {
             "Chat model",
             texts.SETTING_HELP["chat_preset"],
             (DEFAULT, *(Choice(n, n, n) for n in CHAT_PRESETS)),
+        ),
+        SettingSpec(
+            "recall_limit",
+            "Memories per reply",
+            texts.SETTING_HELP["recall_limit"],
+            tuple(Choice(str(n), str(n), n) for n in RECALL_LIMITS),
+        ),
+        SettingSpec(
+            "recall_min_score",
+            "Recall threshold",
+            texts.SETTING_HELP["recall_min_score"],
+            tuple(Choice(f"{x:g}", label, x) for x, label in RECALL_THRESHOLDS),
         ),
         SettingSpec(
             "retention_days",

@@ -87,6 +87,13 @@ NO_MEMORIES_ANSWER = (
     "or share it with everyone using /global."
 )
 MEMORY_ANSWER_INTRO = "Here's what I remember that may help:"
+MODEL_DOWN_INTRO = (
+    "My language model isn't answering right now, so here's what I remember that may help:"
+)
+MODEL_DOWN_NO_MEMORIES = (
+    "My language model isn't answering right now, and I have nothing saved about that yet. "
+    "Please try again in a moment."
+)
 INCOGNITO_ANSWER = "🕶️ Incognito is on here, so I'm not using or saving memories."
 MEMORY_OFF_ANSWER = "Memory is turned off in this workspace, so I have nothing to recall."
 
@@ -126,6 +133,8 @@ SETTING_HELP = {
     "embed_preset": "How memories are turned into vectors for search.",
     "chat_preset": "The model that writes replies and extracts memories.",
     "retention_days": "Archive memories nobody has used for this long.",
+    "recall_limit": "At most this many memories go into a reply.",
+    "recall_min_score": "How relevant a memory must be to be used in a reply.",
 }
 KEEP_FOREVER = "Keep forever"
 

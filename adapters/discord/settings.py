@@ -61,6 +61,8 @@ def settings_command() -> app_commands.Command[Any, ..., None]:
         embed_preset: Optional[str] = None,  # noqa: UP045
         chat_preset: Optional[str] = None,  # noqa: UP045
         retention_days: Optional[str] = None,  # noqa: UP045
+        recall_limit: Optional[str] = None,  # noqa: UP045
+        recall_min_score: Optional[str] = None,  # noqa: UP045
     ) -> None:
         bot: MemoryBot = interaction.client  # type: ignore[assignment]
         given = {
@@ -71,6 +73,8 @@ def settings_command() -> app_commands.Command[Any, ..., None]:
             "embed_preset": embed_preset,
             "chat_preset": chat_preset,
             "retention_days": retention_days,
+            "recall_limit": recall_limit,
+            "recall_min_score": recall_min_score,
         }
         changes = {name: value for name, value in given.items() if value is not None}
 

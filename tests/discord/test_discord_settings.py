@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core import texts
 from core.models import WorkspaceSettings
+from core.settings import EDITABLE
 from tests.discord.conftest import embed_text
 from tests.fakes import discord_payloads as wire
 from tests.fakes.discord_server import BOB, GUILD
@@ -126,12 +127,4 @@ async def test_discord_is_told_memory_settings_is_for_manage_server_in_servers_o
     payload = command.to_dict(bot.tree)
     assert payload["default_member_permissions"] == wire.MANAGE_GUILD
     assert payload["contexts"] == [0]
-    assert {o["name"] for o in payload["options"]} == {
-        "memory_enabled",
-        "auto_extract",
-        "global_policy",
-        "contradiction_policy",
-        "retention_days",
-        "embed_preset",
-        "chat_preset",
-    }
+    assert {o["name"] for o in payload["options"]} == set(EDITABLE)
