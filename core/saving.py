@@ -32,6 +32,7 @@ REINFORCE_STEP = 0.05
 @dataclass(frozen=True)
 class Policy:
     contradiction: str = "supersede"  # supersede | keep_history
+    reconcile: bool = True  # False: only exact duplicates are recognised (file imports)
 
 
 async def similar_memories(session: StoreSession, candidate: NewMemory) -> list[Memory]:
@@ -51,8 +52,12 @@ async def save(
     known = await session.find_by_hash(candidate.content_hash, candidate.scope)
     if known is not None:
         return await _reinforce(session, known, now)
-    decision = decide(
-        candidate.content, candidate.content_hash, await similar_memories(session, candidate)
+    decision = (
+        decide(
+            candidate.content, candidate.content_hash, await similar_memories(session, candidate)
+        )
+        if policy.reconcile
+        else Decision(Op.ADD, None, candidate.content)
     )
     if candidate.status == Status.PENDING_REVIEW and decision.op != Op.NOOP:
         decision = Decision(Op.ADD, None, candidate.content)
