@@ -157,36 +157,156 @@ async def stats(service, config, as_json):
     emit(s.__dict__, as_json, "\n".join(f"{k.rstrip('_')}: {v}" for k, v in s.__dict__.items()))
 
 
+def _markdown_format(fmt: str | None, path: Path | None) -> bool:
+    if fmt:
+        return fmt == "markdown"
+    return path is not None and path.suffix.lower() in (".md", ".markdown")
+
+
 @cli.command("export")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--format", "fmt", type=click.Choice(["jsonl", "markdown"]), help="Default: by extension."
+)
+@click.option("--global", "global_set", is_flag=True, help="The workspace's global set (MD).")
 @with_service
-async def export_(service, config, output):
-    """Export your memories as JSONL (stdout by default)."""
+async def export_(service, config, output, fmt, global_set):
+    """Export your memories as JSONL or MEMORY.md Markdown (stdout by default).
+
+    Example: memorybot export --format markdown -o MEMORY.md"""
+    from core.governance.memory_md import export_markdown
     from core.portability import export_jsonl
 
-    lines = [line async for line in export_jsonl(service, config.workspace, config.user)]
-    text = "".join(line + "\n" for line in lines)
+    if _markdown_format(fmt, output) or global_set:
+        text = await export_markdown(service, config.workspace, config.user, global_set=global_set)
+        count = sum(line.startswith("- ") for line in text.splitlines())
+    else:
+        lines = [line async for line in export_jsonl(service, config.workspace, config.user)]
+        text, count = "".join(line + "\n" for line in lines), len(lines)
     if output:
         output.write_text(text, encoding="utf-8")
-        click.echo(f"Exported {len(lines)} memories to {output}", err=True)
+        click.echo(f"Exported {count} memories to {output}", err=True)
     else:
         click.echo(text, nl=False)
 
 
 @cli.command("import")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--format", "fmt", type=click.Choice(["jsonl", "markdown"]), help="Default: by extension."
+)
+@click.option("--global", "global_set", is_flag=True, help="Import MD as global memories.")
 @with_service
-async def import_(service, config, path):
-    """Import memories from JSONL (each line passes the guards again)."""
+async def import_(service, config, path, fmt, global_set):
+    """Import memories from JSONL or a MEMORY.md (each entry passes the guards again).
+
+    Example: memorybot import MEMORY.md"""
+    from core.governance.memory_md import import_markdown
     from core.portability import import_jsonl
 
     lines = path.read_text(encoding="utf-8").splitlines()
-    with click.progressbar(length=len(lines), label="Importing", file=sys.stderr) as bar:
-        report = await import_jsonl(service, config.workspace, config.user, lines, bar.update)
+    if _markdown_format(fmt, path) or global_set:
+        report = await import_markdown(
+            service, config.workspace, config.user, lines, global_set=global_set, is_admin=True
+        )
+        what = "entries"
+    else:
+        with click.progressbar(length=len(lines), label="Importing", file=sys.stderr) as bar:
+            report = await import_jsonl(service, config.workspace, config.user, lines, bar.update)
+        what = "lines"
     summary = ", ".join(f"{n} {status}" for status, n in sorted(report.by_status.items()))
-    click.echo(f"Imported {report.total} lines: {summary or 'nothing'}")
+    click.echo(f"Imported {report.total} {what}: {summary or 'nothing'}")
     for number, reason in report.refused:
         click.echo(f"  line {number}: refused ({reason})")
+
+
+@cli.command()
+@click.option("--user", "users", multiple=True, help="Only this user's private memories.")
+@click.option("--json", "as_json", is_flag=True)
+@with_service
+async def consolidate(service, config, users, as_json):
+    """Merge near-duplicates, retire old plans, mark long-unused memories stale.
+
+    Runs for the whole workspace (every user's memories and the global set) unless
+    --user is given. Every change is audited: each user can undo their part."""
+    from core.governance.consolidation import consolidate as run
+
+    report = await run(
+        service,
+        config.workspace,
+        actor=config.user,
+        users=users or None,
+        include_global=not users,
+    )
+    rows = report.as_dict()
+    text = (
+        f"merged {report.merged}, rewritten {report.rewritten}, retired {report.retired}, "
+        f"stale {report.stale} ({report.scopes} scopes)"
+    )
+    text += "".join(f"\n  undo: memorybot -u {a} undo {i}" for a, i in report.audit)
+    emit(rows, as_json, text)
+
+
+@cli.command()
+@click.option("--user", "target", required=True, help="The user to erase.")
+@click.option("--globals", "include_globals", is_flag=True, help="Also their global memories.")
+@click.option("--confirm", is_flag=True, help="Really erase (without it: show what would go).")
+@with_service
+async def erase(service, config, target, include_globals, confirm):
+    """Erase everything held about a user (e.g. one who left). Cannot be undone.
+
+    Example: memorybot erase --user U123 --confirm"""
+    if not confirm:
+        preview = await service.erase_preview(config.workspace, target)
+        click.echo(
+            f"Would erase {preview.memories} private memories, {preview.profile_fields} "
+            f"profile fields and {preview.votes} votes of {target}"
+            + (f", and {preview.kept_globals} global memories" if include_globals else "")
+            + ". Add --confirm to erase."
+        )
+        sys.exit(1)
+    report = await service.erase(
+        config.workspace,
+        target,
+        actor=config.user,
+        is_admin=True,
+        include_globals=include_globals,
+    )
+    click.echo(
+        f"Erased {target}: {report.memories} private memories, {report.globals} global, "
+        f"{report.profile_fields} profile fields, {report.votes} votes, "
+        f"{report.records} records."
+    )
+
+
+@cli.command()
+@click.argument("memory_id")
+@click.argument("text", nargs=-1, required=True)
+@with_service
+async def edit(service, config, memory_id, text):
+    """Correct a memory's text in place.  Example: memorybot edit ID the DB is on 5432"""
+    response = await _action(service, config, ActionKind.EDIT, f"{memory_id} {' '.join(text)}")
+    click.echo(response.plain())
+    if not response.ok:
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("memory_id")
+@click.option("--off", is_flag=True, help="Unpin instead.")
+@with_service
+async def pin(service, config, memory_id, off):
+    """Pin a memory: it never fades and consolidation leaves it alone."""
+    kind = ActionKind.UNPIN if off else ActionKind.PIN
+    response = await _action(service, config, kind, memory_id)
+    click.echo(response.plain())
+    if not response.ok:
+        sys.exit(1)
+
+
+async def _action(service: MemoryService, config: AppConfig, kind: ActionKind, value: str):
+    request = CommandRequest(config.workspace, config.user, "cli", is_admin=True, platform="cli")
+    return await run_action(service, request, kind, value)
 
 
 @cli.command()
@@ -197,8 +317,13 @@ async def chat(service, config, channel, admin):
     """The console bot: slash commands and chat in this terminal."""
     from adapters.console import ConsoleContext
     from bots.console import run_console
+    from core.governance.schedule import consolidation_schedule
 
-    await run_console(service, ConsoleContext(config.workspace, config.user, channel, admin))
+    schedule = consolidation_schedule(service, lambda: [config.workspace]).start()
+    try:
+        await run_console(service, ConsoleContext(config.workspace, config.user, channel, admin))
+    finally:
+        await schedule.stop()
 
 
 @cli.group()

@@ -52,7 +52,11 @@ class ChatAnswer:
         actions: tuple[Action, ...] = ()
         if self.used:
             ids = ",".join(h.id for h in self.used)
-            actions = (Action(ActionKind.SHOW_USED, "Show memories used", ids),)
+            actions = (
+                Action(ActionKind.SHOW_USED, "Show memories used", ids),
+                Action(ActionKind.FEEDBACK_UP, "👍", ids),
+                Action(ActionKind.FEEDBACK_DOWN, "👎", ids),
+            )
         return Response(
             self.text,
             actions=actions,

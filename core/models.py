@@ -104,6 +104,7 @@ class NewMemory:
     supersedes: str | None = None
     pinned: bool = False
     trust: float = 0.0
+    stale_since: float | None = None  # consolidation marked it long-unused (see `stale`)
     embedding: list[float] | None = None
 
 
@@ -112,6 +113,13 @@ class Memory(NewMemory):
     """A stored memory, as read back from a store."""
 
     has_embedding: bool = False
+
+    @property
+    def stale(self) -> bool:
+        """Marked long-unused by consolidation and not used or changed since: still
+        listed and recalled, but ranked lower. Using it again lifts the mark."""
+        last = max(self.updated_at, self.last_used_at or 0.0)
+        return self.stale_since is not None and last < self.stale_since
 
     def as_dict(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "embedding"}
@@ -138,6 +146,7 @@ class MemoryPatch:
     supersedes: str | None = None
     pinned: bool | None = None
     trust: float | None = None
+    stale_since: float | None = None
     clear_embedding: bool = False
 
     def changes(self) -> dict[str, Any]:

@@ -137,6 +137,36 @@ class StoreSession(Protocol):
     async def get_audit(self, audit_id: str) -> AuditEntry | None: ...
     async def last_undoable_audit(self) -> AuditEntry | None: ...
 
+    # feedback: one bounded net vote per (memory, user); trust is computed from them
+    async def set_vote(self, memory_id: str, net: int, now: float) -> None:
+        """Set the principal's net vote on a memory they can see; 0 removes the vote
+        (removal works even when the memory is gone, so erase can withdraw it)."""
+        ...
+
+    async def votes(self, memory_id: str) -> dict[str, int]:
+        """Every user's net vote on a memory the principal can see (user → net)."""
+        ...
+
+    async def votes_cast(self) -> dict[str, int]:
+        """The principal's own votes (memory id → net)."""
+        ...
+
+    # governance (consolidation, erasure)
+    async def memory_owners(self) -> list[str]:
+        """The user ids owning any memory in the principal's workspace — ids only,
+        never content — so consolidation can visit each owner's private memories."""
+        ...
+
+    async def forget_entities(self, entity_ids: Sequence[str]) -> None:
+        """Count one occurrence less for each id listed (repeats count repeatedly);
+        entities left with none are dropped."""
+        ...
+
+    async def erase_records(self) -> int:
+        """Delete the principal's incognito records and every audit entry they made
+        (their before-states hold memory text); returns how many rows went."""
+        ...
+
     # profile (one small block per user)
     async def get_profile(self) -> dict[str, str]: ...
     async def set_profile(self, fields: dict[str, str]) -> None: ...

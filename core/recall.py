@@ -69,6 +69,8 @@ async def recall(
     pool = max(CANDIDATE_POOL, limit * 5)
     text_hits = await session.search_text(terms, pool) if terms else []
     vector_hits = await session.search_vector(vector, pool) if vector is not None else []
+    text_hits = [h for h in text_hits if not ranking.buried(h.memory)]
+    vector_hits = [h for h in vector_hits if not ranking.buried(h.memory)]
     candidates = fuse(terms, text_hits, vector_hits, fusion)
     if not candidates:
         return []

@@ -36,6 +36,7 @@ REINFORCE_STEP = 0.05
 @dataclass(frozen=True)
 class Policy:
     contradiction: str = "supersede"  # supersede | keep_history
+    reconcile: bool = True  # False: only exact duplicates are recognised (file imports)
 
 
 async def similar_memories(session: StoreSession, candidate: NewMemory) -> list[Memory]:
@@ -62,8 +63,12 @@ async def save(
     known = await session.find_by_hash(candidate.content_hash, candidate.scope)
     if known is not None:
         return await _reinforce(session, known, now)
-    rules = decide(
-        candidate.content, candidate.content_hash, await similar_memories(session, candidate)
+    rules = (
+        decide(
+            candidate.content, candidate.content_hash, await similar_memories(session, candidate)
+        )
+        if policy.reconcile
+        else Decision(Op.ADD, None, candidate.content)
     )
     decision = await _confirm(session, proposal) if proposal is not None else None
     if decision is None or (decision.op == Op.ADD and rules.similarity >= NEAR_DUPLICATE):

@@ -19,6 +19,7 @@ from core import profile as profile_rules
 from core.classify import find_entities, guess_kind
 from core.forgetting import candidates as forgettable
 from core.forgetting import forget as forget_matching
+from core.governance import consolidation, correction, erase, feedback, pinning
 from core.ids import new_id
 from core.jobs import InProcessJobs, JobQueue
 from core.models import (
@@ -123,12 +124,15 @@ class MemoryService:
         pending: bool = False,
         is_admin: bool = False,
         entities: Sequence[str] = (),
+        reconcile: bool = True,
     ) -> RememberResult:
         """Save a memory. Returns saved / updated / merged / duplicate / pending_review,
         or refused with a reason (secret, pii, injection, incognito, disabled, empty,
         too_long, forbidden). Extracted memories are reconciled by the chat model when
         one is configured (explicit saves keep the predictable rules); `entities` adds
-        names a caller found to the ones read from the text."""
+        names a caller found to the ones read from the text. With reconcile=False only
+        an exact duplicate is recognised (imports of a file whose entries are separate
+        by design)."""
         scope, source = Scope(scope), Source(source)
         content = clean_text(text or "")
         if not content:
@@ -167,9 +171,11 @@ class MemoryService:
             embedding=await self.embed_document(content),
         )
         proposal = (
-            await self._model_proposal(principal, candidate) if source == Source.EXTRACTED else None
+            await self._model_proposal(principal, candidate)
+            if source == Source.EXTRACTED and reconcile
+            else None
         )
-        policy = saving.Policy(contradiction=settings.contradiction_policy)
+        policy = saving.Policy(contradiction=settings.contradiction_policy, reconcile=reconcile)
         async with self.store.session(principal) as session:
             return await saving.save(session, candidate, policy, now, proposal)
 
@@ -265,7 +271,11 @@ class MemoryService:
                 if audit_id
                 else await session.last_undoable_audit()
             )
-            if entry is None or entry.undone or entry.action in ("undo", "noop", "settings"):
+            if (
+                entry is None
+                or entry.undone
+                or entry.action in ("undo", "noop", "settings", "erase")
+            ):
                 return UndoResult(False)
             await audit.revert(session, entry, self.clock())
             return UndoResult(True, entry.action, entry.memory_ids)
@@ -395,3 +405,61 @@ class MemoryService:
             for memory, vector in zip(todo, vectors, strict=True):
                 await session.set_embedding(memory.id, vector)
         return len(todo)
+
+    # -- governance (SPEC §9): feedback, correction, pinning, consolidation, erase -------
+
+    async def feedback(
+        self, workspace: str, user: str, memory_ids: Sequence[str], up: bool
+    ) -> feedback.FeedbackResult:
+        """👍 (up) or 👎 on the memories a reply used: moves their trust; undoable."""
+        async with self.store.session(Principal(workspace, user)) as session:
+            return await feedback.give(session, memory_ids, up, self.clock())
+
+    async def edit(
+        self, workspace: str, user: str, memory_id: str, text: str, *, is_admin: bool = False
+    ) -> RememberResult | None:
+        """Correct a memory's text in place (guarded, re-embedded, undoable); None if gone."""
+        return await correction.correct(self, workspace, user, memory_id, text, is_admin=is_admin)
+
+    async def pin(
+        self,
+        workspace: str,
+        user: str,
+        memory_id: str,
+        pinned: bool = True,
+        *,
+        is_admin: bool = False,
+    ) -> pinning.PinResult:
+        """Pin (or unpin) a memory: own private ones, or global ones as an admin."""
+        async with self.store.session(Principal(workspace, user)) as session:
+            return await pinning.set_pinned(session, memory_id, pinned, is_admin, self.clock())
+
+    async def consolidate(
+        self,
+        workspace: str,
+        user: str,
+        *,
+        is_admin: bool,
+        users: Sequence[str] | None = None,
+    ) -> consolidation.ConsolidationReport:
+        """Consolidate the workspace now (admins only: raises PermissionError otherwise)."""
+        if not is_admin:
+            raise PermissionError("only workspace admins can consolidate memories")
+        return await consolidation.consolidate(self, workspace, actor=user, users=users)
+
+    async def erase(
+        self,
+        workspace: str,
+        user: str,
+        *,
+        actor: str | None = None,
+        is_admin: bool = False,
+        include_globals: bool = False,
+    ) -> erase.EraseReport:
+        """Erase everything held about `user` (their request, or an admin's)."""
+        return await erase.erase(
+            self, workspace, user, actor=actor, is_admin=is_admin, include_globals=include_globals
+        )
+
+    async def erase_preview(self, workspace: str, user: str) -> erase.EraseReport:
+        return await erase.preview(self, workspace, user)

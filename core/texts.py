@@ -65,6 +65,11 @@ UNDO_WHAT = {
     "merge": "the merge (the previous text is back)",
     "forget": "the forget (the memories are back)",
     "review": "the review",
+    "feedback": "the feedback",
+    "edit": "the correction (the previous text is back)",
+    "pin": "the pin",
+    "unpin": "the unpin",
+    "consolidate": "the tidy-up (those memories are back as they were)",
 }
 NOTHING_TO_UNDO = "Nothing to undo."
 
@@ -149,6 +154,51 @@ HOME_INCOGNITO_HEADER = "🕶️ Incognito channels"
 HOME_INCOGNITO_NONE = "You're not incognito anywhere."
 A_DIRECT_MESSAGE = "a direct message"
 HOME_PROFILE_NONE = "No profile yet: tell me your name, role or timezone and I'll keep it."
+
+
+# governance (SPEC §9)
+FEEDBACK_UP = "👍 Thanks! I'll trust {count} {noun} behind that answer a bit more."
+FEEDBACK_DOWN = "👎 Noted. I'll lean on {count} {noun} behind that answer less."
+FEEDBACK_BURIED = (
+    " {count} {noun} won't be used in answers any more: correct or forget {pronoun} in "
+    "/memories, or /undo."
+)
+FEEDBACK_NONE = "Those memories are gone, so there's nothing to rate."
+EDIT_ASK = "✏️ Send the corrected text for: “{content}”"
+EDITED = "✏️ Corrected: “{old}” is now “{new}”."
+EDIT_SAME = "Nothing to change: that's already the text."
+EDIT_DUPLICATE = (
+    "🧠 I already have that as another memory: “{content}”. Forget this one in /memories "
+    "if it's no longer needed."
+)
+EDIT_FORBIDDEN = "🚫 Only its author or a workspace admin can change a shared memory."
+EDIT_USAGE = "✏️ Say which memory and the new text. Try: /edit ID the staging DB is on port 5432"
+PINNED = "📌 Pinned: this memory won't fade, and tidy-ups leave it alone."
+UNPINNED = "📌 Unpinned: this memory ages like the others again."
+ALREADY_PINNED = "📌 That memory is already pinned."
+ALREADY_UNPINNED = "That memory isn't pinned."
+PIN_GLOBAL_ADMIN = "🚫 Only workspace admins can pin or unpin shared memories."
+CONSOLIDATED = (
+    "🧹 Tidied up: merged {merged} near-duplicate {merged_noun}, retired {retired} old "
+    "{retired_noun}, marked {stale} long-unused {stale_noun} as stale."
+)
+CONSOLIDATE_NOTHING = "🧹 Nothing to tidy up: memories are already in order."
+CONSOLIDATE_REWRITTEN = " The chat model rewrote {count} merged {noun} into one sentence."
+CONSOLIDATE_UNDO = " Each person can /undo the tidy-up of their own memories."
+ERASE_ASK = (
+    "⚠️ This erases everything I hold about you in this workspace: {memories} {noun} "
+    "(the review queue included), your profile, your incognito settings, your feedback "
+    "and your history of changes. It can't be undone."
+)
+ERASE_ASK_GLOBALS_KEPT = (
+    " {count} shared {noun} you wrote will stay for the workspace (erase {pronoun} too "
+    "with /erase globals)."
+)
+ERASE_ASK_GLOBALS_GONE = " Shared memories you wrote are erased too."
+ERASE_DONE = "🧽 Erased: {memories} {noun}, your profile, settings, feedback and history."
+ERASE_DONE_GLOBALS = " {count} shared {noun} you wrote went too."
+ERASE_DONE_KEPT = " {count} shared {noun} you wrote stay for the workspace."
+ERASE_DONE_ALL = " I hold nothing more about you here."
 
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:

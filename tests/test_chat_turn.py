@@ -59,7 +59,9 @@ async def test_a_question_is_answered_by_the_model_with_the_used_memories_footer
     response = result.response()
     assert response.footer == "🧠 used 1 memory"
     assert [(a.kind, a.value) for a in response.actions] == [
-        (ActionKind.SHOW_USED, saved.memory.id)
+        (ActionKind.SHOW_USED, saved.memory.id),
+        (ActionKind.FEEDBACK_UP, saved.memory.id),
+        (ActionKind.FEEDBACK_DOWN, saved.memory.id),
     ]
     messages = sent(provider_server)
     assert messages[-1] == {"role": "user", "content": "which port is staging on?"}

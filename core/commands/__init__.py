@@ -5,9 +5,10 @@ Importing this package registers every command (one module each).
 
 from __future__ import annotations
 
-from core.commands import (  # noqa: F401  (each import registers its command)
+from core.commands import (  # noqa: F401  (each import registers its command or actions)
     forget,
     global_,
+    governance,
     help,
     incognito,
     memories,

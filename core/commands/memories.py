@@ -57,6 +57,10 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
         actions += (Action(ActionKind.CLEAR_PROFILE, "Clear profile", "", "danger"),)
     if view.incognito:
         actions += (Action(ActionKind.INCOGNITO_OFF, "Turn incognito off", request.channel),)
+    if request.is_admin:
+        actions += (Action(ActionKind.CONSOLIDATE, "Tidy up memories"),)
+    if view.items or view.pending or view.profile:
+        actions += (Action(ActionKind.ERASE_REQUEST, "Erase all my data", "", "danger"),)
     text = texts.MEMORIES_EMPTY if not (view.items or view.pending) else texts.MEMORIES_HEADER
     return Response(
         text,

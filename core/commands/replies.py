@@ -6,8 +6,10 @@ from collections.abc import Collection
 from dataclasses import asdict
 from typing import Any
 
-from core import texts
+from core import ranking, texts
 from core.commands.registry import CommandRequest
+from core.governance.correction import may_edit
+from core.governance.pinning import may_pin
 from core.models import (
     ForgetResult,
     Memory,
@@ -72,15 +74,26 @@ def save_reply(result: RememberResult, usage: str, max_chars: int) -> Response:
 
 
 def memory_item(memory: Memory, user: str, is_admin: bool) -> Item:
-    """A memory as a list line, with Forget when the user may forget it."""
+    """A memory as a list line, with Edit, Pin / Unpin and Forget where the user may."""
     meta = [memory.kind.value]
     if memory.scope == Scope.GLOBAL:
         meta.append("shared" if memory.owner != user else "shared by you")
     if memory.source.value == "extracted":
         meta.append("learned")
+    if memory.pinned:
+        meta.append("📌 pinned")
+    if memory.stale:
+        meta.append("stale")
+    if ranking.buried(memory):
+        meta.append("not used in answers")
     actions: tuple[Action, ...] = ()
-    if memory.scope == Scope.PRIVATE or memory.owner == user or is_admin:
-        actions = (Action(ActionKind.FORGET, "Forget", memory.id, "danger"),)
+    if may_edit(memory, user, is_admin):
+        actions += (Action(ActionKind.EDIT, "Edit", memory.id),)
+    if may_pin(memory, user, is_admin):
+        kind, label = (ActionKind.UNPIN, "Unpin") if memory.pinned else (ActionKind.PIN, "Pin")
+        actions += (Action(kind, label, memory.id),)
+    if may_edit(memory, user, is_admin):
+        actions += (Action(ActionKind.FORGET, "Forget", memory.id, "danger"),)
     return Item(shorten(memory.content), " · ".join(meta), actions)
 
 
