@@ -200,6 +200,33 @@ ERASE_DONE_GLOBALS = " {count} shared {noun} you wrote went too."
 ERASE_DONE_KEPT = " {count} shared {noun} you wrote stay for the workspace."
 ERASE_DONE_ALL = " I hold nothing more about you here."
 
+# Menus and forms (platforms that pick list items from a menu and edit in a form)
+ACTION_MENUS = {  # a menu per kind of action on a list's numbered lines
+    "edit": "✏️ Edit a memory…",
+    "pin": "📌 Pin or unpin a memory…",
+    "forget": "🗑️ Forget a memory…",
+    "review": "📝 Accept or reject a suggestion…",
+    "any": "Choose what to do with a numbered line…",
+}
+EDIT_FORM_TITLE = "✏️ Correct a memory"
+EDIT_FORM_LABEL = "Memory"
+EDIT_FORM_HINT = "Saved in place; the old text stays in the history, so you can undo it."
+EDIT_FORM_SLOW = "⌛ I couldn't fetch that memory quickly enough. Please try again."
+
+# Provider API keys (write-only: only ever "set" / "not set")
+KEYS_HEADER = "🔑 API keys for this workspace"
+KEYS_UPDATED = "🔑 Saved, encrypted. Keys are never shown again, only whether they're set."
+KEYS_REMOVED = "🔑 Removed: {label}."
+KEYS_NOTHING = "Nothing changed: every field was empty, so the stored keys stay as they were."
+KEYS_NO_SECRET = (
+    "🔒 This deployment can't store API keys yet: its operator must set "
+    "MEMORYBOT_SECRET_KEY (generate one with `memorybot keys generate`)."
+)
+KEY_LABELS = {"embed": "Embedder API key", "chat": "Chat-model API key"}
+KEYS_FORM_TITLE = "🔑 API keys for this server"
+KEYS_FORM_HINT = "Stored encrypted and never shown again. Leave empty to keep the current key."
+KEY_PLACEHOLDERS = {"set": "Set: leave empty to keep it", "not set": "Not set: paste a key"}
+
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     return singular if count == 1 else (plural_form or singular + "s")
