@@ -200,7 +200,7 @@ ERASE_DONE_GLOBALS = " {count} shared {noun} you wrote went too."
 ERASE_DONE_KEPT = " {count} shared {noun} you wrote stay for the workspace."
 ERASE_DONE_ALL = " I hold nothing more about you here."
 
-# Forms and confirmations (Slack modals and confirm dialogs)
+# Forms and confirmations (Slack modals and confirm dialogs, Discord forms and menus)
 CONFIRM_TITLE = "Are you sure?"
 CONFIRM_CANCEL = "Cancel"
 # What a dangerous button asks before it runs, by action kind; CONFIRM_DEFAULT otherwise.
@@ -214,9 +214,17 @@ CONFIRM_ASK = {
     "erase_confirm": ("Erase everything I hold about you in this workspace? This can't be undone."),
 }
 CONFIRM_DEFAULT = "{label}: are you sure?"
+ACTION_MENUS = {  # a menu per kind of action on a list's numbered lines
+    "edit": "✏️ Edit a memory…",
+    "pin": "📌 Pin or unpin a memory…",
+    "forget": "🗑️ Forget a memory…",
+    "review": "📝 Accept or reject a suggestion…",
+    "any": "Choose what to do with a numbered line…",
+}
 EDIT_FORM_TITLE = "Edit memory"
 EDIT_FORM_LABEL = "Memory"
 EDIT_FORM_HINT = "The privacy guards check the new text again; Undo brings the old one back."
+EDIT_FORM_SLOW = "⌛ I couldn't fetch that memory quickly enough. Please try again."
 FORM_SAVE = "Save"
 
 # Provider API keys on a settings page: write-only, only "set" / "not set" is shown
@@ -230,9 +238,15 @@ KEY_FORM_HINT = "Paste the key. It is encrypted before it is stored and never sh
 KEY_SAVED = "🔑 Saved. {label}: {status}."
 KEY_UNKNOWN = "There is no provider key called that."
 KEYS_NO_SECRET = (
-    "🔑 Not saved: storing API keys needs a secret key. Generate one with "
-    "`memorybot keys generate` and set it as MEMORYBOT_SECRET_KEY."
+    "🔒 This deployment can't store API keys yet: its operator must set "
+    "MEMORYBOT_SECRET_KEY (generate one with `memorybot keys generate`)."
 )
+KEYS_UPDATED = "🔑 Saved, encrypted. Keys are never shown again, only whether they're set."
+KEYS_REMOVED = "🔑 Removed: {label}."
+KEYS_NOTHING = "Nothing changed: every field was empty, so the stored keys stay as they were."
+KEYS_FORM_TITLE = "🔑 API keys for this server"
+KEYS_FORM_HINT = "Stored encrypted and never shown again. Leave empty to keep the current key."
+KEY_PLACEHOLDERS = {"set": "Set: leave empty to keep it", "not set": "Not set: paste a key"}
 
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
