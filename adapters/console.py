@@ -23,8 +23,8 @@ BUTTONS: dict[str, ActionKind] = {
     "used": ActionKind.SHOW_USED,
 }
 CONSOLE_HELP = (
-    "Console extras: /undo [id] · /accept ID · /reject ID · /used (memories behind the last "
-    "answer) · /as USER · /channel NAME · /admin on|off · /quit"
+    "Console extras: /undo (your last change) · /accept ID · /reject ID · "
+    "/used (memories behind the last answer) · /as USER · /channel NAME · /admin on|off · /quit"
 )
 
 
@@ -47,7 +47,7 @@ def render(response: Response) -> str:
     hints = []
     for action in response.actions:
         if action.kind == ActionKind.UNDO:
-            hints.append(f"/undo {action.value}".rstrip())
+            hints.append("/undo")
         elif action.kind == ActionKind.SHOW_USED:
             hints.append("/used")
     pending = [

@@ -19,9 +19,12 @@ from typing import Any
 import click
 
 from bots.config import AppConfig, ConfigError, load_config
+from bots.discord import discord_command
+from bots.slack import slack
 from bots.wiring import open_service
-from core.commands import COMMANDS, CommandRequest, run_command
+from core.commands import COMMANDS, CommandRequest, run_action, run_command
 from core.models import Scope
+from core.responses import ActionKind
 from core.service import MemoryService
 
 
@@ -135,8 +138,9 @@ async def memories(service, config, as_json):
 @with_service
 async def undo(service, config, audit_id):
     """Undo your last change (or the one with this audit id)."""
-    result = await service.undo(config.workspace, config.user, audit_id)
-    click.echo(f"↩️ Undone: {result.action}." if result.ok else "Nothing to undo.")
+    request = CommandRequest(config.workspace, config.user, "cli", platform="cli")
+    response = await run_action(service, request, ActionKind.UNDO, audit_id or "")
+    click.echo(response.plain())
 
 
 @cli.command()
@@ -212,6 +216,10 @@ def list_commands() -> None:
     """List the slash commands every platform offers."""
     for spec in COMMANDS.values():
         click.echo(f"/{spec.name:<10} {spec.description}")
+
+
+cli.add_command(slack)
+cli.add_command(discord_command)
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from core import audit, guards, saving
 from core.classify import find_entities, guess_kind
+from core.forgetting import candidates as forgettable
 from core.forgetting import forget as forget_matching
 from core.ids import new_id
 from core.jobs import InProcessJobs, JobQueue
@@ -40,6 +41,7 @@ from core.models import (
 from core.normalize import clean_text, content_hash
 from core.ports import ChatModel, Embedder, ProviderError, Store
 from core.recall import recall as recall_memories
+from core.settings import validate_changes
 
 log = logging.getLogger(__name__)
 
@@ -215,6 +217,17 @@ class MemoryService:
         async with self.store.session(Principal(workspace, user)) as session:
             return await forget_matching(session, clean_text(query or ""), is_admin, self.clock())
 
+    async def forget_candidates(
+        self, workspace: str, user: str, typed: str, *, is_admin: bool = False, limit: int = 25
+    ) -> list[Memory]:
+        """Memories the user may forget that match a partly typed query (autocomplete).
+
+        Reads only the store (no embedder), so it answers fast enough for a platform's
+        autocomplete deadline.
+        """
+        async with self.store.session(Principal(workspace, user)) as session:
+            return await forgettable(session, clean_text(typed or ""), is_admin, limit)
+
     async def undo(self, workspace: str, user: str, audit_id: str | None = None) -> UndoResult:
         """Undo the user's last change (or the named one), restoring prior state."""
         async with self.store.session(Principal(workspace, user)) as session:
@@ -290,6 +303,11 @@ class MemoryService:
                 await session.set_incognito(channel, target, self.clock())
             return target
 
+    async def incognito_channels(self, workspace: str, user: str) -> list[str]:
+        """The channels where this user is incognito (oldest first)."""
+        async with self.store.session(Principal(workspace, user)) as session:
+            return [i.channel for i in await session.list_incognito()]
+
     async def is_incognito(self, workspace: str, user: str, channel: str) -> bool:
         async with self.store.session(Principal(workspace, user)) as session:
             return await session.get_incognito(channel) is not None
@@ -301,9 +319,13 @@ class MemoryService:
     async def update_settings(
         self, workspace: str, user: str, *, is_admin: bool, **changes: Any
     ) -> WorkspaceSettings:
-        """Change workspace settings. Admins only: raises PermissionError otherwise."""
+        """Change workspace settings. Admins only: raises PermissionError otherwise.
+
+        Values may be typed or the raw strings a settings menu sends ("on", "30");
+        anything `core.settings.EDITABLE` does not allow raises InvalidSetting."""
         if not is_admin:
             raise PermissionError("only workspace admins can change settings")
+        changes = validate_changes(changes)
         async with self.store.session(Principal(workspace, user)) as session:
             updated = replace(await session.get_settings(), **changes)
             await session.put_settings(updated)

@@ -58,6 +58,14 @@ FORGET_NOT_YOURS = (
     "author or an admin can forget them."
 )
 UNDONE = "↩️ Undone: {what}."
+UNDO_WHAT = {
+    "add": "the save",
+    "update": "the update (the previous text is back)",
+    "supersede": "the update (the previous version is current again)",
+    "merge": "the merge (the previous text is back)",
+    "forget": "the forget (the memories are back)",
+    "review": "the review",
+}
 NOTHING_TO_UNDO = "Nothing to undo."
 
 MEMORIES_HEADER = "🧠 What I remember for you (yours and the workspace's)"
@@ -88,6 +96,51 @@ ACCEPTED = "✅ Accepted: it's an active memory now."
 REJECTED = "🗑️ Rejected and removed."
 NOT_FOUND = "That memory is gone or isn't yours."
 
+SETTINGS_UPDATED = "⚙️ Settings updated."
+SETTINGS_ADMIN_ONLY = (
+    "🚫 Only workspace admins can change memory settings "
+    "(on Discord: members with the Manage Server permission)."
+)
+SETTING_CHANGED = "changed"
+BUTTON_EXPIRED = "⌛ That button has expired. Run the command again."
+
+
+SOMETHING_WENT_WRONG = (
+    "😵 Something went wrong on my side and I couldn't finish that. Nothing was lost; "
+    "please try again in a moment."
+)
+MORE_NOT_SHOWN = "…and {count} more not shown here."
+
+# Settings (the admin settings page on every platform)
+SETTINGS_HEADER = "⚙️ Workspace settings"
+SETTINGS_ADMIN_NOTE = "You're a workspace admin, so you can change these. Changes apply at once."
+SETTINGS_SAVED = "✅ Saved: {label} is now {value}."
+SETTINGS_NOTHING = "Nothing to change."
+SETTING_UNKNOWN = "There is no setting called “{name}”."
+SETTING_INVALID = "“{label}” can be one of: {choices}."
+SETTING_HELP = {
+    "memory_enabled": "Remember and recall at all in this workspace.",
+    "auto_extract": "Learn from conversations (conservatively), besides /remember.",
+    "global_policy": "Who may save memories shared with the whole workspace.",
+    "contradiction_policy": "Overwrite outdated facts, or keep the old version as history.",
+    "embed_preset": "How memories are turned into vectors for search.",
+    "chat_preset": "The model that writes replies and extracts memories.",
+    "retention_days": "Archive memories nobody has used for this long.",
+}
+KEEP_FOREVER = "Keep forever"
+
+# The personal home page (Slack App Home and the like)
+HOME_TITLE = "🧠 memorybot"
+HOME_INTRO = (
+    "I remember things for you and your team. Save with /remember (just you) or /global "
+    "(everyone), see everything with /memories, and mention me or DM me to ask."
+)
+HOME_USAGE_HEADER = "📦 Your memory"
+HOME_INCOGNITO_HEADER = "🕶️ Incognito channels"
+HOME_INCOGNITO_NONE = "You're not incognito anywhere."
+A_DIRECT_MESSAGE = "a direct message"
+HOME_PROFILE_NONE = "No profile yet: tell me your name, role or timezone and I'll keep it."
+
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     return singular if count == 1 else (plural_form or singular + "s")
@@ -104,3 +157,7 @@ def human_size(size: int) -> str:
 
 def used_footer(count: int) -> str:
     return USED_FOOTER.format(count=count, noun=plural(count, "memory", "memories"))
+
+
+def retention_label(days: int) -> str:
+    return KEEP_FOREVER if days == 0 else f"{days} days"

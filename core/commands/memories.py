@@ -24,7 +24,7 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
     if view.items:
         sections.append(
             Section(
-                texts.MEMORIES_HEADER,
+                texts.RECENT_HEADER,
                 tuple(memory_item(m, request.user, request.is_admin) for m in view.items),
             )
         )

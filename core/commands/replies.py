@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from dataclasses import asdict
+from typing import Any
+
 from core import texts
-from core.models import ForgetResult, Memory, RefusalReason, RememberResult, SaveStatus, Scope
-from core.responses import Action, ActionKind, Item, Response
+from core.models import (
+    ForgetResult,
+    Memory,
+    RefusalReason,
+    RememberResult,
+    SaveStatus,
+    Scope,
+    WorkspaceSettings,
+)
+from core.responses import Action, ActionKind, Item, Response, Section
+from core.settings import EDITABLE
 
 
 def shorten(text: str, limit: int = 200) -> str:
@@ -73,12 +86,37 @@ def forget_reply(result: ForgetResult) -> Response:
     )
     if not count:
         return Response(texts.FORGET_NONE.format(query=result.query) + tail, ok=False, data=data)
+    # Forgetting by id (a button, an autocomplete choice): name the memory, not its id.
+    by_id = count == 1 and result.forgotten[0].id == result.query
+    query = shorten(result.forgotten[0].content, 120) if by_id else result.query
     text = texts.FORGOT.format(
-        count=count, noun=texts.plural(count, "memory", "memories"), query=result.query
+        count=count, noun=texts.plural(count, "memory", "memories"), query=query
     )
     assert result.audit_id is not None
     return Response(
         text + tail,
         actions=(Action(ActionKind.UNDO, "Undo", result.audit_id),),
         data=data,
+    )
+
+
+def setting_value(name: str, value: Any) -> str:
+    """A setting's value as an admin reads it ("On", "Keep forever", "Deployment default")."""
+    choice = EDITABLE[name].current(value)
+    return choice.label if choice else str(value)
+
+
+def settings_reply(settings: WorkspaceSettings, changed: Collection[str] = ()) -> Response:
+    """The workspace settings as a list, marking what was just changed."""
+    items = tuple(
+        Item(
+            f"{spec.label}: {setting_value(name, getattr(settings, name))}",
+            texts.SETTING_CHANGED if name in changed else "",
+        )
+        for name, spec in EDITABLE.items()
+    )
+    return Response(
+        texts.SETTINGS_UPDATED if changed else texts.SETTINGS_HEADER,
+        sections=(Section(texts.SETTINGS_HEADER if changed else "", items),),
+        data={"settings": asdict(settings), "changed": sorted(changed)},
     )

@@ -290,6 +290,15 @@ async def test_incognito_is_per_channel_and_user(store):
         assert await s.get_incognito("C1") is None
 
 
+async def test_incognito_channels_are_listed_only_for_their_user(store):
+    async with store.session(ALICE) as s:
+        await s.set_incognito("C2", True, 20.0)
+        await s.set_incognito("C1", True, 10.0)
+        assert [i.channel for i in await s.list_incognito()] == ["C1", "C2"]
+    async with store.session(BOB) as s:
+        assert await s.list_incognito() == []
+
+
 async def test_settings_default_then_persist_per_workspace(store):
     async with store.session(ALICE) as s:
         assert await s.get_settings() == WorkspaceSettings()

@@ -401,6 +401,15 @@ class SQLiteSession:
             )
 
     @on_db_thread
+    def list_incognito(self) -> list[Incognito]:
+        rows = self.conn.execute(
+            "SELECT channel, since FROM incognito WHERE workspace = :ws AND user_id = :user "
+            "ORDER BY since, channel",
+            self.params,
+        ).fetchall()
+        return [Incognito(channel=row[0], on=True, since=row[1]) for row in rows]
+
+    @on_db_thread
     def get_settings(self) -> WorkspaceSettings:
         row = self.conn.execute(
             "SELECT data FROM workspace_settings WHERE workspace = :ws", self.params
