@@ -18,6 +18,7 @@ import asyncio
 import cProfile
 import io
 import itertools
+import os
 import pstats
 import random
 import statistics
@@ -175,8 +176,10 @@ def render_row(row: Row) -> str:
 def render(rows: Sequence[Row], args: argparse.Namespace) -> str:
     store = "postgresql" if args.postgres else "standalone SQLite"
     touch = "no touch" if args.no_touch else "touch on"
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     lines = [
         f"Recall latency and insert rate — {store}, one workspace, keywords only, {touch}",
+        f"(machine: {os.cpu_count()} CPUs, load average {load} at the end of the run)",
         "",
         HEADER,
         "-" * len(HEADER),

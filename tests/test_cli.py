@@ -12,6 +12,7 @@ import subprocess
 
 import pytest
 
+from core import texts
 from core.commands import COMMANDS
 from tests.processes import bots_env, run_bots
 
@@ -75,7 +76,7 @@ def test_forget_reports_what_it_forgot_and_undo_restores_it(cli):
     forgot = cli.json("forget", "staging DB")
     assert forgot["forgotten"] == [saved["id"]] and forgot["audit_id"]
     assert cli.json("recall", "staging DB port") == []
-    assert cli("undo").stdout.strip() == "↩️ Undone: forget."
+    assert cli("undo").stdout.strip() == texts.UNDONE.format(what=texts.UNDO_WHAT["forget"])
     assert [h["id"] for h in cli.json("recall", "staging DB port")] == [saved["id"]]
 
 

@@ -17,12 +17,12 @@ import time
 
 import pytest
 
+from core import texts
 from core.commands import COMMANDS
-from core.texts import UNKNOWN_COMMAND
 from tests.processes import bots_env, run_bots
 
 SEPARATOR = "/zz-next"
-SEPARATOR_REPLY = UNKNOWN_COMMAND.format(name="zz-next")
+SEPARATOR_REPLY = texts.UNKNOWN_COMMAND.format(name="zz-next")
 SECRET = "AKIAZ7QK3XB5M2TRW9PL"  # shaped like an AWS access key id; not a real one
 
 
@@ -57,8 +57,7 @@ def test_remember_then_ask_answers_with_the_memory_and_a_used_footer(console):
     saved, reply, used = console(
         ["/remember the staging DB is on port 6543", "which port is staging on?", "/used"]
     )
-    assert saved.splitlines()[0] == "🧠 Saved to memory."
-    assert "/undo " in saved
+    assert saved.splitlines() == ["🧠 Saved to memory.", "  ↳ /undo"]
     assert "the staging DB is on port 6543" in reply
     assert "🧠 used 1 memory" in reply
     assert used.splitlines()[0] == "🧠 used 1 memory"
@@ -106,10 +105,10 @@ def test_forget_removes_the_match_and_undo_brings_it_back(console):
         ]
     )
     assert forgot.splitlines()[0] == "🗑️ Forgot 1 memory matching “staging DB”."
-    assert "/undo " in forgot
+    assert forgot.splitlines()[1] == "  ↳ /undo"
     assert "6543" not in listed_after
     assert "I don't remember anything for you yet" in listed_after
-    assert undone == "↩️ Undone: forget."
+    assert undone == texts.UNDONE.format(what=texts.UNDO_WHAT["forget"])
     assert "the staging DB is on port 6543" in listed_again
 
 
