@@ -64,13 +64,15 @@ class Ranked:
 
 
 @dataclass
-class Ingest:
+class RunStats:
+    """What happened to the turns on the way in, and how long saving and recall took."""
+
     turns: int = 0
     statuses: Counter = field(default_factory=Counter)
     refused: list[tuple[str, str, str]] = field(default_factory=list)  # sample, dia_id, reason
     memories: int = 0
-    seconds: float = 0.0
-    query_seconds: float = 0.0
+    ingest_seconds: float = 0.0
+    recall_seconds: float = 0.0
 
 
 class BenchClock:
@@ -92,8 +94,8 @@ async def run_memorybot(
     embedder: Embedder | None,
     touch: bool,
     session_clock: bool,
-) -> tuple[list[Ranked], Ingest]:
-    ingest, ranked = Ingest(), []
+) -> tuple[list[Ranked], RunStats]:
+    ingest, ranked = RunStats(), []
     clock = BenchClock()
     run = uuid.uuid4().hex[:8]  # a fresh workspace per run, so a shared database is fine
     async with core.open_memory(url, embedder=embedder, clock=clock) as memory:
@@ -111,7 +113,7 @@ async def run_memorybot(
                     ingest.refused.append((conv.sample_id, turn.dia_id, reason))
                 else:
                     turns_of[result.memory.id].add(turn.dia_id)
-            ingest.seconds += time.perf_counter() - started
+            ingest.ingest_seconds += time.perf_counter() - started
             ingest.memories += len(turns_of)
             last = max((t.when for t in conv.turns if t.when), default=None)
             clock.pinned = last + DAY if session_clock and last else None
@@ -120,7 +122,7 @@ async def run_memorybot(
                 hits = await memory.recall(workspace, USER, query.question, LIMIT, touch=touch)
                 results = [frozenset(turns_of.get(hit.id, ())) for hit in hits]
                 ranked.append(Ranked(conv.sample_id, query.category, query.evidence, results))
-            ingest.query_seconds += time.perf_counter() - started
+            ingest.recall_seconds += time.perf_counter() - started
     return ranked, ingest
 
 
@@ -162,7 +164,7 @@ def breakdown(ranked: Iterable[Ranked]) -> dict[str, Scores]:
     }
 
 
-def ingest_summary(ingest: Ingest) -> str:
+def ingest_summary(ingest: RunStats) -> str:
     statuses = ", ".join(f"{n} {s}" for s, n in ingest.statuses.most_common())
     reasons = Counter(reason for _, _, reason in ingest.refused)
     refused = ", ".join(f"{n} {r}" for r, n in reasons.most_common()) or "none"
@@ -226,7 +228,7 @@ class Report:
     conversations: list[Conversation]
     ours: dict[str, Scores]
     base: dict[str, Scores]
-    ingest: Ingest
+    ingest: RunStats
     bm25_seconds: float
 
     @property
@@ -256,8 +258,8 @@ class Report:
                 "memories": i.memories,
                 "statuses": dict(i.statuses),
                 "refused": [{"sample": s, "dia_id": d, "reason": r} for s, d, r in i.refused],
-                "seconds": round(i.seconds, 2),
-                "recall_seconds": round(i.query_seconds, 2),
+                "ingest_seconds": round(i.ingest_seconds, 2),
+                "recall_seconds": round(i.recall_seconds, 2),
             },
             "unknown_evidence": {c.sample_id: c.unknown_evidence for c in self.conversations},
             "memorybot": {k: v.as_dict() for k, v in self.ours.items()},
@@ -279,9 +281,10 @@ class Report:
         if unknown:
             lines.append(f"  evidence ids naming no turn (counted as missed): {unknown}")
         lines.append(
-            f"  ingest {i.seconds:.1f} s ({i.turns / max(i.seconds, 1e-9):.0f} turns/s), "
-            f"recall {i.query_seconds:.1f} s "
-            f"({1000 * i.query_seconds / max(self.queries, 1):.1f} ms/query); "
+            f"  ingest {i.ingest_seconds:.1f} s "
+            f"({i.turns / max(i.ingest_seconds, 1e-9):.0f} turns/s), "
+            f"recall {i.recall_seconds:.1f} s "
+            f"({1000 * i.recall_seconds / max(self.queries, 1):.1f} ms/query); "
             f"BM25 {self.bm25_seconds:.2f} s"
         )
         return "\n".join(lines)
