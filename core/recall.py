@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from core import ranking
 from core.models import Hit, Memory
 from core.ports import StoreSession, TextHit
-from core.textsearch import convex_fuse, coverage, query_terms
+from core.textsearch import convex_fuse, coverage_of, light_stem, query_terms
 
 CANDIDATE_POOL = 50
 
@@ -31,7 +31,8 @@ class Candidate:
 
 def keyword_scores(terms: Sequence[str], hits: Sequence[TextHit]) -> list[tuple[str, float]]:
     """Keyword score × coverage: prefer memories that answer more of the question."""
-    return [(h.memory.id, h.relevance * coverage(terms, h.memory.content)) for h in hits]
+    wanted = frozenset(light_stem(t) for t in terms if t)
+    return [(h.memory.id, h.relevance * coverage_of(wanted, h.memory.content)) for h in hits]
 
 
 def fuse(

@@ -42,7 +42,7 @@ from core.models import (
     WorkspaceSettings,
 )
 from core.normalize import clean_text, content_hash, entity_id
-from core.ports import ChatModel, Embedder, ProviderError, Store
+from core.ports import ChatModel, Embedder, ProviderError, Store, StoreSession
 from core.provider_keys import ProviderKeys
 from core.recall import recall as recall_memories
 from core.reconcile import Decision
@@ -215,17 +215,28 @@ class MemoryService:
         """The memories most useful for `query`, best first (hits with id, content,
         score, kind, scope). Empty in incognito or when memory is off."""
         principal = Principal(workspace, user)
-        async with self.store.session(principal) as session:
-            settings = await session.get_settings()
-            if not settings.memory_enabled:
+        vector = None
+        if self.embedder is not None:  # embed outside any transaction, and only if allowed
+            if not await self._may_recall(principal, channel):
                 return []
-            if channel and await session.get_incognito(channel):
-                return []
-        vector = await self.embed_query(query)
+            vector = await self.embed_query(query)
         async with self.store.session(principal) as session:
+            if not await self._may_recall(principal, channel, session):
+                return []
             return await recall_memories(
                 session, query, limit, self.clock(), vector, min_score, touch
             )
+
+    async def _may_recall(
+        self, principal: Principal, channel: str | None, session: StoreSession | None = None
+    ) -> bool:
+        """Memory is on in the workspace and the user is not incognito in this channel."""
+        if session is None:
+            async with self.store.session(principal) as own:
+                return await self._may_recall(principal, channel, own)
+        if not (await session.get_settings()).memory_enabled:
+            return False
+        return not (channel and await session.get_incognito(channel))
 
     async def embed_query(self, query: str) -> list[float] | None:
         """The query's vector, or None: recall then falls back to keywords alone."""

@@ -24,6 +24,7 @@ Pure Python, no dependencies, so it can be shared by every store and tested alon
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
@@ -33,6 +34,7 @@ __all__ = [
     "STOPWORDS",
     "convex_fuse",
     "coverage",
+    "coverage_of",
     "fts5_match",
     "idf",
     "idf_coverage",
@@ -93,6 +95,7 @@ def fts5_match(terms: Iterable[str], prefix: bool = False, operator: str = "OR")
 _SUFFIXES = (("sses", "ss"), ("ies", "y"), ("ing", ""), ("ed", ""), ("ly", ""), ("s", ""))
 
 
+@functools.lru_cache(maxsize=65536)
 def light_stem(word: str) -> str:
     """A tiny suffix stripper (plural, -ing, -ed, -ly) for coverage only.
 
@@ -113,7 +116,11 @@ def coverage(terms: Iterable[str], text: str) -> float:
     Used as a multiplier on the FTS score of the top candidates (``bm25 × coverage``).
     FTS5's ``bm25()`` is negative (lower is better): multiply ``-bm25(m)``, not ``bm25``.
     """
-    wanted = {light_stem(t) for t in terms if t}
+    return coverage_of(frozenset(light_stem(t) for t in terms if t), text)
+
+
+def coverage_of(wanted: frozenset[str], text: str) -> float:
+    """`coverage` with the query's stems computed once (recall scores many memories)."""
     if not wanted:
         return 0.0
     have = {light_stem(w) for w in _words(text)}

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+FTS_POOL_FACTOR = 4  # FTS5 ranks this many × limit before the visibility filter
 VISIBLE = "m.workspace = :ws AND (m.scope = 'global' OR m.owner = :user)"
 COLUMNS = (
     "id, workspace, owner, scope, content, content_hash, kind, source, importance, "
@@ -155,22 +156,34 @@ class SQLiteSession:
         statuses: Sequence[str] = ("active",),
         require_all: bool = False,
     ) -> list[TextHit]:
+        """Best first by BM25. FTS5 ranks its own top matches cheaply, so the query first
+        asks it for a few times `limit` and filters those by visibility; only when that
+        leaves too few (other users' rows crowd the top) does it rank every match."""
         match = fts5_match(terms, operator="AND" if require_all else "OR")
         if not match:
             return []
+        params = {
+            **self.params,
+            "match": match,
+            "limit": limit,
+            "pool": limit * FTS_POOL_FACTOR,
+            **{f"st{i}": s for i, s in enumerate(statuses)},
+        }
         marks = ", ".join(f":st{i}" for i in range(len(statuses)))
+        columns = SELECT.replace(" FROM memories m", ", -f.rank AS relevance")
+        where = f"WHERE {VISIBLE} AND m.status IN ({marks}) ORDER BY f.rank LIMIT :limit"
         rows = self.conn.execute(
-            f"""{SELECT.replace("FROM memories m", ", -bm25(memories_fts) AS relevance")}
-                FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
-                WHERE memories_fts MATCH :match AND {VISIBLE} AND m.status IN ({marks})
-                ORDER BY bm25(memories_fts) LIMIT :limit""",
-            {
-                **self.params,
-                "match": match,
-                "limit": limit,
-                **{f"st{i}": s for i, s in enumerate(statuses)},
-            },
+            f"""{columns} FROM (SELECT rowid, rank FROM memories_fts WHERE memories_fts
+                MATCH :match ORDER BY rank LIMIT :pool) f JOIN memories m ON m.seq = f.rowid
+                {where}""",
+            params,
         ).fetchall()
+        if len(rows) < limit:
+            rows = self.conn.execute(
+                f"""{columns} FROM (SELECT rowid, rank FROM memories_fts WHERE memories_fts
+                    MATCH :match) f JOIN memories m ON m.seq = f.rowid {where}""",
+                params,
+            ).fetchall()
         return [TextHit(memory_from_row(row), float(row["relevance"])) for row in rows]
 
     @on_db_thread
