@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import tempfile
-from collections.abc import Coroutine, Iterator
+from collections.abc import AsyncIterator, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,3 +82,16 @@ def pg(pg_server: embedded.LocalPostgres) -> PgDatabases:
     store = PostgresStore(pg_server.app_url(TEMPLATE), admin_url=pg_server.admin_url(TEMPLATE))
     run_async(store.migrate())
     return PgDatabases(pg_server)
+
+
+@pytest.fixture
+async def pg_store(pg: PgDatabases) -> AsyncIterator[PostgresStore]:
+    """An open PostgresStore on a fresh database of its own (postgres-only tests)."""
+    database = pg.fresh()
+    store = pg.store(database)
+    await store.open()
+    try:
+        yield store
+    finally:
+        await store.close()
+        pg.drop(database)

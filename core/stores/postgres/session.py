@@ -85,6 +85,34 @@ def tsquery(terms: Sequence[str], require_all: bool) -> tuple[str, dict[str, str
     return expr, {f"t{i}": w for i, w in enumerate(words)}
 
 
+def text_search_query(
+    terms: Sequence[str], limit: int, statuses: Sequence[str], require_all: bool
+) -> tuple[str, dict[str, Any]] | None:
+    """The keyword search (GIN index on the generated tsvector), ranked by ts_rank."""
+    expr, params = tsquery(terms, require_all)
+    if not expr:
+        return None
+    sql = f"""{SELECT.replace(" FROM memories m", ", ts_rank(m.tsv, q.query) AS relevance")}
+        FROM memories m, (SELECT {expr} AS query) q
+        WHERE m.tsv @@ q.query AND {VISIBLE} AND m.status = ANY(%(statuses)s)
+        ORDER BY relevance DESC, m.seq DESC LIMIT %(limit)s"""
+    return sql, {**params, "statuses": [str(s) for s in statuses], "limit": limit}
+
+
+def vector_search_query(vector: Sequence[float], limit: int) -> tuple[str, dict[str, Any]]:
+    """Nearest by cosine distance through the HNSW index, then re-sorted exactly.
+
+    The session enables `hnsw.iterative_scan`, so the visibility filter cannot starve
+    the index scan of rows; relaxed order is why the outer query sorts again."""
+    sql = f"""WITH nearest AS MATERIALIZED (
+            {SELECT.replace(" FROM", ", m.embedding <=> %(vec)s AS distance FROM")}
+            WHERE {VISIBLE} AND m.status = 'active' AND m.embedding IS NOT NULL
+              AND vector_dims(m.embedding) = %(dims)s
+            ORDER BY m.embedding <=> %(vec)s LIMIT %(limit)s)
+        SELECT * FROM nearest ORDER BY distance"""
+    return sql, {"vec": halfvec(vector), "dims": len(vector), "limit": limit}
+
+
 def memory_values(memory: NewMemory) -> dict[str, Any]:
     values = {name: getattr(memory, name) for name in FIELDS}
     for name in ("scope", "kind", "source", "status"):
@@ -172,30 +200,14 @@ class PostgresSession:
         statuses: Sequence[str] = ("active",),
         require_all: bool = False,
     ) -> list[TextHit]:
-        expr, params = tsquery(terms, require_all)
-        if not expr:
+        query = text_search_query(terms, limit, statuses, require_all)
+        if query is None:
             return []
-        rows = await self._rows(
-            f"""{SELECT.replace(" FROM memories m", ", ts_rank(m.tsv, q.query) AS relevance")}
-                FROM memories m, (SELECT {expr} AS query) q
-                WHERE m.tsv @@ q.query AND {VISIBLE} AND m.status = ANY(%(statuses)s)
-                ORDER BY relevance DESC, m.seq DESC LIMIT %(limit)s""",
-            {**params, "statuses": [str(s) for s in statuses], "limit": limit},
-        )
+        rows = await self._rows(*query)
         return [TextHit(memory_from_row(row), float(row["relevance"])) for row in rows]
 
     async def search_vector(self, vector: Sequence[float], limit: int) -> list[TextHit]:
-        """Nearest by cosine distance through the HNSW index (iterative scan, so the
-        visibility filter cannot starve it), re-sorted exactly; relevance = 1 - distance."""
-        rows = await self._rows(
-            f"""WITH nearest AS MATERIALIZED (
-                    {SELECT.replace(" FROM", ", m.embedding <=> %(vec)s AS distance FROM")}
-                    WHERE {VISIBLE} AND m.status = 'active' AND m.embedding IS NOT NULL
-                      AND vector_dims(m.embedding) = %(dims)s
-                    ORDER BY m.embedding <=> %(vec)s LIMIT %(limit)s)
-                SELECT * FROM nearest ORDER BY distance""",
-            {"vec": halfvec(vector), "dims": len(vector), "limit": limit},
-        )
+        rows = await self._rows(*vector_search_query(vector, limit))
         return [TextHit(memory_from_row(row), 1.0 - float(row["distance"])) for row in rows]
 
     async def list_memories(
