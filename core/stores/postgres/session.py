@@ -9,6 +9,7 @@ second wall should a policy ever be wrong, and it lets the planner use the
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -30,6 +31,8 @@ from core.models import (
 )
 from core.ports import DuplicateMemory, TextHit
 from core.stores.codec import memory_from_row, settings_from_json, settings_to_json
+
+log = logging.getLogger(__name__)
 
 VISIBLE = "m.workspace = %(ws)s AND (m.scope = 'global' OR m.owner = %(user)s)"
 FIELDS = (
@@ -99,15 +102,19 @@ def text_search_query(
     return sql, {**params, "statuses": [str(s) for s in statuses], "limit": limit}
 
 
-def vector_search_query(vector: Sequence[float], limit: int) -> tuple[str, dict[str, Any]]:
+def vector_search_query(
+    vector: Sequence[float], limit: int, column_dimensions: int | None
+) -> tuple[str, dict[str, Any]]:
     """Nearest by cosine distance through the HNSW index, then re-sorted exactly.
 
     The session enables `hnsw.iterative_scan`, so the visibility filter cannot starve
-    the index scan of rows; relaxed order is why the outer query sorts again."""
+    the index scan of rows; relaxed order is why the outer query sorts again. Before
+    an embedder has fixed the column's dimension there is no index and vectors of
+    any size may be stored: only those of the query's size are compared then."""
+    any_size = "" if column_dimensions else "AND vector_dims(m.embedding) = %(dims)s"
     sql = f"""WITH nearest AS MATERIALIZED (
             {SELECT.replace(" FROM", ", m.embedding <=> %(vec)s AS distance FROM")}
-            WHERE {VISIBLE} AND m.status = 'active' AND m.embedding IS NOT NULL
-              AND vector_dims(m.embedding) = %(dims)s
+            WHERE {VISIBLE} AND m.status = 'active' AND m.embedding IS NOT NULL {any_size}
             ORDER BY m.embedding <=> %(vec)s LIMIT %(limit)s)
         SELECT * FROM nearest ORDER BY distance"""
     return sql, {"vec": halfvec(vector), "dims": len(vector), "limit": limit}
@@ -126,9 +133,15 @@ def memory_values(memory: NewMemory) -> dict[str, Any]:
 class PostgresSession:
     """A `core.ports.StoreSession` on one pooled connection inside one transaction."""
 
-    def __init__(self, conn: psycopg.AsyncConnection[Any], principal: Principal) -> None:
+    def __init__(
+        self,
+        conn: psycopg.AsyncConnection[Any],
+        principal: Principal,
+        dimensions: int | None = None,
+    ) -> None:
         self.conn = conn
         self.principal = principal
+        self.dimensions = dimensions  # the embedding column's, None before it is fixed
         self.params: dict[str, Any] = {"ws": principal.workspace, "user": principal.user}
 
     async def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -207,7 +220,14 @@ class PostgresSession:
         return [TextHit(memory_from_row(row), float(row["relevance"])) for row in rows]
 
     async def search_vector(self, vector: Sequence[float], limit: int) -> list[TextHit]:
-        rows = await self._rows(*vector_search_query(vector, limit))
+        if self.dimensions and len(vector) != self.dimensions:
+            log.warning(
+                "query vector has %d dimensions, the store %d: keyword recall only",
+                len(vector),
+                self.dimensions,
+            )
+            return []
+        rows = await self._rows(*vector_search_query(vector, limit, self.dimensions))
         return [TextHit(memory_from_row(row), 1.0 - float(row["distance"])) for row in rows]
 
     async def list_memories(

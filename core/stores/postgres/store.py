@@ -73,6 +73,7 @@ class PostgresStore:
         self._app_password = password
         self._min_size, self._max_size, self._timeout = min_size, max_size, timeout
         self._pool: AsyncConnectionPool[psycopg.AsyncConnection[Any]] | None = None
+        self._dimensions: int | None = None
 
     # -- lifecycle -------------------------------------------------------------------
 
@@ -81,6 +82,7 @@ class PostgresStore:
         if self._pool is not None:
             return
         await self.migrate()
+        self._dimensions = await self.dimensions()
         pool: AsyncConnectionPool[psycopg.AsyncConnection[Any]] = AsyncConnectionPool(
             self.url,
             min_size=self._min_size,
@@ -147,7 +149,7 @@ class PostgresStore:
         try:
             async with self._pool.connection() as conn, conn.transaction():
                 await conn.execute(SET_PRINCIPAL, (principal.workspace, principal.user))
-                yield PostgresSession(conn, principal)
+                yield PostgresSession(conn, principal, self._dimensions)
         except CONNECTION_ERRORS as exc:
             raise StoreUnavailable(f"the database is unavailable: {exc}") from exc
 
@@ -188,9 +190,12 @@ class PostgresStore:
             await conn.execute("SELECT pg_advisory_lock(%s)", (migrations.LOCK_KEY,))
             try:
                 if await _column_dimensions(conn) == dimensions:
+                    self._dimensions = dimensions
                     return []
                 async with conn.transaction():
-                    return await _reshape(conn, dimensions)
+                    queued = await _reshape(conn, dimensions)
+                self._dimensions = dimensions
+                return queued
             finally:
                 await conn.execute("SELECT pg_advisory_unlock(%s)", (migrations.LOCK_KEY,))
 
