@@ -5,6 +5,7 @@ keywords (SPEC §5), and reshaping the embedding column when the dimension chang
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from core.embedding_jobs import embed_backfill  # noqa: F401  (registers the job)
 from core.ids import new_id
@@ -12,7 +13,12 @@ from core.models import NewMemory, Principal, Scope
 from core.normalize import content_hash
 from core.service import MemoryService
 from core.stores.postgres.jobs import PostgresJobs
-from core.stores.postgres.session import text_search_query, vector_search_query
+from core.stores.postgres.session import (
+    INSERT,
+    memory_values,
+    text_search_query,
+    vector_search_query,
+)
 from core.stores.postgres.store import HNSW_INDEX
 from tests.fakes.embedder import HashingEmbedder, hash_embed
 
@@ -43,21 +49,14 @@ async def explain(session, query: tuple[str, dict]) -> str:
 async def test_recall_queries_use_the_hnsw_and_gin_indexes(pg_store):
     await pg_store.set_dimensions(16)
     rng = random.Random(7)
-    async with pg_store.session(ALICE) as s:
-        for i in range(1500):
-            rare = " zephyr" if i % 300 == 0 else ""  # a selective term, as most are
-            text = " ".join(rng.choices(WORDS, k=6)) + f" note {i}{rare}"
-            await s.insert_memory(
-                NewMemory(
-                    id=new_id(),
-                    workspace="acme",
-                    owner="alice",
-                    scope=Scope.PRIVATE,
-                    content=text,
-                    content_hash=content_hash(text),
-                    embedding=hash_embed(text, 16),
-                )
-            )
+    rows = []
+    for i in range(1500):
+        rare = " zephyr" if i % 300 == 0 else ""  # a selective term, as most are
+        text = " ".join(rng.choices(WORDS, k=6)) + f" note {i}{rare}"
+        new = NewMemory(new_id(), "acme", "alice", Scope.PRIVATE, text, content_hash(text))
+        rows.append(memory_values(replace(new, embedding=hash_embed(text, 16))))
+    async with pg_store.session(ALICE) as s, s.conn.cursor() as cur:
+        await cur.executemany(INSERT, rows)
     async with pg_store.connect(admin=True) as conn:
         await conn.execute("ANALYZE memories")
     async with pg_store.session(ALICE) as s:
