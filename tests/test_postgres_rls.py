@@ -16,6 +16,7 @@ from core.ids import new_id
 from core.models import AuditEntry, NewMemory, Principal, Scope
 from core.normalize import content_hash
 from core.stores.postgres.embedded import APP_ROLE
+from core.stores.postgres.migrations import MigrationError
 from core.stores.postgres.store import PostgresStore
 
 ALICE = Principal("acme", "alice")
@@ -175,3 +176,26 @@ async def test_the_application_role_owns_nothing_and_cannot_bypass_rls(seeded):
         assert sorted(r[0] for r in forced) == sorted((*USER_TABLES, "jobs"))
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             await conn.execute("ALTER TABLE memories DISABLE ROW LEVEL SECURITY")
+
+
+async def test_the_bot_starts_with_only_the_app_url_once_the_schema_is_migrated(pg):
+    database = pg.fresh()
+    try:
+        store = PostgresStore(pg.server.app_url(database))  # no admin URL
+        await store.open()
+        async with store.session(ALICE) as s:
+            assert (await s.stats()).memories == 0
+        assert await store.migrate() == []
+        await store.close()
+    finally:
+        pg.drop(database)
+
+
+async def test_pending_migrations_without_the_admin_url_fail_with_what_to_do(pg):
+    pg.server.create_database("unmigrated_for_app")
+    try:
+        store = PostgresStore(pg.server.app_url("unmigrated_for_app"))
+        with pytest.raises(MigrationError, match="MEMORYBOT_DATABASE_ADMIN_URL"):
+            await store.open()
+    finally:
+        pg.drop("unmigrated_for_app")

@@ -129,7 +129,9 @@ class PostgresStore:
         async with self.connect(admin=True) as conn:
             if self.admin_url is None:
                 todo = await migrations.pending(conn)
-                if todo and not await _owns_or_may_create(conn):
+                if not todo:
+                    return []
+                if not await _owns_or_may_create(conn):
                     raise migrations.MigrationError(
                         f"{len(todo)} migration(s) pending ({', '.join(todo)}) and the "
                         "application role may not apply them: set MEMORYBOT_DATABASE_ADMIN_URL "
