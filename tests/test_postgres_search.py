@@ -13,12 +13,12 @@ from core.models import NewMemory, Principal, Scope
 from core.normalize import content_hash
 from core.service import MemoryService
 from core.stores.postgres.jobs import PostgresJobs
-from core.stores.postgres.session import (
-    INSERT,
-    memory_values,
+from core.stores.postgres.search import (
+    CANDIDATES_PER_TERM,
     text_search_query,
     vector_search_query,
 )
+from core.stores.postgres.session import INSERT, memory_values
 from core.stores.postgres.store import HNSW_INDEX
 from tests.fakes.embedder import HashingEmbedder, hash_embed
 
@@ -112,3 +112,23 @@ async def test_a_backfill_without_an_embedder_fails_and_is_retried(pg_store):
     assert await queue.run_once(MemoryService(pg_store)) == 1
     counts = await queue.counts()
     assert counts["pending"] == 1 and counts["done"] == 0
+
+
+async def test_a_word_in_most_memories_neither_slows_nor_drowns_a_rare_one(pg_store):
+    texts = [f"project status update number {i}" for i in range(CANDIDATES_PER_TERM + 50)]
+    texts.append("project zephyr launches on Friday")
+    rows = [
+        memory_values(NewMemory(new_id(), "acme", "alice", Scope.PRIVATE, t, content_hash(t)))
+        for t in texts
+    ]
+    async with pg_store.session(ALICE) as s, s.conn.cursor() as cur:
+        await cur.executemany(INSERT, rows)
+    for _ in range(2):  # the first query learns that "project" is common
+        async with pg_store.session(ALICE) as s:
+            hits = await s.search_text(["project", "zephyr"], 10)
+        assert hits[0].memory.content == "project zephyr launches on Friday"
+    assert pg_store._common_terms.get(ALICE) == {"project"}
+    assert pg_store._common_terms.get(Principal("acme", "bob")) == frozenset()
+    async with pg_store.session(ALICE) as s:  # common words alone still find memories
+        only_common = await s.search_text(["project", "status"], 10)
+    assert len(only_common) == 10 and all("status" in h.memory.content for h in only_common)

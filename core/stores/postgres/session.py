@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import psycopg
-from pgvector import HalfVector
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
@@ -31,93 +30,25 @@ from core.models import (
 )
 from core.ports import DuplicateMemory, TextHit
 from core.stores.codec import memory_from_row, settings_from_json, settings_to_json
+from core.stores.postgres.search import (
+    FIELDS,
+    SELECT,
+    VISIBLE,
+    CommonTerms,
+    halfvec,
+    text_search_query,
+    vector_search_query,
+)
 
 log = logging.getLogger(__name__)
 
-VISIBLE = "m.workspace = %(ws)s AND (m.scope = 'global' OR m.owner = %(user)s)"
-FIELDS = (
-    "id",
-    "workspace",
-    "owner",
-    "scope",
-    "content",
-    "content_hash",
-    "kind",
-    "source",
-    "importance",
-    "confidence",
-    "status",
-    "entities",
-    "channel",
-    "created_at",
-    "updated_at",
-    "last_used_at",
-    "use_count",
-    "valid_from",
-    "valid_to",
-    "supersedes",
-    "pinned",
-    "trust",
-)
 RETURNING = f"{', '.join(FIELDS)}, embedding IS NOT NULL AS has_embedding"
-SELECT = (
-    f"SELECT {', '.join('m.' + f for f in FIELDS)}, "
-    "m.embedding IS NOT NULL AS has_embedding FROM memories m"
-)
 INSERT = (
     f"INSERT INTO memories ({', '.join(FIELDS)}, embedding) "
     f"VALUES ({', '.join(f'%({f})s' for f in FIELDS)}, %(embedding)s)"
 )
 UNDONE = "EXISTS (SELECT 1 FROM audit_log u WHERE u.workspace = a.workspace AND u.undoes = a.id)"
 AUDIT = "a.id, a.workspace, a.actor, a.action, a.memory_ids, a.before, a.detail, a.created_at"
-
-
-def halfvec(vector: Sequence[float] | None) -> HalfVector | None:
-    return None if vector is None else HalfVector([float(x) for x in vector])
-
-
-def tsquery(terms: Sequence[str], require_all: bool) -> tuple[str, dict[str, str]]:
-    """A tsquery expression ORing (or ANDing) one `plainto_tsquery` per term.
-
-    plainto_tsquery stems each term and ignores any tsquery syntax typed by users;
-    one call per term keeps natural questions from AND-ing every word together.
-    """
-    words = [t for t in terms if t.strip()]
-    joiner = " && " if require_all else " || "
-    expr = joiner.join(f"plainto_tsquery('english', %(t{i})s)" for i in range(len(words)))
-    return expr, {f"t{i}": w for i, w in enumerate(words)}
-
-
-def text_search_query(
-    terms: Sequence[str], limit: int, statuses: Sequence[str], require_all: bool
-) -> tuple[str, dict[str, Any]] | None:
-    """The keyword search (GIN index on the generated tsvector), ranked by ts_rank."""
-    expr, params = tsquery(terms, require_all)
-    if not expr:
-        return None
-    sql = f"""{SELECT.replace(" FROM memories m", ", ts_rank(m.tsv, q.query) AS relevance")}
-        FROM memories m, (SELECT {expr} AS query) q
-        WHERE m.tsv @@ q.query AND {VISIBLE} AND m.status = ANY(%(statuses)s)
-        ORDER BY relevance DESC, m.seq DESC LIMIT %(limit)s"""
-    return sql, {**params, "statuses": [str(s) for s in statuses], "limit": limit}
-
-
-def vector_search_query(
-    vector: Sequence[float], limit: int, column_dimensions: int | None
-) -> tuple[str, dict[str, Any]]:
-    """Nearest by cosine distance through the HNSW index, then re-sorted exactly.
-
-    The session enables `hnsw.iterative_scan`, so the visibility filter cannot starve
-    the index scan of rows; relaxed order is why the outer query sorts again. Before
-    an embedder has fixed the column's dimension there is no index and vectors of
-    any size may be stored: only those of the query's size are compared then."""
-    any_size = "" if column_dimensions else "AND vector_dims(m.embedding) = %(dims)s"
-    sql = f"""WITH nearest AS MATERIALIZED (
-            {SELECT.replace(" FROM", ", m.embedding <=> %(vec)s AS distance FROM")}
-            WHERE {VISIBLE} AND m.status = 'active' AND m.embedding IS NOT NULL {any_size}
-            ORDER BY m.embedding <=> %(vec)s LIMIT %(limit)s)
-        SELECT * FROM nearest ORDER BY distance"""
-    return sql, {"vec": halfvec(vector), "dims": len(vector), "limit": limit}
 
 
 def memory_values(memory: NewMemory) -> dict[str, Any]:
@@ -138,9 +69,11 @@ class PostgresSession:
         conn: psycopg.AsyncConnection[Any],
         principal: Principal,
         dimensions: int | None = None,
+        common_terms: CommonTerms | None = None,
     ) -> None:
         self.conn = conn
         self.principal = principal
+        self.common_terms = common_terms or CommonTerms()
         self.dimensions = dimensions  # the embedding column's, None before it is fixed
         self.params: dict[str, Any] = {"ws": principal.workspace, "user": principal.user}
 
@@ -213,10 +146,13 @@ class PostgresSession:
         statuses: Sequence[str] = ("active",),
         require_all: bool = False,
     ) -> list[TextHit]:
-        query = text_search_query(terms, limit, statuses, require_all)
+        common = self.common_terms.get(self.principal)
+        query = text_search_query(terms, limit, statuses, require_all, common)
         if query is None:
             return []
         rows = await self._rows(*query)
+        if rows and rows[0]["saturated"]:
+            self.common_terms.add(self.principal, rows[0]["saturated"])
         return [TextHit(memory_from_row(row), float(row["relevance"])) for row in rows]
 
     async def search_vector(self, vector: Sequence[float], limit: int) -> list[TextHit]:

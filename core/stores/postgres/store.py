@@ -30,6 +30,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from core.models import Principal
 from core.ports import StoreUnavailable
 from core.stores.postgres import migrations
+from core.stores.postgres.search import CommonTerms
 from core.stores.postgres.session import PostgresSession
 
 log = logging.getLogger(__name__)
@@ -37,7 +38,7 @@ log = logging.getLogger(__name__)
 CONNECTION_ERRORS = (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout, OSError)
 SET_PRINCIPAL = (
     "SELECT set_config('memorybot.workspace', %s, true), set_config('memorybot.user', %s, true), "
-    "set_config('hnsw.ef_search', '100', true), "
+    "set_config('hnsw.ef_search', '64', true), "
     "set_config('hnsw.iterative_scan', 'relaxed_order', true)"
 )
 HNSW_INDEX = "memories_embedding_hnsw"
@@ -74,6 +75,7 @@ class PostgresStore:
         self._min_size, self._max_size, self._timeout = min_size, max_size, timeout
         self._pool: AsyncConnectionPool[psycopg.AsyncConnection[Any]] | None = None
         self._dimensions: int | None = None
+        self._common_terms = CommonTerms()
 
     # -- lifecycle -------------------------------------------------------------------
 
@@ -151,7 +153,7 @@ class PostgresStore:
         try:
             async with self._pool.connection() as conn, conn.transaction():
                 await conn.execute(SET_PRINCIPAL, (principal.workspace, principal.user))
-                yield PostgresSession(conn, principal, self._dimensions)
+                yield PostgresSession(conn, principal, self._dimensions, self._common_terms)
         except CONNECTION_ERRORS as exc:
             raise StoreUnavailable(f"the database is unavailable: {exc}") from exc
 
