@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import statistics
 import sys
 import time
@@ -25,7 +26,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.pg_setup import embedded_database, fill, questions  # noqa: E402
+from bench.pg_setup import (  # noqa: E402
+    BASE_SENTENCES,
+    base_sentences,
+    embedded_database,
+    fill,
+    questions,
+)
 from core.ports import Embedder  # noqa: E402
 from core.providers.presets import EmbedConfig, build_embedder  # noqa: E402
 from core.service import MemoryService  # noqa: E402
@@ -69,22 +76,33 @@ async def timed(fn, items) -> list[float]:
 async def run(args: argparse.Namespace) -> int:
     embedder: Embedder | None = build_embedder(EmbedConfig(preset=args.embedder))
     assert embedder is not None, "the benchmark needs an embedder"
-    async with embedded_database() as (app_url, admin_url):
+    database = (
+        contextlib.nullcontext((args.app_url, args.admin_url))
+        if args.app_url
+        else embedded_database()
+    )
+    async with database as (app_url, admin_url):
         store = PostgresStore(app_url, admin_url=admin_url, max_size=4)
         await store.open()
         started = time.perf_counter()
-        texts = await fill(store, embedder, WORKSPACE, USER, args.memories)
-        print(f"loaded {args.memories} memories in {time.perf_counter() - started:.1f} s")
+        if (await MemoryService(store).stats(WORKSPACE, USER)).memories == 0:
+            await fill(store, embedder, WORKSPACE, USER, args.memories)
+            print(f"loaded {args.memories} memories in {time.perf_counter() - started:.1f} s")
+        texts = base_sentences(BASE_SENTENCES)
         asked = questions(texts, args.memories, args.queries + args.warmup)
         service = MemoryService(store, embedder=embedder)
-        for q in asked[: args.warmup]:  # warm caches, prepared statements, the model
-            await service.recall(WORKSPACE, USER, q)
-        asked = asked[args.warmup :]
-        full = await timed(lambda q: service.recall(WORKSPACE, USER, q), asked)
-        embed_only = await timed(lambda q: embedder.embed([q]), asked)
         vectors = {q: (await embedder.embed([q]))[0] for q in asked}
         db = MemoryService(store, embedder=Precomputed(vectors, embedder.dimensions))
-        db_only = await timed(lambda q: db.recall(WORKSPACE, USER, q), asked)
+        # Warm up as a running bot is warm: caches, prepared statements, the model,
+        # and the store's list of this user's common words.
+        for q in asked[: args.warmup]:
+            await service.recall(WORKSPACE, USER, q)
+        asked = asked[args.warmup :]
+        full, embed_only, db_only = [], [], []
+        for q in asked:  # interleaved, so load changes hit the three series alike
+            full += await timed(lambda q: service.recall(WORKSPACE, USER, q), [q])
+            embed_only += await timed(lambda q: embedder.embed([q]), [q])
+            db_only += await timed(lambda q: db.recall(WORKSPACE, USER, q), [q])
         hits = [len(await db.recall(WORKSPACE, USER, q, touch=False)) for q in asked[:20]]
         await store.close()
     print(f"{args.memories} memories, one workspace, {len(asked)} questions, {embedder.name}")
@@ -101,7 +119,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--memories", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=300)
-    parser.add_argument("--warmup", type=int, default=30)
+    parser.add_argument("--warmup", type=int, default=100)
+    parser.add_argument("--app-url", help="use this (filled or empty) database instead")
+    parser.add_argument("--admin-url", help="its owner's URL (with --app-url)")
     parser.add_argument("--embedder", default="local", help="embedder preset (default local)")
     sys.exit(asyncio.run(run(parser.parse_args(argv))))
 

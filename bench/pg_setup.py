@@ -105,6 +105,7 @@ def base_sentences(count: int, seed: int = 1) -> list[str]:
     return list(found)
 
 
+BASE_SENTENCES = 2000
 SYLLABLES = ["ka", "lo", "mi", "zu", "re", "ta", "vo", "ni", "sha", "pe", "dor", "qui"]
 
 
@@ -171,7 +172,12 @@ def _memories(
 
 
 async def fill(
-    store: PostgresStore, embedder: Embedder, workspace: str, user: str, n: int, base: int = 2000
+    store: PostgresStore,
+    embedder: Embedder,
+    workspace: str,
+    user: str,
+    n: int,
+    base: int = BASE_SENTENCES,
 ) -> list[str]:
     """Write n memories (a quarter global) for one user; returns the base sentences."""
     await store.set_dimensions(embedder.dimensions)

@@ -7,6 +7,7 @@ row-level security policies alone stop every leak.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import psycopg
@@ -16,7 +17,7 @@ from core.ids import new_id
 from core.models import AuditEntry, NewMemory, Principal, Scope
 from core.normalize import content_hash
 from core.stores.postgres.embedded import APP_ROLE
-from core.stores.postgres.migrations import MigrationError
+from core.stores.postgres.migrations import MigrationError, migration_files
 from core.stores.postgres.store import PostgresStore
 
 ALICE = Principal("acme", "alice")
@@ -199,3 +200,26 @@ async def test_pending_migrations_without_the_admin_url_fail_with_what_to_do(pg)
             await store.open()
     finally:
         pg.drop("unmigrated_for_app")
+
+
+async def test_concurrent_starts_apply_each_migration_exactly_once(pg):
+    pg.server.create_database("concurrent_start")
+    try:
+        stores = [
+            PostgresStore(
+                pg.server.app_url("concurrent_start"),
+                admin_url=pg.server.admin_url("concurrent_start"),
+            )
+            for _ in range(4)
+        ]
+        applied = await asyncio.gather(*(store.migrate() for store in stores))
+        assert sorted(name for names in applied for name in names) == [
+            name for _, name, _ in migration_files()
+        ]
+        async with await psycopg.AsyncConnection.connect(
+            pg.server.admin_url("concurrent_start")
+        ) as conn:
+            rows = await (await conn.execute("SELECT count(*) FROM schema_migrations")).fetchone()
+        assert rows[0] == len(migration_files())
+    finally:
+        pg.drop("concurrent_start")

@@ -176,6 +176,9 @@ class PostgresSession:
         )
 
     async def touch(self, memory_ids: Sequence[str], now: float) -> None:
+        """Bump use counts. Recall's only write, so its commit need not wait for the
+        WAL flush: a crash may lose the last few bumps, never a memory."""
+        await self.conn.execute("SELECT set_config('synchronous_commit', 'off', true)")
         await self._rows(
             "UPDATE memories AS m SET use_count = use_count + 1, last_used_at = %(now)s "
             f"WHERE {VISIBLE} AND m.id = ANY(%(ids)s)",
