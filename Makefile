@@ -9,7 +9,7 @@ HASH   := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.run-$(HASH)
 DEV_STAMP := $(VENV)/.dev-$(HASH)
 
-.PHONY: run test lint bench-recall bench-latency clean
+.PHONY: run test docs lint bench-recall bench-latency clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ run: $(RUN_STAMP)
 test: $(DEV_STAMP)
 	$(BIN)/python -m pytest -q
 	$(BIN)/ruff check .
+	$(BIN)/cog --check README.md
+
+docs: $(DEV_STAMP)
+	$(BIN)/cog -r README.md
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .

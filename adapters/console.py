@@ -2,7 +2,8 @@
 
 A line starting with "/" is a command from the core's registry; any other line is a
 chat message. A few console-only lines stand in for buttons and platform context
-(`/undo`, `/accept ID`, `/reject ID`, `/used`, `/as USER`, `/channel NAME`), so
+(`/undo`, `/accept ID`, `/reject ID`, `/used`, `/good`, `/bad`, `/edit ID text`,
+`/pin ID`, `/unpin ID`, `/erase`, `/consolidate`, `/as USER`, `/channel NAME`), so
 everything Slack and Discord can do can be tried here with no tokens.
 """
 
@@ -21,10 +22,20 @@ BUTTONS: dict[str, ActionKind] = {
     "accept": ActionKind.ACCEPT,
     "reject": ActionKind.REJECT,
     "used": ActionKind.SHOW_USED,
+    "good": ActionKind.FEEDBACK_UP,
+    "bad": ActionKind.FEEDBACK_DOWN,
+    "edit": ActionKind.EDIT,
+    "pin": ActionKind.PIN,
+    "unpin": ActionKind.UNPIN,
+    "consolidate": ActionKind.CONSOLIDATE,
 }
+# Buttons about the last answer: their value is the memories it used.
+ABOUT_LAST_ANSWER = ("used", "good", "bad")
 CONSOLE_HELP = (
-    "Console extras: /undo [id] · /accept ID · /reject ID · /used (memories behind the last "
-    "answer) · /as USER · /channel NAME · /admin on|off · /quit"
+    "Console extras: /undo (your last change) · /accept ID · /reject ID · "
+    "/used (memories behind the last answer) · /good or /bad (rate the last answer) · "
+    "/edit ID new text · /pin ID · /unpin ID · /erase (then /erase confirm) · "
+    "/consolidate (admins) · /as USER · /channel NAME · /admin on|off · /quit"
 )
 
 
@@ -47,9 +58,13 @@ def render(response: Response) -> str:
     hints = []
     for action in response.actions:
         if action.kind == ActionKind.UNDO:
-            hints.append(f"/undo {action.value}".rstrip())
+            hints.append("/undo")
         elif action.kind == ActionKind.SHOW_USED:
             hints.append("/used")
+        elif action.kind == ActionKind.FEEDBACK_UP:
+            hints.append("/good or /bad")
+        elif action.kind == ActionKind.ERASE_CONFIRM:
+            hints.append("/erase confirm" + (" " + action.value if action.value else ""))
     pending = [
         item
         for section in response.sections
@@ -86,8 +101,10 @@ class ConsoleSession:
         name, rest = name.lower(), rest.strip()
         if name in ("quit", "exit"):
             return None
+        if name == "erase":
+            return await self.erase(rest)
         if name in BUTTONS:
-            value = self.last_used if name == "used" else rest
+            value = self.last_used if name in ABOUT_LAST_ANSWER else rest
             response = await run_action(self.service, self.context.request(), BUTTONS[name], value)
             return render(response)
         if name in ("as", "channel", "admin"):
@@ -95,6 +112,13 @@ class ConsoleSession:
         response = await run_command(self.service, name, self.context.request(rest))
         text = render(response)
         return text + "\n" + CONSOLE_HELP if name == "help" else text
+
+    async def erase(self, rest: str) -> str:
+        """`/erase [globals]` asks; `/erase confirm [globals]` erases."""
+        words = rest.lower().split()
+        kind = ActionKind.ERASE_CONFIRM if "confirm" in words else ActionKind.ERASE_REQUEST
+        value = "globals" if "globals" in words else ""
+        return render(await run_action(self.service, self.context.request(), kind, value))
 
     def switch(self, what: str, value: str) -> str:
         if not value:

@@ -20,10 +20,15 @@ import click
 
 from bots import cli_connected
 from bots.config import AppConfig, ConfigError, load_config
+from bots.discord import discord_command
+from bots.slack import slack
 from bots.wiring import open_service
-from core.commands import COMMANDS, CommandRequest, run_command
+from core.commands import COMMANDS, CommandRequest, run_action, run_command
 from core.models import Scope
 from core.ports import StoreUnavailable
+from core.provider_keys import KEY_FIELDS
+from core.responses import ActionKind
+from core.secrets import SecretBox, SecretKeyError
 from core.service import MemoryService
 
 
@@ -43,6 +48,8 @@ def with_service(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Any]:
 
         try:
             return asyncio.run(body())
+        except ConfigError as exc:
+            fail(str(exc))
         except StoreUnavailable as exc:
             fail(f"the database is unavailable, try again ({exc})")
 
@@ -140,8 +147,9 @@ async def memories(service, config, as_json):
 @with_service
 async def undo(service, config, audit_id):
     """Undo your last change (or the one with this audit id)."""
-    result = await service.undo(config.workspace, config.user, audit_id)
-    click.echo(f"↩️ Undone: {result.action}." if result.ok else "Nothing to undo.")
+    request = CommandRequest(config.workspace, config.user, "cli", platform="cli")
+    response = await run_action(service, request, ActionKind.UNDO, audit_id or "")
+    click.echo(response.plain())
 
 
 @cli.command()
@@ -153,36 +161,156 @@ async def stats(service, config, as_json):
     emit(s.__dict__, as_json, "\n".join(f"{k.rstrip('_')}: {v}" for k, v in s.__dict__.items()))
 
 
+def _markdown_format(fmt: str | None, path: Path | None) -> bool:
+    if fmt:
+        return fmt == "markdown"
+    return path is not None and path.suffix.lower() in (".md", ".markdown")
+
+
 @cli.command("export")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--format", "fmt", type=click.Choice(["jsonl", "markdown"]), help="Default: by extension."
+)
+@click.option("--global", "global_set", is_flag=True, help="The workspace's global set (MD).")
 @with_service
-async def export_(service, config, output):
-    """Export your memories as JSONL (stdout by default)."""
+async def export_(service, config, output, fmt, global_set):
+    """Export your memories as JSONL or MEMORY.md Markdown (stdout by default).
+
+    Example: memorybot export --format markdown -o MEMORY.md"""
+    from core.governance.memory_md import export_markdown
     from core.portability import export_jsonl
 
-    lines = [line async for line in export_jsonl(service, config.workspace, config.user)]
-    text = "".join(line + "\n" for line in lines)
+    if _markdown_format(fmt, output) or global_set:
+        text = await export_markdown(service, config.workspace, config.user, global_set=global_set)
+        count = sum(line.startswith("- ") for line in text.splitlines())
+    else:
+        lines = [line async for line in export_jsonl(service, config.workspace, config.user)]
+        text, count = "".join(line + "\n" for line in lines), len(lines)
     if output:
         output.write_text(text, encoding="utf-8")
-        click.echo(f"Exported {len(lines)} memories to {output}", err=True)
+        click.echo(f"Exported {count} memories to {output}", err=True)
     else:
         click.echo(text, nl=False)
 
 
 @cli.command("import")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--format", "fmt", type=click.Choice(["jsonl", "markdown"]), help="Default: by extension."
+)
+@click.option("--global", "global_set", is_flag=True, help="Import MD as global memories.")
 @with_service
-async def import_(service, config, path):
-    """Import memories from JSONL (each line passes the guards again)."""
+async def import_(service, config, path, fmt, global_set):
+    """Import memories from JSONL or a MEMORY.md (each entry passes the guards again).
+
+    Example: memorybot import MEMORY.md"""
+    from core.governance.memory_md import import_markdown
     from core.portability import import_jsonl
 
     lines = path.read_text(encoding="utf-8").splitlines()
-    with click.progressbar(length=len(lines), label="Importing", file=sys.stderr) as bar:
-        report = await import_jsonl(service, config.workspace, config.user, lines, bar.update)
+    if _markdown_format(fmt, path) or global_set:
+        report = await import_markdown(
+            service, config.workspace, config.user, lines, global_set=global_set, is_admin=True
+        )
+        what = "entries"
+    else:
+        with click.progressbar(length=len(lines), label="Importing", file=sys.stderr) as bar:
+            report = await import_jsonl(service, config.workspace, config.user, lines, bar.update)
+        what = "lines"
     summary = ", ".join(f"{n} {status}" for status, n in sorted(report.by_status.items()))
-    click.echo(f"Imported {report.total} lines: {summary or 'nothing'}")
+    click.echo(f"Imported {report.total} {what}: {summary or 'nothing'}")
     for number, reason in report.refused:
         click.echo(f"  line {number}: refused ({reason})")
+
+
+@cli.command()
+@click.option("--user", "users", multiple=True, help="Only this user's private memories.")
+@click.option("--json", "as_json", is_flag=True)
+@with_service
+async def consolidate(service, config, users, as_json):
+    """Merge near-duplicates, retire old plans, mark long-unused memories stale.
+
+    Runs for the whole workspace (every user's memories and the global set) unless
+    --user is given. Every change is audited: each user can undo their part."""
+    from core.governance.consolidation import consolidate as run
+
+    report = await run(
+        service,
+        config.workspace,
+        actor=config.user,
+        users=users or None,
+        include_global=not users,
+    )
+    rows = report.as_dict()
+    text = (
+        f"merged {report.merged}, rewritten {report.rewritten}, retired {report.retired}, "
+        f"stale {report.stale} ({report.scopes} scopes)"
+    )
+    text += "".join(f"\n  undo: memorybot -u {a} undo {i}" for a, i in report.audit)
+    emit(rows, as_json, text)
+
+
+@cli.command()
+@click.option("--user", "target", required=True, help="The user to erase.")
+@click.option("--globals", "include_globals", is_flag=True, help="Also their global memories.")
+@click.option("--confirm", is_flag=True, help="Really erase (without it: show what would go).")
+@with_service
+async def erase(service, config, target, include_globals, confirm):
+    """Erase everything held about a user (e.g. one who left). Cannot be undone.
+
+    Example: memorybot erase --user U123 --confirm"""
+    if not confirm:
+        preview = await service.erase_preview(config.workspace, target)
+        click.echo(
+            f"Would erase {preview.memories} private memories, {preview.profile_fields} "
+            f"profile fields and {preview.votes} votes of {target}"
+            + (f", and {preview.kept_globals} global memories" if include_globals else "")
+            + ". Add --confirm to erase."
+        )
+        sys.exit(1)
+    report = await service.erase(
+        config.workspace,
+        target,
+        actor=config.user,
+        is_admin=True,
+        include_globals=include_globals,
+    )
+    click.echo(
+        f"Erased {target}: {report.memories} private memories, {report.globals} global, "
+        f"{report.profile_fields} profile fields, {report.votes} votes, "
+        f"{report.records} records."
+    )
+
+
+@cli.command()
+@click.argument("memory_id")
+@click.argument("text", nargs=-1, required=True)
+@with_service
+async def edit(service, config, memory_id, text):
+    """Correct a memory's text in place.  Example: memorybot edit ID the DB is on 5432"""
+    response = await _action(service, config, ActionKind.EDIT, f"{memory_id} {' '.join(text)}")
+    click.echo(response.plain())
+    if not response.ok:
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("memory_id")
+@click.option("--off", is_flag=True, help="Unpin instead.")
+@with_service
+async def pin(service, config, memory_id, off):
+    """Pin a memory: it never fades and consolidation leaves it alone."""
+    kind = ActionKind.UNPIN if off else ActionKind.PIN
+    response = await _action(service, config, kind, memory_id)
+    click.echo(response.plain())
+    if not response.ok:
+        sys.exit(1)
+
+
+async def _action(service: MemoryService, config: AppConfig, kind: ActionKind, value: str):
+    request = CommandRequest(config.workspace, config.user, "cli", is_admin=True, platform="cli")
+    return await run_action(service, request, kind, value)
 
 
 @cli.command()
@@ -193,8 +321,13 @@ async def chat(service, config, channel, admin):
     """The console bot: slash commands and chat in this terminal."""
     from adapters.console import ConsoleContext
     from bots.console import run_console
+    from core.governance.schedule import consolidation_schedule
 
-    await run_console(service, ConsoleContext(config.workspace, config.user, channel, admin))
+    schedule = consolidation_schedule(service, lambda: [config.workspace]).start()
+    try:
+        await run_console(service, ConsoleContext(config.workspace, config.user, channel, admin))
+    finally:
+        await schedule.stop()
 
 
 @cli.group()
@@ -212,6 +345,68 @@ async def migrate(service, config):
         click.echo(f"  applied {name}")
 
 
+@cli.group()
+def keys() -> None:
+    """Provider API keys stored per workspace: encrypted, write-only, rotatable."""
+
+
+@keys.command("generate")
+def keys_generate() -> None:
+    """Print a new secret key for MEMORYBOT_SECRET_KEY (newest first, comma-separated)."""
+    click.echo(SecretBox.generate_key())
+
+
+@keys.command("set")
+@click.argument("provider", type=click.Choice(sorted(KEY_FIELDS)))
+@click.option(
+    "--api-key",
+    prompt="API key",
+    hide_input=True,
+    help="The key (prompted without echo when omitted). An empty value removes it.",
+)
+@with_service
+async def keys_set(service, config, provider, api_key):
+    """Store this workspace's API key for the embedder or chat model, encrypted.
+
+    Example: memorybot keys set chat   (then paste the key at the hidden prompt)
+    """
+    try:
+        await service.keys.set(config.workspace, config.user, provider, api_key, is_admin=True)
+    except SecretKeyError as exc:
+        fail(str(exc))
+    status = (await service.keys.status(config.workspace))[provider]
+    click.echo(f"{provider} API key for workspace {config.workspace}: {status}")
+
+
+@keys.command("status")
+@click.option("--json", "as_json", is_flag=True)
+@with_service
+async def keys_status(service, config, as_json):
+    """Which provider keys this workspace has: set / not set (never the keys)."""
+    status = await service.keys.status(config.workspace)
+    emit(status, as_json, "\n".join(f"{k} API key: {v}" for k, v in status.items()))
+
+
+@keys.command("rotate")
+@with_service
+async def keys_rotate(service, config):
+    """Re-encrypt every stored provider key under the newest MEMORYBOT_SECRET_KEY.
+
+    Put the new key first and keep the old ones after it, run this, then drop the old.
+    """
+    try:
+        report = await service.keys.rotate()
+    except SecretKeyError as exc:
+        fail(str(exc))
+    click.echo(f"Re-encrypted {report.rotated} key(s) in {report.workspaces} workspace(s).")
+    if report.failed:
+        fail(
+            f"{len(report.failed)} workspace(s) hold keys none of the configured secret keys "
+            f"opens: {', '.join(report.failed)}. Add the old key back after the newest one, "
+            "or set those keys again."
+        )
+
+
 @cli.command("commands")
 def list_commands() -> None:
     """List the slash commands every platform offers."""
@@ -219,6 +414,8 @@ def list_commands() -> None:
         click.echo(f"/{spec.name:<10} {spec.description}")
 
 
+cli.add_command(slack)
+cli.add_command(discord_command)
 cli_connected.register(cli, db)
 
 

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import signal
 import sys
 import time
@@ -14,16 +15,14 @@ from typing import Any
 import click
 
 from bots.config import AppConfig, ConfigError
-from bots.connected import admin_url, embed_config, is_connected
+from bots.connected import admin_url, is_connected
 from bots.wiring import open_service
 from core.ports import Embedder, ProviderError, StoreUnavailable
-from core.providers.presets import (
-    ChatConfig,
-    ProviderConfigError,
-    build_chat_model,
-    build_embedder,
-)
+from core.providers.presets import ProviderConfigError, build_chat_model, build_embedder
 from core.stores import open_store
+
+# The modules whose `@job` handlers a worker runs.
+JOB_MODULES = ("core.embedding_jobs", "core.extraction.job", "core.governance.consolidation")
 
 
 def _run(coro: Any) -> Any:
@@ -109,40 +108,22 @@ async def _embedder_line(embedder: Embedder | None) -> tuple[bool, str, str]:
 
 
 def _chat_line(config: AppConfig) -> tuple[bool, str, str]:
-    cfg = ChatConfig(
-        preset=config.get("MEMORYBOT_LLM_PRESET").strip(),
-        base_url=config.get("MEMORYBOT_LLM_BASE_URL").strip(),
-        model=config.get("MEMORYBOT_LLM_MODEL").strip(),
-        api_key=config.get("MEMORYBOT_LLM_API_KEY").strip() or None,
-    )
     try:
-        model = build_chat_model(cfg)
+        model = build_chat_model(config.chat)
     except ProviderConfigError as exc:
         return False, str(exc), "fix the MEMORYBOT_LLM_* settings"
     if model is None:
         return True, "not configured: replies list the recalled memories", ""
-    return True, f"configured: {cfg.model} at {cfg.resolve().base_url}", ""
+    return True, f"configured: {config.chat.model} at {config.chat.base_url}", ""
 
 
 async def _doctor(config: AppConfig) -> list[tuple[str, bool, str, str]]:
     lines: list[tuple[str, bool, str, str]] = []
-    embedder: Embedder | None = None
     if is_connected(config):
         from core.stores.postgres.checks import database_checks
 
         store: Any = open_store(config.database_url, admin_url=admin_url(config))
         lines += [(c.name, c.ok, c.detail, c.fix) for c in await database_checks(store)]
-        try:
-            embedder = build_embedder(embed_config(config.env)[0])
-        except (ConfigError, ProviderConfigError) as exc:
-            lines.append(
-                (
-                    "embedder",
-                    False,
-                    str(exc),
-                    "fix MEMORYBOT_EMBED_*, or set MEMORYBOT_EMBED_PRESET=none for keyword recall",
-                )
-            )
     else:
         try:
             async with open_service(config) as service:
@@ -150,11 +131,16 @@ async def _doctor(config: AppConfig) -> list[tuple[str, bool, str, str]]:
             lines.append(("database", True, f"{config.database_url} ({stats.memories} yours)", ""))
         except (OSError, RuntimeError) as exc:
             lines.append(("database", False, str(exc), "check MEMORYBOT_DATABASE_URL"))
-    if not any(name == "embedder" for name, *_ in lines):
-        ok, detail, fix = await _embedder_line(embedder)
-        lines.append(("embedder", ok, detail, fix))
-    ok, detail, fix = _chat_line(config)
-    lines.append(("chat model", ok, detail, fix))
+    try:
+        embedder = build_embedder(config.embed)
+    except ProviderConfigError as exc:
+        lines.append(("embedder", False, str(exc), "fix the MEMORYBOT_EMBED_* settings"))
+    else:
+        lines.append(("embedder", *(await _embedder_line(embedder))))
+        close = getattr(embedder, "close", None)
+        if close is not None:
+            await close()
+    lines.append(("chat model", *_chat_line(config)))
     return lines
 
 
@@ -179,6 +165,9 @@ def doctor(config: AppConfig) -> None:
 @click.pass_obj
 def worker(config: AppConfig, batch: int) -> None:
     """Run background jobs from the PostgreSQL queue until Ctrl-C / SIGTERM."""
+
+    for module in JOB_MODULES:  # register every handler a queued job may name
+        importlib.import_module(module)
 
     async def body() -> None:
         async with _connected_service(config) as service:

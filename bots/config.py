@@ -14,6 +14,14 @@ from pathlib import Path
 import platformdirs
 from dotenv import dotenv_values
 
+from core.providers.presets import ChatConfig, EmbedConfig, ProviderConfigError
+from core.secrets import SecretBox, SecretKeyError
+
+# Standalone mode needs no embedder: keyword recall (FTS5). Connected mode uses the
+# bundled local model unless an embedder or a provider key is set.
+DEFAULT_EMBED_PRESET = {"standalone": "none", "connected": "local"}
+KEYED_EMBED_PRESET = "openai-3-small"  # connected mode with only MEMORYBOT_EMBED_API_KEY
+
 
 class ConfigError(ValueError):
     """A setting is missing or invalid; the message says which and how to fix it."""
@@ -27,7 +35,14 @@ class AppConfig:
     user: str = "me"
     log_level: str = "WARNING"
     max_memory_chars: int = 2000
+    embed: EmbedConfig = field(default_factory=EmbedConfig)
+    chat: ChatConfig = field(default_factory=ChatConfig)
+    secret_keys: tuple[str, ...] = field(default=(), repr=False)  # newest first
     env: Mapping[str, str] = field(default_factory=dict, repr=False)  # for platform settings
+
+    @property
+    def mode(self) -> str:
+        return "standalone" if self.database_url.startswith("sqlite:") else "connected"
 
     def get(self, name: str, default: str = "") -> str:
         return self.env.get(name, default)
@@ -44,6 +59,77 @@ def _int(env: Mapping[str, str], name: str, default: int, low: int, high: int) -
     if not low <= value <= high:
         raise ConfigError(f"{name} must be between {low} and {high}, got {value}")
     return value
+
+
+def _float(env: Mapping[str, str], name: str, default: float, low: float, high: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds, got {raw!r}") from None
+    if not low <= value <= high:
+        raise ConfigError(f"{name} must be between {low:g} and {high:g}, got {value:g}")
+    return value
+
+
+def embed_config(env: Mapping[str, str], mode: str) -> EmbedConfig:
+    """MEMORYBOT_EMBED_*: a preset, optionally overridden field by field.
+
+    A base URL or model without a preset means "any OpenAI-compatible server".
+    """
+    base_url = env.get("MEMORYBOT_EMBED_BASE_URL", "").strip()
+    model = env.get("MEMORYBOT_EMBED_MODEL", "").strip()
+    preset = env.get("MEMORYBOT_EMBED_PRESET", "").strip()
+    api_key = env.get("MEMORYBOT_EMBED_API_KEY", "").strip() or None
+    if not preset:
+        if base_url or model:
+            preset = "openai-compatible"
+        elif api_key and mode == "connected":
+            preset = KEYED_EMBED_PRESET
+        else:
+            preset = DEFAULT_EMBED_PRESET[mode]
+    cfg = EmbedConfig(
+        preset=preset,
+        base_url=base_url,
+        model=model,
+        dimensions=_int(env, "MEMORYBOT_EMBED_DIMENSIONS", 0, 1, 16000),
+        api_key=api_key,
+    )
+    try:
+        return cfg.resolve()
+    except ProviderConfigError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def chat_config(env: Mapping[str, str]) -> ChatConfig:
+    """MEMORYBOT_LLM_*: any OpenAI-compatible chat endpoint; none set means no model."""
+    cfg = ChatConfig(
+        preset=env.get("MEMORYBOT_LLM_PRESET", "").strip(),
+        base_url=env.get("MEMORYBOT_LLM_BASE_URL", "").strip(),
+        model=env.get("MEMORYBOT_LLM_MODEL", "").strip(),
+        api_key=env.get("MEMORYBOT_LLM_API_KEY", "").strip() or None,
+        timeout=_float(env, "MEMORYBOT_LLM_TIMEOUT", 30.0, 1.0, 600.0),
+    )
+    try:
+        return cfg.resolve()
+    except ProviderConfigError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def secret_keys(env: Mapping[str, str]) -> tuple[str, ...]:
+    """MEMORYBOT_SECRET_KEY: comma-separated Fernet keys, newest first; optional until
+    an admin stores a provider key. Checked here so a typo fails at start."""
+    raw = env.get("MEMORYBOT_SECRET_KEY", "").strip()
+    if not raw:
+        return ()
+    keys = tuple(k.strip() for k in raw.split(",") if k.strip())
+    try:
+        SecretBox(keys)
+    except SecretKeyError as exc:
+        raise ConfigError(f"MEMORYBOT_SECRET_KEY: {exc}") from None
+    return keys
 
 
 def load_config(
@@ -66,6 +152,7 @@ def load_config(
     level = env.get("MEMORYBOT_LOG_LEVEL", "WARNING").upper()
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
         raise ConfigError(f"MEMORYBOT_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {level}")
+    mode = "standalone" if url.startswith("sqlite:") else "connected"
     return AppConfig(
         database_url=url,
         data_dir=data_dir,
@@ -73,5 +160,8 @@ def load_config(
         user=env.get("MEMORYBOT_USER") or env.get("USER") or "me",
         log_level=level,
         max_memory_chars=_int(env, "MEMORYBOT_MAX_MEMORY_CHARS", 2000, 100, 16000),
+        embed=embed_config(env, mode),
+        chat=chat_config(env),
+        secret_keys=secret_keys(env),
         env=env,
     )

@@ -15,8 +15,10 @@ from core.service import MemoryService
 
 BANNER = (
     "🧠 memorybot — standalone mode ({url})\n"
+    "{model}\n"
     "Type /help for commands, or just talk. /quit to leave.\n"
 )
+NO_MODEL = "No chat model configured (MEMORYBOT_LLM_*): I answer with what I remember."
 
 
 async def run_console(
@@ -28,7 +30,9 @@ async def run_console(
     session = ConsoleSession(service, context)
     interactive = stdin.isatty() and stdout.isatty()
     if interactive:
-        stdout.write(BANNER.format(url=service.store.url))
+        model = service.chat_model
+        described = f"Chat model: {model.name}" if model is not None else NO_MODEL
+        stdout.write(BANNER.format(url=service.store.url, model=described))
     loop = asyncio.get_running_loop()
     while True:
         if interactive:

@@ -2,18 +2,55 @@
 
 from __future__ import annotations
 
-from bots.config import AppConfig
-from bots.connected import is_connected, open_connected_service
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from bots.config import AppConfig, ConfigError
+from bots.connected import admin_url, align_dimensions, is_connected
 from core.api import open_memory
-from core.service import ServiceConfig
+from core.ports import ChatModel, Embedder
+from core.providers.presets import ProviderConfigError, build_chat_model, build_embedder
+from core.secrets import SecretBox
+from core.service import MemoryService, ServiceConfig
 
 
 def service_config(config: AppConfig) -> ServiceConfig:
     return ServiceConfig(max_chars=config.max_memory_chars)
 
 
-def open_service(config: AppConfig):
-    """`async with open_service(config) as service:` — store opened and migrated."""
-    if is_connected(config):
-        return open_connected_service(config, service_config(config))
-    return open_memory(config.database_url, config=service_config(config))
+def build_providers(config: AppConfig) -> tuple[Embedder | None, ChatModel | None]:
+    """The embedder and chat model the configuration names (None: not configured)."""
+    try:
+        return build_embedder(config.embed), build_chat_model(config.chat)
+    except ProviderConfigError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+async def _close(*providers: Any) -> None:
+    for provider in providers:
+        close = getattr(provider, "close", None)
+        if close is not None:
+            await close()
+
+
+@asynccontextmanager
+async def open_service(config: AppConfig) -> AsyncIterator[MemoryService]:
+    """`async with open_service(config) as service:` — store opened and migrated,
+    providers built from MEMORYBOT_EMBED_* / MEMORYBOT_LLM_* and closed at the end."""
+    embedder, chat_model = build_providers(config)
+    secrets = SecretBox(config.secret_keys) if config.secret_keys else None
+    try:
+        async with open_memory(
+            config.database_url,
+            embedder=embedder,
+            chat_model=chat_model,
+            secrets=secrets,
+            config=service_config(config),
+            admin_url=admin_url(config),
+        ) as service:
+            if is_connected(config):
+                await align_dimensions(service)
+            yield service
+    finally:
+        await _close(chat_model, embedder)

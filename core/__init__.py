@@ -3,6 +3,7 @@
 The public API is `open_memory(url)`; see README.md ("Python API").
 """
 
+from core import extraction as _extraction  # noqa: F401  (registers the "extract" job)
 from core.api import open_memory
 from core.models import (
     Hit,

@@ -17,8 +17,9 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from core.ports import ChatModel, Embedder
+from core.secrets import SecretBox
 from core.service import MemoryService, ServiceConfig
-from core.stores import open_store
+from core.stores import open_job_queue, open_store
 
 
 @asynccontextmanager
@@ -29,11 +30,25 @@ async def open_memory(
     chat_model: ChatModel | None = None,
     config: ServiceConfig | None = None,
     clock: Callable[[], float] | None = None,
+    secrets: SecretBox | None = None,
+    admin_url: str | None = None,
 ) -> AsyncIterator[MemoryService]:
-    """Open the store at `url` (migrating it if needed) and yield a MemoryService."""
+    """Open the store at `url` (migrating it if needed) and yield a MemoryService.
+
+    `chat_model` answers chat turns and extracts memories (without one the bot answers
+    with the memories it recalls); `secrets` encrypts workspaces' provider API keys.
+    Connected mode: `url` is the application role's, `admin_url` the schema owner's
+    (migrations); background jobs then go to the PostgreSQL queue for workers."""
     kwargs = {"clock": clock} if clock else {}
+    store = open_store(url, admin_url=admin_url)
     service = MemoryService(
-        open_store(url), embedder=embedder, chat_model=chat_model, config=config, **kwargs
+        store,
+        jobs=open_job_queue(store),
+        embedder=embedder,
+        chat_model=chat_model,
+        config=config,
+        secrets=secrets,
+        **kwargs,
     )
     await service.open()
     try:

@@ -1,13 +1,21 @@
-"""The audit trail: every change is logged with the prior state, so it can be undone."""
+"""The audit trail: every change is logged with the prior state, so it can be undone.
+
+Most changes are undone by putting each touched memory back as it was. An action
+whose state lives elsewhere (feedback votes) registers its own reverter in
+REVERTERS instead.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from core.ids import new_id
 from core.models import AuditEntry, Memory
 from core.ports import StoreSession
 from core.stores.codec import memory_from_dict
+
+Reverter = Callable[[StoreSession, AuditEntry, float], Awaitable[None]]
+REVERTERS: dict[str, Reverter] = {}
 
 
 async def record(
@@ -37,11 +45,19 @@ async def record(
 
 async def revert(session: StoreSession, entry: AuditEntry, now: float) -> AuditEntry:
     """Put every memory the entry touched back as it was, and log the undo."""
+    custom = REVERTERS.get(entry.action)
+    if custom is not None:
+        await custom(session, entry, now)
+    else:
+        await restore_before(session, entry)
+    return await record(
+        session, "undo", entry.memory_ids, [], now, detail=entry.action, undoes=entry.id
+    )
+
+
+async def restore_before(session: StoreSession, entry: AuditEntry) -> None:
     for memory_id, before in zip(entry.memory_ids, entry.before, strict=False):
         if before is None:
             await session.delete_memory(memory_id)
         else:
             await session.restore_memory(memory_from_dict(before))
-    return await record(
-        session, "undo", entry.memory_ids, [], now, detail=entry.action, undoes=entry.id
-    )

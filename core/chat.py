@@ -1,20 +1,29 @@
-"""The chat turn: recall, answer, and say which memories were used.
+"""The chat turn: recall, ask the model, answer, say which memories were used, learn later.
 
 Platform-neutral: Slack mentions, Discord DMs and the console all call `answer`.
-With no chat model configured, the answer is the recalled memories themselves,
-so the bot is useful (and testable) with no provider at all.
+In incognito (or with memory off) nothing is recalled and nothing is captured.
+Otherwise the recalled memories and the user's profile go into the prompt as
+quoted data (`core.prompting`), and extraction is queued as a background job that
+runs after the reply — the user never waits for learning. With no chat model, or
+one that is down, slow or garbled, the answer is the recalled memories themselves:
+never an error page.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from core import texts
+from core import extraction, prompting, texts
 from core.models import Hit
-from core.ports import ChatMessage
+from core.ports import ChatMessage, ProviderError
 from core.responses import Action, ActionKind, Response
 from core.service import MemoryService
+
+log = logging.getLogger(__name__)
+
+REPLY_MAX_TOKENS = 800
 
 
 @dataclass(frozen=True)
@@ -23,7 +32,7 @@ class ChatTurn:
     user: str
     channel: str
     text: str
-    thread: Sequence[ChatMessage] = ()
+    thread: Sequence[ChatMessage] = ()  # earlier messages, oldest first
     is_admin: bool = False
 
 
@@ -32,6 +41,7 @@ class ChatAnswer:
     text: str
     used: list[Hit] = field(default_factory=list)
     incognito: bool = False
+    by_model: bool = False  # False: the recalled memories themselves (no model, or it failed)
 
     @property
     def footer(self) -> str:
@@ -42,37 +52,92 @@ class ChatAnswer:
         actions: tuple[Action, ...] = ()
         if self.used:
             ids = ",".join(h.id for h in self.used)
-            actions = (Action(ActionKind.SHOW_USED, "Show memories used", ids),)
+            actions = (
+                Action(ActionKind.SHOW_USED, "Show memories used", ids),
+                Action(ActionKind.FEEDBACK_UP, "👍", ids),
+                Action(ActionKind.FEEDBACK_DOWN, "👎", ids),
+            )
         return Response(
             self.text,
             actions=actions,
             footer=self.footer,
             ephemeral=False,
-            data={"used": [h.id for h in self.used]},
+            data={"used": [h.id for h in self.used], "by_model": self.by_model},
         )
 
 
-def memories_answer(hits: Sequence[Hit]) -> str:
+def memories_answer(hits: Sequence[Hit], model_failed: bool = False) -> str:
     """The reply without a model: the recalled memories, best first."""
     if not hits:
-        return texts.NO_MEMORIES_ANSWER
-    lines = [texts.MEMORY_ANSWER_INTRO]
+        return texts.MODEL_DOWN_NO_MEMORIES if model_failed else texts.NO_MEMORIES_ANSWER
+    lines = [texts.MODEL_DOWN_INTRO if model_failed else texts.MEMORY_ANSWER_INTRO]
     lines += [f"• {hit.content}" for hit in hits]
     return "\n".join(lines)
 
 
 async def answer(service: MemoryService, turn: ChatTurn) -> ChatAnswer:
-    if await service.is_incognito(turn.workspace, turn.user, turn.channel):
-        return ChatAnswer(texts.INCOGNITO_ANSWER, incognito=True)
+    incognito = await service.is_incognito(turn.workspace, turn.user, turn.channel)
     settings = await service.settings(turn.workspace)
-    if not settings.memory_enabled:
-        return ChatAnswer(texts.MEMORY_OFF_ANSWER)
-    hits = await service.recall(
-        turn.workspace,
-        turn.user,
-        turn.text,
-        limit=settings.recall_limit,
-        channel=turn.channel,
-        min_score=settings.recall_min_score,
+    remembering = settings.memory_enabled and not incognito
+    hits: list[Hit] = []
+    profile: dict[str, str] = {}
+    if remembering:
+        hits = prompting.usable_memories(
+            await service.recall(
+                turn.workspace,
+                turn.user,
+                turn.text,
+                limit=settings.recall_limit,
+                channel=turn.channel,
+                min_score=settings.recall_min_score,
+                touch=False,
+            )
+        )
+        profile = prompting.usable_profile(await service.profile(turn.workspace, turn.user))
+    reply = await _model_reply(service, turn, hits, profile)
+    if reply is not None:
+        text = reply
+    elif incognito:
+        text = texts.INCOGNITO_ANSWER
+    elif not settings.memory_enabled:
+        text = texts.MEMORY_OFF_ANSWER
+    else:
+        text = memories_answer(hits, model_failed=service.chat_model is not None)
+    await service.touch(turn.workspace, turn.user, [h.id for h in hits])
+    if remembering and settings.auto_extract:
+        await _queue_extraction(service, turn)
+    return ChatAnswer(text, used=hits, incognito=incognito, by_model=reply is not None)
+
+
+async def _model_reply(
+    service: MemoryService, turn: ChatTurn, hits: Sequence[Hit], profile: dict[str, str]
+) -> str | None:
+    """The model's answer, or None (no model, or it failed: the caller falls back)."""
+    if service.chat_model is None:
+        return None
+    messages = prompting.chat_messages(turn.text, hits, profile, turn.thread)
+    try:
+        reply = await service.chat_model.complete(
+            messages, temperature=0.3, max_tokens=REPLY_MAX_TOKENS
+        )
+    except ProviderError as exc:
+        log.warning("chat model failed, answering from memory: %s", exc)
+        return None
+    text = reply.text.strip()
+    if not text:
+        log.warning("chat model answered with empty text, answering from memory")
+        return None
+    return text
+
+
+async def _queue_extraction(service: MemoryService, turn: ChatTurn) -> None:
+    """Enqueue the "extract" job; a queue failure is logged, never shown to the user."""
+    payload = extraction.extraction_payload(
+        turn.workspace, turn.user, turn.channel, turn.text, turn.thread
     )
-    return ChatAnswer(memories_answer(hits), used=hits)
+    if payload is None:
+        return
+    try:
+        await service.jobs.enqueue(extraction.KIND, payload, workspace=turn.workspace)
+    except (LookupError, OSError) as exc:
+        log.warning("could not queue extraction: %s", exc)

@@ -15,6 +15,7 @@ from core.textsearch import query_terms
 
 MAX_FORGET = 10
 SEARCH_POOL = 100
+RECENT_POOL = 200
 
 
 def may_forget(memory: Memory, user: str, is_admin: bool) -> bool:
@@ -49,3 +50,29 @@ async def forget(session: StoreSession, query: str, is_admin: bool, now: float) 
     if allowed:
         entry = await audit.record(session, "forget", [m.id for m in allowed], allowed, now)
     return ForgetResult(allowed, query, entry.id if entry else None, refused)
+
+
+async def candidates(session: StoreSession, typed: str, is_admin: bool, limit: int) -> list[Memory]:
+    """What the user may forget that matches what they have typed so far, newest first.
+
+    For autocomplete: `typed` is half a query, so its last word may be unfinished.
+    Every typed word must appear (as a substring, case-insensitive) in the content.
+    Recent memories are scanned directly, so unfinished words match; full-text search
+    reaches older ones once the words are complete. Only memories `forget` would
+    accept are offered.
+    """
+    words = typed.lower().split()
+    statuses = (Status.ACTIVE.value, Status.PENDING_REVIEW.value)
+    pool = {m.id: m for m in await session.list_memories(statuses, RECENT_POOL)}
+    terms = query_terms(typed)
+    if terms:
+        hits = await session.search_text(terms, SEARCH_POOL, statuses, require_all=True)
+        pool.update({h.memory.id: h.memory for h in hits})
+    user = session.principal.user
+    found = [
+        m
+        for m in pool.values()
+        if may_forget(m, user, is_admin) and all(w in m.content.lower() for w in words)
+    ]
+    found.sort(key=lambda m: m.updated_at, reverse=True)
+    return found[:limit]

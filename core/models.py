@@ -57,6 +57,11 @@ class RefusalReason(StrEnum):
     FORBIDDEN = "forbidden"
 
 
+# The profile: a small always-on block per user (SPEC §2).
+PROFILE_FIELDS = ("name", "role", "company", "timezone", "style", "language")
+PROFILE_MAX_CHARS = 1000
+PROFILE_VALUE_MAX_CHARS = 200
+
 # Half-lives in days: how fast each kind's importance fades (SPEC §3).
 HALF_LIFE_DAYS: dict[Kind, float] = {
     Kind.FACT: 365.0,
@@ -99,6 +104,7 @@ class NewMemory:
     supersedes: str | None = None
     pinned: bool = False
     trust: float = 0.0
+    stale_since: float | None = None  # consolidation marked it long-unused (see `stale`)
     embedding: list[float] | None = None
 
 
@@ -107,6 +113,13 @@ class Memory(NewMemory):
     """A stored memory, as read back from a store."""
 
     has_embedding: bool = False
+
+    @property
+    def stale(self) -> bool:
+        """Marked long-unused by consolidation and not used or changed since: still
+        listed and recalled, but ranked lower. Using it again lifts the mark."""
+        last = max(self.updated_at, self.last_used_at or 0.0)
+        return self.stale_since is not None and last < self.stale_since
 
     def as_dict(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "embedding"}
@@ -133,6 +146,7 @@ class MemoryPatch:
     supersedes: str | None = None
     pinned: bool | None = None
     trust: float | None = None
+    stale_since: float | None = None
     clear_embedding: bool = False
 
     def changes(self) -> dict[str, Any]:
@@ -194,9 +208,27 @@ class WorkspaceSettings:
     retention_days: int = 0  # 0 = keep forever
     recall_limit: int = 5
     recall_min_score: float = 0.05
+    # Provider API keys, Fernet-encrypted (core.secrets); write-only: shown as set / not set.
+    embed_api_key_enc: str = field(default="", repr=False)
+    chat_api_key_enc: str = field(default="", repr=False)
 
     def with_changes(self, **changes: Any) -> WorkspaceSettings:
         return replace(self, **changes)
+
+    def public(self) -> dict[str, Any]:
+        """The settings as an admin may see them: each stored key only as set / not set."""
+        shown: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in SECRET_SETTINGS:
+                shown[SECRET_SETTINGS[f.name]] = "set" if value else "not set"
+            else:
+                shown[f.name] = value
+        return shown
+
+
+# Encrypted settings fields -> the name they are shown under.
+SECRET_SETTINGS = {"embed_api_key_enc": "embed_api_key", "chat_api_key_enc": "chat_api_key"}
 
 
 @dataclass(frozen=True)

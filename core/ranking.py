@@ -5,6 +5,9 @@ the memory's own weight (explicit saves weigh more, salient entities and use add
 a bounded bonus, feedback trust moves it); recency halves with the kind's
 half-life since the memory was last updated or used. The two memory-side factors
 are floored so they re-order close calls but never bury a clearly relevant memory.
+Two governance marks also count: a memory its users keep rejecting (trust at or below
+BURIED_TRUST) is not recalled at all, and one consolidation marked stale loses a
+little importance until it is used again.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from core.models import HALF_LIFE_DAYS, Memory, Source
 
 DAY = 86_400.0
 RRF_K = 60
+BURIED_TRUST = -0.6  # at or below: rejected by feedback, no longer recalled
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,7 @@ class RankingWeights:
     trust_weight: float = 0.25  # trust in -1..1 moves importance by at most this
     importance_floor: float = 0.6  # score factor = floor + (1 - floor) × importance
     recency_floor: float = 0.25  # score factor = floor + (1 - floor) × recency
+    stale_penalty: float = 0.2  # importance lost while marked stale by consolidation
 
 
 DEFAULT_WEIGHTS = RankingWeights()
@@ -48,7 +53,14 @@ def importance(
         )
     value += min(w.use_bonus_cap, w.use_bonus * math.log1p(memory.use_count))
     value += w.trust_weight * memory.trust
+    if memory.stale:
+        value -= w.stale_penalty
     return max(0.0, min(1.0, value))
+
+
+def buried(memory: Memory) -> bool:
+    """Feedback rejected it often enough that recall leaves it out (it stays listed)."""
+    return memory.trust <= BURIED_TRUST
 
 
 def recency(memory: Memory, now: float) -> float:

@@ -16,6 +16,7 @@ from enum import StrEnum
 
 from core.models import Memory
 from core.normalize import normalize_content, similarity, words
+from core.textsearch import light_stem
 
 NEAR_DUPLICATE = 0.75
 MAX_CHANGED_WORDS = 3
@@ -67,14 +68,6 @@ def is_revision(old: str, new: str) -> bool:
         and changed_new <= MAX_CHANGED_WORDS
         and shared >= MIN_SHARED_SHARE * max(len(a), len(b))
     )
-
-
-def light_stem(word: str) -> str:
-    """Crude English suffix stripping, enough to see "reviews happen" ≈ "review happens"."""
-    for suffix, keep in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
-            return word[: len(word) - len(suffix)] + keep
-    return word
 
 
 def is_refinement(old: str, new: str) -> bool:

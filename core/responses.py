@@ -19,6 +19,16 @@ class ActionKind(StrEnum):
     SHOW_USED = "show_used"
     INCOGNITO_OFF = "incognito_off"
     CLEAR_PROFILE = "clear_profile"
+    # governance (value: comma-separated memory ids for feedback, like SHOW_USED; a memory
+    # id for PIN/UNPIN; "ID" or "ID new text" for EDIT; "" or "globals" for ERASE_*)
+    FEEDBACK_UP = "feedback_up"
+    FEEDBACK_DOWN = "feedback_down"
+    EDIT = "edit"
+    PIN = "pin"
+    UNPIN = "unpin"
+    CONSOLIDATE = "consolidate"
+    ERASE_REQUEST = "erase_request"
+    ERASE_CONFIRM = "erase_confirm"
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,10 @@
 Runs inside one store session (one transaction), so the check (hash, near-duplicate,
 revision) and the write cannot interleave with another save of the same text. A
 unique index backs the exact-duplicate case even across processes.
+
+A model's proposal (`core.reconcile_model`) is computed before the session opens,
+from a snapshot; here it is only applied if the memory it names is still there,
+still active and unchanged — otherwise the rules decide on the current state.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from core.models import (
 )
 from core.normalize import content_hash
 from core.ports import DuplicateMemory, StoreSession
-from core.reconcile import Decision, Op, decide
+from core.reconcile import NEAR_DUPLICATE, Decision, Op, decide
 from core.textsearch import query_terms
 
 RECONCILE_POOL = 20
@@ -32,30 +36,47 @@ REINFORCE_STEP = 0.05
 @dataclass(frozen=True)
 class Policy:
     contradiction: str = "supersede"  # supersede | keep_history
+    reconcile: bool = True  # False: only exact duplicates are recognised (file imports)
 
 
 async def similar_memories(session: StoreSession, candidate: NewMemory) -> list[Memory]:
-    """Active memories of the candidate's scope (and owner, if private) that share words."""
+    """Active memories of the candidate's scope (and owner, if private) that share words
+    or, when the candidate has a vector, meaning; keyword matches first."""
     hits = await session.search_text(query_terms(candidate.content), RECONCILE_POOL)
-    return [
-        h.memory
-        for h in hits
-        if h.memory.scope == candidate.scope
-        and (candidate.scope == Scope.GLOBAL or h.memory.owner == candidate.owner)
-    ]
+    if candidate.embedding is not None:
+        hits += await session.search_vector(candidate.embedding, RECONCILE_POOL)
+    found: dict[str, Memory] = {}
+    for h in hits:
+        same_owner = candidate.scope == Scope.GLOBAL or h.memory.owner == candidate.owner
+        if h.memory.scope == candidate.scope and same_owner and h.memory.status == Status.ACTIVE:
+            found.setdefault(h.memory.id, h.memory)
+    return list(found.values())
 
 
 async def save(
-    session: StoreSession, candidate: NewMemory, policy: Policy, now: float
+    session: StoreSession,
+    candidate: NewMemory,
+    policy: Policy,
+    now: float,
+    proposal: Decision | None = None,
 ) -> RememberResult:
     known = await session.find_by_hash(candidate.content_hash, candidate.scope)
     if known is not None:
         return await _reinforce(session, known, now)
-    decision = decide(
-        candidate.content, candidate.content_hash, await similar_memories(session, candidate)
+    rules = (
+        decide(
+            candidate.content, candidate.content_hash, await similar_memories(session, candidate)
+        )
+        if policy.reconcile
+        else Decision(Op.ADD, None, candidate.content)
     )
+    decision = await _confirm(session, proposal) if proposal is not None else None
+    if decision is None or (decision.op == Op.ADD and rules.similarity >= NEAR_DUPLICATE):
+        decision = rules  # no usable proposal, or the model missed a plain near-duplicate
     if candidate.status == Status.PENDING_REVIEW and decision.op != Op.NOOP:
         decision = Decision(Op.ADD, None, candidate.content)
+    if decision.op in (Op.UPDATE, Op.MERGE) and decision.content not in ("", candidate.content):
+        candidate = _retext(candidate, decision.content)
     try:
         if decision.op == Op.NOOP and decision.target is not None:
             return await _reinforce(session, decision.target, now)
@@ -64,16 +85,40 @@ async def save(
                 return await _supersede(session, decision.target, candidate, now)
             return await _rewrite(session, decision.target, candidate, now, SaveStatus.UPDATED)
         if decision.op == Op.MERGE and decision.target is not None:
-            merged = replace(candidate, content=decision.content)
             if decision.content == decision.target.content:
                 return await _reinforce(session, decision.target, now, SaveStatus.MERGED)
-            return await _rewrite(session, decision.target, merged, now, SaveStatus.MERGED)
+            return await _rewrite(session, decision.target, candidate, now, SaveStatus.MERGED)
         return await _add(session, candidate, now)
     except DuplicateMemory:
         known = await session.find_by_hash(candidate.content_hash, candidate.scope)
         if known is None:
             raise
         return await _reinforce(session, known, now)
+
+
+async def _confirm(session: StoreSession, proposal: Decision) -> Decision | None:
+    """The proposal, if the memory it names is still active and unchanged; else None."""
+    if proposal.target is None:
+        return proposal if proposal.op == Op.ADD else None
+    current = await session.get_memory(proposal.target.id)
+    if (
+        current is None
+        or current.status != Status.ACTIVE
+        or current.content_hash != proposal.target.content_hash
+    ):
+        return None
+    return replace(proposal, target=current)
+
+
+def _retext(candidate: NewMemory, content: str) -> NewMemory:
+    """The candidate carrying the text the model chose (its vector no longer fits)."""
+    return replace(
+        candidate,
+        content=content,
+        content_hash=content_hash(content),
+        entities=find_entities(content),
+        embedding=None,
+    )
 
 
 async def _add(session: StoreSession, candidate: NewMemory, now: float) -> RememberResult:

@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from core import audit, guards, saving
+from core import audit, guards, reconcile_model, saving
+from core import profile as profile_rules
 from core.classify import find_entities, guess_kind
+from core.forgetting import candidates as forgettable
 from core.forgetting import forget as forget_matching
+from core.governance import consolidation, correction, erase, feedback, pinning
 from core.ids import new_id
 from core.jobs import InProcessJobs, JobQueue
 from core.models import (
+    SECRET_SETTINGS,
     ForgetResult,
     Hit,
     Kind,
@@ -37,9 +41,13 @@ from core.models import (
     StoreStats,
     WorkspaceSettings,
 )
-from core.normalize import clean_text, content_hash
+from core.normalize import clean_text, content_hash, entity_id
 from core.ports import ChatModel, Embedder, ProviderError, Store
+from core.provider_keys import ProviderKeys
 from core.recall import recall as recall_memories
+from core.reconcile import Decision
+from core.secrets import SecretBox
+from core.settings import validate_changes
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +84,7 @@ class MemoryService:
         clock: Callable[[], float] = time.time,
         config: ServiceConfig | None = None,
         jobs: JobQueue | None = None,
+        secrets: SecretBox | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -83,6 +92,7 @@ class MemoryService:
         self.clock = clock
         self.config = config or ServiceConfig()
         self.jobs: JobQueue = jobs or InProcessJobs(self)
+        self.keys = ProviderKeys(store, secrets, clock)
 
     async def open(self) -> None:
         await self.store.open()
@@ -113,10 +123,16 @@ class MemoryService:
         confidence: float = 1.0,
         pending: bool = False,
         is_admin: bool = False,
+        entities: Sequence[str] = (),
+        reconcile: bool = True,
     ) -> RememberResult:
         """Save a memory. Returns saved / updated / merged / duplicate / pending_review,
         or refused with a reason (secret, pii, injection, incognito, disabled, empty,
-        too_long, forbidden)."""
+        too_long, forbidden). Extracted memories are reconciled by the chat model when
+        one is configured (explicit saves keep the predictable rules); `entities` adds
+        names a caller found to the ones read from the text. With reconcile=False only
+        an exact duplicate is recognised (imports of a file whose entries are separate
+        by design)."""
         scope, source = Scope(scope), Source(source)
         content = clean_text(text or "")
         if not content:
@@ -132,7 +148,7 @@ class MemoryService:
                 return _refused(RefusalReason.FORBIDDEN)
             if channel and await session.get_incognito(channel):
                 return _refused(RefusalReason.INCOGNITO)
-        finding = guards.check(content)
+        finding = guards.check(text)  # the raw text: invisible characters are a signal too
         if finding is not None:
             return _refused(RefusalReason(finding.category), finding.label)
         now = self.clock()
@@ -148,15 +164,30 @@ class MemoryService:
             importance=EXPLICIT_IMPORTANCE if source == Source.EXPLICIT else EXTRACTED_IMPORTANCE,
             confidence=confidence,
             status=Status.PENDING_REVIEW if pending else Status.ACTIVE,
-            entities=find_entities(content),
+            entities=list(dict.fromkeys([*find_entities(content), *map(entity_id, entities)])),
             channel=channel,
             created_at=now,
             updated_at=now,
             embedding=await self.embed_document(content),
         )
-        policy = saving.Policy(contradiction=settings.contradiction_policy)
+        proposal = (
+            await self._model_proposal(principal, candidate)
+            if source == Source.EXTRACTED and reconcile
+            else None
+        )
+        policy = saving.Policy(contradiction=settings.contradiction_policy, reconcile=reconcile)
         async with self.store.session(principal) as session:
-            return await saving.save(session, candidate, policy, now)
+            return await saving.save(session, candidate, policy, now, proposal)
+
+    async def _model_proposal(self, principal: Principal, candidate: NewMemory) -> Decision | None:
+        """The chat model's reconciliation, asked with no store session open."""
+        if self.chat_model is None:
+            return None
+        async with self.store.session(principal) as session:
+            similar = await saving.similar_memories(session, candidate)
+        return await reconcile_model.propose(
+            self.chat_model, candidate, similar, self.config.max_chars
+        )
 
     async def embed_document(self, text: str) -> list[float] | None:
         """A vector for a memory, or None (degraded mode: a backfill embeds it later)."""
@@ -206,6 +237,12 @@ class MemoryService:
             log.warning("query embedding failed, recalling by keywords only: %s", exc)
             return None
 
+    async def touch(self, workspace: str, user: str, memory_ids: Sequence[str]) -> None:
+        """Mark memories as used now (use count and last-used bump)."""
+        if memory_ids:
+            async with self.store.session(Principal(workspace, user)) as session:
+                await session.touch(list(memory_ids), self.clock())
+
     # -- forgetting, undo, review ------------------------------------------------------
 
     async def forget(
@@ -215,6 +252,17 @@ class MemoryService:
         async with self.store.session(Principal(workspace, user)) as session:
             return await forget_matching(session, clean_text(query or ""), is_admin, self.clock())
 
+    async def forget_candidates(
+        self, workspace: str, user: str, typed: str, *, is_admin: bool = False, limit: int = 25
+    ) -> list[Memory]:
+        """Memories the user may forget that match a partly typed query (autocomplete).
+
+        Reads only the store (no embedder), so it answers fast enough for a platform's
+        autocomplete deadline.
+        """
+        async with self.store.session(Principal(workspace, user)) as session:
+            return await forgettable(session, clean_text(typed or ""), is_admin, limit)
+
     async def undo(self, workspace: str, user: str, audit_id: str | None = None) -> UndoResult:
         """Undo the user's last change (or the named one), restoring prior state."""
         async with self.store.session(Principal(workspace, user)) as session:
@@ -223,7 +271,11 @@ class MemoryService:
                 if audit_id
                 else await session.last_undoable_audit()
             )
-            if entry is None or entry.undone or entry.action in ("undo", "noop", "settings"):
+            if (
+                entry is None
+                or entry.undone
+                or entry.action in ("undo", "noop", "settings", "erase")
+            ):
                 return UndoResult(False)
             await audit.revert(session, entry, self.clock())
             return UndoResult(True, entry.action, entry.memory_ids)
@@ -290,6 +342,11 @@ class MemoryService:
                 await session.set_incognito(channel, target, self.clock())
             return target
 
+    async def incognito_channels(self, workspace: str, user: str) -> list[str]:
+        """The channels where this user is incognito (oldest first)."""
+        async with self.store.session(Principal(workspace, user)) as session:
+            return [i.channel for i in await session.list_incognito()]
+
     async def is_incognito(self, workspace: str, user: str, channel: str) -> bool:
         async with self.store.session(Principal(workspace, user)) as session:
             return await session.get_incognito(channel) is not None
@@ -301,9 +358,15 @@ class MemoryService:
     async def update_settings(
         self, workspace: str, user: str, *, is_admin: bool, **changes: Any
     ) -> WorkspaceSettings:
-        """Change workspace settings. Admins only: raises PermissionError otherwise."""
+        """Change workspace settings. Admins only: raises PermissionError otherwise.
+
+        Values may be typed or the raw strings a settings menu sends ("on", "30");
+        anything `core.settings.EDITABLE` does not allow raises InvalidSetting."""
         if not is_admin:
             raise PermissionError("only workspace admins can change settings")
+        if set(changes) & set(SECRET_SETTINGS):
+            raise ValueError("provider API keys are set with service.keys.set, encrypted")
+        changes = validate_changes(changes)
         async with self.store.session(Principal(workspace, user)) as session:
             updated = replace(await session.get_settings(), **changes)
             await session.put_settings(updated)
@@ -317,12 +380,11 @@ class MemoryService:
             return await session.get_profile()
 
     async def set_profile(self, workspace: str, user: str, fields: dict[str, str]) -> None:
-        """Set (or, with empty values, clear) profile fields; guarded like memories."""
-        clean = {k: clean_text(v)[:200] for k, v in fields.items()}
-        for value in clean.values():
-            if value and guards.check(value) is not None:
-                raise ValueError("a profile value was refused by the privacy guard")
+        """Set (or, with empty values, clear) profile fields; guarded like memories.
+        Raises ValueError for an unknown field, a refused value or an oversized profile."""
+        clean = profile_rules.cleaned(fields)
         async with self.store.session(Principal(workspace, user)) as session:
+            profile_rules.check_size({**await session.get_profile(), **clean})
             await session.set_profile(clean)
 
     async def backfill_embeddings(self, workspace: str, user: str, batch: int = 32) -> int:
@@ -343,3 +405,61 @@ class MemoryService:
             for memory, vector in zip(todo, vectors, strict=True):
                 await session.set_embedding(memory.id, vector)
         return len(todo)
+
+    # -- governance (SPEC §9): feedback, correction, pinning, consolidation, erase -------
+
+    async def feedback(
+        self, workspace: str, user: str, memory_ids: Sequence[str], up: bool
+    ) -> feedback.FeedbackResult:
+        """👍 (up) or 👎 on the memories a reply used: moves their trust; undoable."""
+        async with self.store.session(Principal(workspace, user)) as session:
+            return await feedback.give(session, memory_ids, up, self.clock())
+
+    async def edit(
+        self, workspace: str, user: str, memory_id: str, text: str, *, is_admin: bool = False
+    ) -> RememberResult | None:
+        """Correct a memory's text in place (guarded, re-embedded, undoable); None if gone."""
+        return await correction.correct(self, workspace, user, memory_id, text, is_admin=is_admin)
+
+    async def pin(
+        self,
+        workspace: str,
+        user: str,
+        memory_id: str,
+        pinned: bool = True,
+        *,
+        is_admin: bool = False,
+    ) -> pinning.PinResult:
+        """Pin (or unpin) a memory: own private ones, or global ones as an admin."""
+        async with self.store.session(Principal(workspace, user)) as session:
+            return await pinning.set_pinned(session, memory_id, pinned, is_admin, self.clock())
+
+    async def consolidate(
+        self,
+        workspace: str,
+        user: str,
+        *,
+        is_admin: bool,
+        users: Sequence[str] | None = None,
+    ) -> consolidation.ConsolidationReport:
+        """Consolidate the workspace now (admins only: raises PermissionError otherwise)."""
+        if not is_admin:
+            raise PermissionError("only workspace admins can consolidate memories")
+        return await consolidation.consolidate(self, workspace, actor=user, users=users)
+
+    async def erase(
+        self,
+        workspace: str,
+        user: str,
+        *,
+        actor: str | None = None,
+        is_admin: bool = False,
+        include_globals: bool = False,
+    ) -> erase.EraseReport:
+        """Erase everything held about `user` (their request, or an admin's)."""
+        return await erase.erase(
+            self, workspace, user, actor=actor, is_admin=is_admin, include_globals=include_globals
+        )
+
+    async def erase_preview(self, workspace: str, user: str) -> erase.EraseReport:
+        return await erase.preview(self, workspace, user)

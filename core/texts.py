@@ -58,6 +58,19 @@ FORGET_NOT_YOURS = (
     "author or an admin can forget them."
 )
 UNDONE = "↩️ Undone: {what}."
+UNDO_WHAT = {
+    "add": "the save",
+    "update": "the update (the previous text is back)",
+    "supersede": "the update (the previous version is current again)",
+    "merge": "the merge (the previous text is back)",
+    "forget": "the forget (the memories are back)",
+    "review": "the review",
+    "feedback": "the feedback",
+    "edit": "the correction (the previous text is back)",
+    "pin": "the pin",
+    "unpin": "the unpin",
+    "consolidate": "the tidy-up (those memories are back as they were)",
+}
 NOTHING_TO_UNDO = "Nothing to undo."
 
 MEMORIES_HEADER = "🧠 What I remember for you (yours and the workspace's)"
@@ -79,6 +92,13 @@ NO_MEMORIES_ANSWER = (
     "or share it with everyone using /global."
 )
 MEMORY_ANSWER_INTRO = "Here's what I remember that may help:"
+MODEL_DOWN_INTRO = (
+    "My language model isn't answering right now, so here's what I remember that may help:"
+)
+MODEL_DOWN_NO_MEMORIES = (
+    "My language model isn't answering right now, and I have nothing saved about that yet. "
+    "Please try again in a moment."
+)
 INCOGNITO_ANSWER = "🕶️ Incognito is on here, so I'm not using or saving memories."
 MEMORY_OFF_ANSWER = "Memory is turned off in this workspace, so I have nothing to recall."
 
@@ -87,6 +107,98 @@ ADMIN_ONLY = "🚫 Only workspace admins can do that."
 ACCEPTED = "✅ Accepted: it's an active memory now."
 REJECTED = "🗑️ Rejected and removed."
 NOT_FOUND = "That memory is gone or isn't yours."
+
+SETTINGS_UPDATED = "⚙️ Settings updated."
+SETTINGS_ADMIN_ONLY = (
+    "🚫 Only workspace admins can change memory settings "
+    "(on Discord: members with the Manage Server permission)."
+)
+SETTING_CHANGED = "changed"
+BUTTON_EXPIRED = "⌛ That button has expired. Run the command again."
+
+
+SOMETHING_WENT_WRONG = (
+    "😵 Something went wrong on my side and I couldn't finish that. Nothing was lost; "
+    "please try again in a moment."
+)
+MORE_NOT_SHOWN = "…and {count} more not shown here."
+
+# Settings (the admin settings page on every platform)
+SETTINGS_HEADER = "⚙️ Workspace settings"
+SETTINGS_ADMIN_NOTE = "You're a workspace admin, so you can change these. Changes apply at once."
+SETTINGS_SAVED = "✅ Saved: {label} is now {value}."
+SETTINGS_NOTHING = "Nothing to change."
+SETTING_UNKNOWN = "There is no setting called “{name}”."
+SETTING_INVALID = "“{label}” can be one of: {choices}."
+SETTING_HELP = {
+    "memory_enabled": "Remember and recall at all in this workspace.",
+    "auto_extract": "Learn from conversations (conservatively), besides /remember.",
+    "global_policy": "Who may save memories shared with the whole workspace.",
+    "contradiction_policy": "Overwrite outdated facts, or keep the old version as history.",
+    "embed_preset": "How memories are turned into vectors for search.",
+    "chat_preset": "The model that writes replies and extracts memories.",
+    "retention_days": "Archive memories nobody has used for this long.",
+    "recall_limit": "At most this many memories go into a reply.",
+    "recall_min_score": "How relevant a memory must be to be used in a reply.",
+}
+KEEP_FOREVER = "Keep forever"
+
+# The personal home page (Slack App Home and the like)
+HOME_TITLE = "🧠 memorybot"
+HOME_INTRO = (
+    "I remember things for you and your team. Save with /remember (just you) or /global "
+    "(everyone), see everything with /memories, and mention me or DM me to ask."
+)
+HOME_USAGE_HEADER = "📦 Your memory"
+HOME_INCOGNITO_HEADER = "🕶️ Incognito channels"
+HOME_INCOGNITO_NONE = "You're not incognito anywhere."
+A_DIRECT_MESSAGE = "a direct message"
+HOME_PROFILE_NONE = "No profile yet: tell me your name, role or timezone and I'll keep it."
+
+
+# governance (SPEC §9)
+FEEDBACK_UP = "👍 Thanks! I'll trust {count} {noun} behind that answer a bit more."
+FEEDBACK_DOWN = "👎 Noted. I'll lean on {count} {noun} behind that answer less."
+FEEDBACK_BURIED = (
+    " {count} {noun} won't be used in answers any more: correct or forget {pronoun} in "
+    "/memories, or /undo."
+)
+FEEDBACK_NONE = "Those memories are gone, so there's nothing to rate."
+EDIT_ASK = "✏️ Send the corrected text for: “{content}”"
+EDITED = "✏️ Corrected: “{old}” is now “{new}”."
+EDIT_SAME = "Nothing to change: that's already the text."
+EDIT_DUPLICATE = (
+    "🧠 I already have that as another memory: “{content}”. Forget this one in /memories "
+    "if it's no longer needed."
+)
+EDIT_FORBIDDEN = "🚫 Only its author or a workspace admin can change a shared memory."
+EDIT_USAGE = "✏️ Say which memory and the new text. Try: /edit ID the staging DB is on port 5432"
+PINNED = "📌 Pinned: this memory won't fade, and tidy-ups leave it alone."
+UNPINNED = "📌 Unpinned: this memory ages like the others again."
+ALREADY_PINNED = "📌 That memory is already pinned."
+ALREADY_UNPINNED = "That memory isn't pinned."
+PIN_GLOBAL_ADMIN = "🚫 Only workspace admins can pin or unpin shared memories."
+CONSOLIDATED = (
+    "🧹 Tidied up: merged {merged} near-duplicate {merged_noun}, retired {retired} old "
+    "{retired_noun}, marked {stale} long-unused {stale_noun} as stale."
+)
+CONSOLIDATE_NOTHING = "🧹 Nothing to tidy up: memories are already in order."
+CONSOLIDATE_REWRITTEN = " The chat model rewrote {count} merged {noun} into one sentence."
+CONSOLIDATE_UNDO = " Each person can /undo the tidy-up of their own memories."
+ERASE_ASK = (
+    "⚠️ This erases everything I hold about you in this workspace: {memories} {noun} "
+    "(the review queue included), your profile, your incognito settings, your feedback "
+    "and your history of changes. It can't be undone."
+)
+ERASE_ASK_GLOBALS_KEPT = (
+    " {count} shared {noun} you wrote will stay for the workspace (erase {pronoun} too "
+    "with /erase globals)."
+)
+ERASE_ASK_GLOBALS_GONE = " Shared memories you wrote are erased too."
+ERASE_DONE = "🧽 Erased: {memories} {noun}, your profile, settings, feedback and history."
+ERASE_DONE_GLOBALS = " {count} shared {noun} you wrote went too."
+ERASE_DONE_KEPT = " {count} shared {noun} you wrote stay for the workspace."
+ERASE_DONE_ALL = " I hold nothing more about you here."
 
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
@@ -104,3 +216,7 @@ def human_size(size: int) -> str:
 
 def used_footer(count: int) -> str:
     return USED_FOOTER.format(count=count, noun=plural(count, "memory", "memories"))
+
+
+def retention_label(days: int) -> str:
+    return KEEP_FOREVER if days == 0 else f"{days} days"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.commands import CommandRequest, run_command, suggest
 from core.models import Scope
 
 WS, ALICE, BOB = "acme", "alice", "bob"
@@ -66,3 +67,25 @@ async def test_forget_with_fts_syntax_is_safe(service):
     for query in ['"', "*", "NEAR(keep", "keep OR me", "AND", ""]:
         result = await service.forget(WS, ALICE, query)
         assert result.forgotten == [] or [m.content for m in result.forgotten] == ["keep me"]
+
+
+async def test_suggestions_while_typing_offer_only_what_the_user_may_forget(service, clock):
+    mine = await service.remember(WS, ALICE, "the staging DB is on port 6543")
+    clock.advance(seconds=1)
+    newer = await service.remember(WS, ALICE, "staging deploys need a ticket")
+    await service.remember(WS, BOB, "bob's staging notes")
+    await service.remember(WS, BOB, "staging is owned by ops", Scope.GLOBAL)
+    await service.remember(WS, ALICE, "prod DB is on port 5432")
+    request = CommandRequest(WS, ALICE, "general", "stag")
+    found = await suggest(service, "forget", request)
+    assert [s.value for s in found] == [newer.memory.id, mine.memory.id]
+    assert found[1].label == "the staging DB is on port 6543"
+    admin = CommandRequest(WS, ALICE, "general", "staging ow", is_admin=True)
+    assert [s.label for s in await suggest(service, "forget", admin)] == ["staging is owned by ops"]
+    assert await suggest(service, "memories", request) == []
+
+
+async def test_forgetting_one_memory_by_id_names_it_not_the_id(service):
+    saved = await service.remember(WS, ALICE, "temporary note")
+    reply = await run_command(service, "forget", CommandRequest(WS, ALICE, "c", saved.memory.id))
+    assert reply.text == "🗑️ Forgot 1 memory matching “temporary note”."

@@ -23,7 +23,15 @@ from core.stores.postgres.store import PostgresStore
 ALICE = Principal("acme", "alice")
 BOB = Principal("acme", "bob")
 MALLORY = Principal("evil", "mallory")
-USER_TABLES = ("memories", "entities", "audit_log", "profiles", "incognito", "workspace_settings")
+USER_TABLES = (
+    "memories",
+    "entities",
+    "audit_log",
+    "profiles",
+    "incognito",
+    "workspace_settings",
+    "votes",
+)
 
 
 @pytest.fixture
@@ -50,6 +58,7 @@ async def seeded(pg) -> AsyncIterator[tuple[str, dict[str, str]]]:
         await s.set_incognito("C1", True, 1.0)
         await s.append_audit(AuditEntry(new_id(), "acme", "alice", "add", (ids["private"],)))
         await s.put_settings((await s.get_settings()).with_changes(retention_days=7))
+        await s.set_vote(ids["private"], 1, 1.0)
     await store.close()
     try:
         yield pg.server.app_url(database), ids
@@ -132,22 +141,29 @@ async def test_another_workspace_cannot_read_globals_profiles_or_settings(seeded
             )
 
 
-async def test_profiles_incognito_and_audit_are_per_user(seeded):
+async def test_profiles_incognito_audit_and_votes_are_per_user(seeded):
     url, _ = seeded
     async with await connect_as(url, BOB) as conn:
-        for table in ("profiles", "incognito", "audit_log"):
+        for table in ("profiles", "incognito", "audit_log", "votes"):
             assert await count(conn, table) == 0, table
         assert await count(conn, "entities") == 1  # entities and settings are per workspace
         assert await count(conn, "workspace_settings") == 1
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):  # no vote in alice's name
+            await conn.execute("INSERT INTO votes VALUES ('acme', 'anything', 'alice', -5, 0)")
 
 
-async def test_the_audit_log_is_append_only_for_the_application_role(seeded):
+async def test_the_audit_log_is_never_rewritten_and_only_its_actor_may_erase_it(seeded):
     url, _ = seeded
     async with await connect_as(url, ALICE) as conn:
-        for statement in ("UPDATE audit_log SET detail = 'x'", "DELETE FROM audit_log"):
-            with pytest.raises(psycopg.errors.InsufficientPrivilege):
-                await conn.execute(statement)
-            await conn.rollback()
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            await conn.execute("UPDATE audit_log SET detail = 'x'")
+        await conn.rollback()
+    async with await connect_as(url, BOB) as conn:
+        assert (await conn.execute("DELETE FROM audit_log")).rowcount == 0
+        await conn.commit()
+    async with await connect_as(url, ALICE) as conn:
+        assert await count(conn, "audit_log") == 1
+        assert (await conn.execute("DELETE FROM audit_log")).rowcount == 1  # erasure
 
 
 async def test_the_application_role_owns_nothing_and_cannot_bypass_rls(seeded):

@@ -164,11 +164,11 @@ def test_a_chat_preset_fills_the_base_url_and_an_explicit_one_wins():
 
 
 def test_a_chat_model_without_a_name_or_key_says_which_setting_to_set():
-    with pytest.raises(ProviderConfigError, match="MEMORYBOT_CHAT_MODEL"):
+    with pytest.raises(ProviderConfigError, match="MEMORYBOT_LLM_MODEL"):
         build_chat_model(ChatConfig(preset="lm-studio"))
-    with pytest.raises(ProviderConfigError, match="MEMORYBOT_CHAT_API_KEY"):
+    with pytest.raises(ProviderConfigError, match="MEMORYBOT_LLM_API_KEY"):
         build_chat_model(ChatConfig(preset="openai", model="gpt-4o-mini"))
-    with pytest.raises(ProviderConfigError, match="MEMORYBOT_CHAT_BASE_URL"):
+    with pytest.raises(ProviderConfigError, match="MEMORYBOT_LLM_BASE_URL"):
         build_chat_model(ChatConfig(model="llama3.2"))
 
 

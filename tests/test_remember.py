@@ -114,9 +114,15 @@ async def test_bad_input_is_refused_with_a_reason_and_nothing_is_stored(service,
 
 
 async def test_control_characters_are_stripped_and_the_rest_saved(service):
-    result = await service.remember(WS, ALICE, "deploy\x00 key\x07 is in\u200b vault")
+    result = await service.remember(WS, ALICE, "deploy\x00 key\x07 is in\t vault")
     assert result.status == SaveStatus.SAVED
     assert result.memory.content == "deploy key is in vault"
+
+
+async def test_hidden_zero_width_characters_are_refused_as_injection(service):
+    result = await service.remember(WS, ALICE, "deploy key is in\u200b vault")
+    assert result.reason == RefusalReason.INJECTION
+    assert (await service.stats(WS, ALICE)).memories == 0
 
 
 async def test_a_secret_is_refused_naming_its_kind_without_echoing_it(service):

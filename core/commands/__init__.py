@@ -5,16 +5,24 @@ Importing this package registers every command (one module each).
 
 from __future__ import annotations
 
-from core.commands import (  # noqa: F401  (each import registers its command)
+from core.commands import (  # noqa: F401  (each import registers its command or actions)
     forget,
     global_,
+    governance,
     help,
     incognito,
     memories,
     remember,
 )
 from core.commands.actions import run_action
-from core.commands.registry import COMMANDS, Argument, CommandRequest, CommandSpec
+from core.commands.registry import (
+    COMMANDS,
+    SUGGESTERS,
+    Argument,
+    CommandRequest,
+    CommandSpec,
+    Suggestion,
+)
 from core.responses import Response
 from core.service import MemoryService
 from core.texts import UNKNOWN_COMMAND
@@ -28,11 +36,22 @@ async def run_command(service: MemoryService, name: str, request: CommandRequest
     return await spec.handler(service, request)
 
 
+async def suggest(
+    service: MemoryService, name: str, request: CommandRequest, limit: int = 25
+) -> list[Suggestion]:
+    """Values to offer while the autocompleted argument of `name` is being typed
+    (`request.text` is what was typed so far); [] for commands without suggestions."""
+    fn = SUGGESTERS.get(name.lstrip("/").lower())
+    return await fn(service, request, limit) if fn else []
+
+
 __all__ = [
     "COMMANDS",
     "Argument",
     "CommandRequest",
     "CommandSpec",
+    "Suggestion",
     "run_action",
     "run_command",
+    "suggest",
 ]

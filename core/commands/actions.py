@@ -51,7 +51,8 @@ async def undo(service: MemoryService, request: CommandRequest, value: str) -> R
     result = await service.undo(request.workspace, request.user, value or None)
     if not result.ok:
         return Response(texts.NOTHING_TO_UNDO, ok=False)
-    return Response(texts.UNDONE.format(what=result.action))
+    what = texts.UNDO_WHAT.get(result.action, result.action)
+    return Response(texts.UNDONE.format(what=what))
 
 
 @action(ActionKind.ACCEPT)

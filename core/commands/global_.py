@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.commands.registry import Argument, CommandRequest, command
-from core.commands.replies import save_reply
+from core.commands.replies import save
 from core.models import Scope
 from core.responses import Response
 from core.service import MemoryService
@@ -18,12 +18,4 @@ USAGE = "/global we deploy on Tuesdays"
     (Argument("text", "What the whole workspace should remember", required=True),),
 )
 async def global_(service: MemoryService, request: CommandRequest) -> Response:
-    result = await service.remember(
-        request.workspace,
-        request.user,
-        request.text,
-        Scope.GLOBAL,
-        request.channel,
-        is_admin=request.is_admin,
-    )
-    return save_reply(result, USAGE, service.config.max_chars)
+    return await save(service, request, Scope.GLOBAL, USAGE)

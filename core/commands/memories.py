@@ -24,7 +24,7 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
     if view.items:
         sections.append(
             Section(
-                texts.MEMORIES_HEADER,
+                texts.RECENT_HEADER,
                 tuple(memory_item(m, request.user, request.is_admin) for m in view.items),
             )
         )
@@ -57,6 +57,10 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
         actions += (Action(ActionKind.CLEAR_PROFILE, "Clear profile", "", "danger"),)
     if view.incognito:
         actions += (Action(ActionKind.INCOGNITO_OFF, "Turn incognito off", request.channel),)
+    if request.is_admin:
+        actions += (Action(ActionKind.CONSOLIDATE, "Tidy up memories"),)
+    if view.items or view.pending or view.profile:
+        actions += (Action(ActionKind.ERASE_REQUEST, "Erase all my data", "", "danger"),)
     text = texts.MEMORIES_EMPTY if not (view.items or view.pending) else texts.MEMORIES_HEADER
     return Response(
         text,

@@ -74,3 +74,26 @@ def command(
         return handler
 
     return register
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A value a platform may offer while an argument is being typed (autocomplete)."""
+
+    label: str  # what the user sees
+    value: str  # what the command then receives as its text
+
+
+Suggester = Callable[[MemoryService, CommandRequest, int], Awaitable[list[Suggestion]]]
+# command name -> what to suggest for its `autocomplete=True` argument
+SUGGESTERS: dict[str, Suggester] = {}
+
+
+def suggester(name: str) -> Callable[[Suggester], Suggester]:
+    """Register the suggestions for a command's autocompleted argument."""
+
+    def register(fn: Suggester) -> Suggester:
+        SUGGESTERS[name] = fn
+        return fn
+
+    return register

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.commands.registry import Argument, CommandRequest, command
-from core.commands.replies import save_reply
+from core.commands.replies import save
 from core.models import Scope
 from core.responses import Response
 from core.service import MemoryService
@@ -18,12 +18,4 @@ USAGE = "/remember the staging DB is on port 6543"
     (Argument("text", "What to remember", required=True),),
 )
 async def remember(service: MemoryService, request: CommandRequest) -> Response:
-    result = await service.remember(
-        request.workspace,
-        request.user,
-        request.text,
-        Scope.PRIVATE,
-        request.channel,
-        is_admin=request.is_admin,
-    )
-    return save_reply(result, USAGE, service.config.max_chars)
+    return await save(service, request, Scope.PRIVATE, USAGE)

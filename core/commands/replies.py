@@ -2,13 +2,45 @@
 
 from __future__ import annotations
 
-from core import texts
-from core.models import ForgetResult, Memory, RefusalReason, RememberResult, SaveStatus, Scope
-from core.responses import Action, ActionKind, Item, Response
+from collections.abc import Collection
+from dataclasses import asdict
+from typing import Any
+
+from core import ranking, texts
+from core.commands.registry import CommandRequest
+from core.governance.correction import may_edit
+from core.governance.pinning import may_pin
+from core.models import (
+    ForgetResult,
+    Memory,
+    RefusalReason,
+    RememberResult,
+    SaveStatus,
+    Scope,
+    WorkspaceSettings,
+)
+from core.responses import Action, ActionKind, Item, Response, Section
+from core.service import MemoryService
+from core.settings import EDITABLE
 
 
 def shorten(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+async def save(
+    service: MemoryService, request: CommandRequest, scope: Scope, usage: str
+) -> Response:
+    """Save the request's text in `scope` and answer (shared by /remember and /global)."""
+    result = await service.remember(
+        request.workspace,
+        request.user,
+        request.text,
+        scope,
+        request.channel,
+        is_admin=request.is_admin,
+    )
+    return save_reply(result, usage, service.config.max_chars)
 
 
 def save_reply(result: RememberResult, usage: str, max_chars: int) -> Response:
@@ -42,15 +74,26 @@ def save_reply(result: RememberResult, usage: str, max_chars: int) -> Response:
 
 
 def memory_item(memory: Memory, user: str, is_admin: bool) -> Item:
-    """A memory as a list line, with Forget when the user may forget it."""
+    """A memory as a list line, with Edit, Pin / Unpin and Forget where the user may."""
     meta = [memory.kind.value]
     if memory.scope == Scope.GLOBAL:
         meta.append("shared" if memory.owner != user else "shared by you")
     if memory.source.value == "extracted":
         meta.append("learned")
+    if memory.pinned:
+        meta.append("📌 pinned")
+    if memory.stale:
+        meta.append("stale")
+    if ranking.buried(memory):
+        meta.append("not used in answers")
     actions: tuple[Action, ...] = ()
-    if memory.scope == Scope.PRIVATE or memory.owner == user or is_admin:
-        actions = (Action(ActionKind.FORGET, "Forget", memory.id, "danger"),)
+    if may_edit(memory, user, is_admin):
+        actions += (Action(ActionKind.EDIT, "Edit", memory.id),)
+    if may_pin(memory, user, is_admin):
+        kind, label = (ActionKind.UNPIN, "Unpin") if memory.pinned else (ActionKind.PIN, "Pin")
+        actions += (Action(kind, label, memory.id),)
+    if may_edit(memory, user, is_admin):
+        actions += (Action(ActionKind.FORGET, "Forget", memory.id, "danger"),)
     return Item(shorten(memory.content), " · ".join(meta), actions)
 
 
@@ -73,12 +116,37 @@ def forget_reply(result: ForgetResult) -> Response:
     )
     if not count:
         return Response(texts.FORGET_NONE.format(query=result.query) + tail, ok=False, data=data)
+    # Forgetting by id (a button, an autocomplete choice): name the memory, not its id.
+    by_id = count == 1 and result.forgotten[0].id == result.query
+    query = shorten(result.forgotten[0].content, 120) if by_id else result.query
     text = texts.FORGOT.format(
-        count=count, noun=texts.plural(count, "memory", "memories"), query=result.query
+        count=count, noun=texts.plural(count, "memory", "memories"), query=query
     )
     assert result.audit_id is not None
     return Response(
         text + tail,
         actions=(Action(ActionKind.UNDO, "Undo", result.audit_id),),
         data=data,
+    )
+
+
+def setting_value(name: str, value: Any) -> str:
+    """A setting's value as an admin reads it ("On", "Keep forever", "Deployment default")."""
+    choice = EDITABLE[name].current(value)
+    return choice.label if choice else str(value)
+
+
+def settings_reply(settings: WorkspaceSettings, changed: Collection[str] = ()) -> Response:
+    """The workspace settings as a list, marking what was just changed."""
+    items = tuple(
+        Item(
+            f"{spec.label}: {setting_value(name, getattr(settings, name))}",
+            texts.SETTING_CHANGED if name in changed else "",
+        )
+        for name, spec in EDITABLE.items()
+    )
+    return Response(
+        texts.SETTINGS_UPDATED if changed else texts.SETTINGS_HEADER,
+        sections=(Section(texts.SETTINGS_HEADER if changed else "", items),),
+        data={"settings": asdict(settings), "changed": sorted(changed)},
     )

@@ -1,34 +1,32 @@
-"""Privacy and injection guards (placeholder until the guards branch lands)."""
+"""Privacy and injection guards: what memorybot refuses to remember (SPEC §4.1–4.2).
+
+`check` is the one call the service makes before writing a memory or a profile
+value; `safe_for_prompt` and `quote_for_prompt` are for the read side, when a
+memory is about to enter a prompt. Findings name the kind of problem and never
+echo the text.
+
+>>> check("my password is hunter2")
+Finding(category='secret', rule='password_statement', label='a password')
+>>> check("we use sk-learn for the baseline") is None
+True
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from core.guards.findings import Finding
+from core.guards.injection import check_injection, quote_for_prompt, safe_for_prompt
+from core.guards.privacy import check_privacy
 
-import regex
-
-
-@dataclass(frozen=True)
-class Finding:
-    category: str
-    rule: str
-    label: str
-
-
-_SECRET = regex.compile(r"\b(sk-[A-Za-z0-9]{20,}|AKIA[0-9A-Z]{16}|xox[bpar]-[A-Za-z0-9-]{10,})\b")
-_INJECTION = regex.compile(r"ignore (all )?(previous|prior) instructions", regex.IGNORECASE)
+__all__ = [
+    "Finding",
+    "check",
+    "check_injection",
+    "check_privacy",
+    "quote_for_prompt",
+    "safe_for_prompt",
+]
 
 
 def check(text: str) -> Finding | None:
-    if _SECRET.search(text, timeout=0.2):
-        return Finding("secret", "api_key", "an API key")
-    if _INJECTION.search(text, timeout=0.2):
-        return Finding("injection", "override", "an attempt to override instructions")
-    return None
-
-
-def safe_for_prompt(text: str) -> bool:
-    return check(text) is None
-
-
-def quote_for_prompt(text: str) -> str:
-    return text.replace("\n", " ")
+    """Privacy first (a secret must be named as one), then injection."""
+    return check_privacy(text) or check_injection(text)

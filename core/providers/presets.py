@@ -34,9 +34,11 @@ SETTING_NAMES = {
     "embed_base_url": "MEMORYBOT_EMBED_BASE_URL",
     "embed_model": "MEMORYBOT_EMBED_MODEL",
     "embed_dimensions": "MEMORYBOT_EMBED_DIMENSIONS",
-    "chat_api_key": "MEMORYBOT_CHAT_API_KEY",
-    "chat_base_url": "MEMORYBOT_CHAT_BASE_URL",
-    "chat_model": "MEMORYBOT_CHAT_MODEL",
+    "chat_preset": "MEMORYBOT_LLM_PRESET",
+    "chat_api_key": "MEMORYBOT_LLM_API_KEY",
+    "chat_base_url": "MEMORYBOT_LLM_BASE_URL",
+    "chat_model": "MEMORYBOT_LLM_MODEL",
+    "chat_timeout": "MEMORYBOT_LLM_TIMEOUT",
 }
 
 
@@ -246,7 +248,8 @@ class ChatConfig:
         name = self.preset.strip().lower()
         if name and name not in CHAT_PRESETS:
             raise ProviderConfigError(
-                f"unknown chat model preset '{self.preset}'; "
+                f"unknown chat model preset '{self.preset}' "
+                f"({SETTING_NAMES['chat_preset']}); "
                 f"choose one of: {', '.join(CHAT_PRESETS)}"
             )
         if name == "none":
@@ -271,7 +274,9 @@ class ChatConfig:
                 f"the chat model needs a model name: set {SETTING_NAMES['chat_model']}"
             )
         if cfg.timeout <= 0:
-            raise ProviderConfigError("the chat model needs a positive timeout")
+            raise ProviderConfigError(
+                f"the chat model needs a positive timeout: set {SETTING_NAMES['chat_timeout']}"
+            )
         _require_key("the chat model", cfg.base_url, cfg.api_key, "chat_api_key")
         return cfg
 

@@ -37,8 +37,16 @@ def memory_from_row(row: Mapping[str, Any]) -> Memory:
         supersedes=row["supersedes"],
         pinned=bool(row["pinned"]),
         trust=float(row["trust"]),
+        stale_since=_optional_float(row, "stale_since"),
         has_embedding=bool(row["has_embedding"]),
     )
+
+
+def _optional_float(row: Mapping[str, Any], name: str) -> float | None:
+    """A nullable column added by a later migration; absent from older rows and dicts."""
+    keys = row.keys()
+    value = row[name] if name in keys else None
+    return None if value is None else float(value)
 
 
 def memory_from_dict(data: Mapping[str, Any]) -> Memory:

@@ -290,6 +290,15 @@ async def test_incognito_is_per_channel_and_user(store):
         assert await s.get_incognito("C1") is None
 
 
+async def test_incognito_channels_are_listed_only_for_their_user(store):
+    async with store.session(ALICE) as s:
+        await s.set_incognito("C2", True, 20.0)
+        await s.set_incognito("C1", True, 10.0)
+        assert [i.channel for i in await s.list_incognito()] == ["C1", "C2"]
+    async with store.session(BOB) as s:
+        assert await s.list_incognito() == []
+
+
 async def test_settings_default_then_persist_per_workspace(store):
     async with store.session(ALICE) as s:
         assert await s.get_settings() == WorkspaceSettings()
@@ -310,3 +319,104 @@ async def test_stats_count_memories_entities_and_size(store):
         stats = await s.stats()
     assert (stats.memories, stats.private, stats.global_, stats.pending_review) == (2, 1, 1, 1)
     assert stats.entities == 1 and stats.size_bytes >= len("twelve chars") + len("shared note")
+
+
+# -- governance (issue 7): stale mark, votes, owners, entity counts, erasure ----------
+
+
+async def test_the_stale_mark_is_written_by_update_and_kept_by_restore(store):
+    m = await add(store, ALICE, "the old build server is jenkins-1")
+    async with store.session(ALICE) as s:
+        assert (await s.get_memory(m.id)).stale_since is None
+        marked = await s.update_memory(m.id, MemoryPatch(stale_since=150.0))
+        assert marked.stale_since == 150.0 and marked.stale
+        await s.delete_memory(m.id)
+        await s.restore_memory(marked)
+        assert (await s.get_memory(m.id)).stale_since == 150.0
+
+
+async def test_votes_are_one_net_value_per_user_and_memory(store):
+    shared = await add(store, ALICE, "we deploy on Tuesdays", Scope.GLOBAL)
+    async with store.session(ALICE) as s:
+        await s.set_vote(shared.id, -1, 1.0)
+        await s.set_vote(shared.id, -2, 2.0)
+    async with store.session(BOB) as s:
+        await s.set_vote(shared.id, 1, 3.0)
+        assert await s.votes(shared.id) == {"alice": -2, "bob": 1}
+        assert await s.votes_cast() == {shared.id: 1}
+        await s.set_vote(shared.id, 0, 4.0)
+        assert await s.votes(shared.id) == {"alice": -2}
+        assert await s.votes_cast() == {}
+
+
+async def test_votes_on_a_private_memory_are_invisible_and_impossible_for_others(store):
+    mine = await add(store, ALICE, "alice prefers tabs")
+    async with store.session(ALICE) as s:
+        await s.set_vote(mine.id, 3, 1.0)
+    async with store.session(BOB) as s:
+        await s.set_vote(mine.id, -4, 2.0)
+        assert await s.votes(mine.id) == {}
+        assert await s.votes_cast() == {}
+    async with store.session(EVE) as s:
+        assert await s.votes(mine.id) == {}
+    async with store.session(ALICE) as s:
+        assert await s.votes(mine.id) == {"alice": 3}
+
+
+async def test_a_vote_can_be_withdrawn_after_its_memory_is_gone(store):
+    m = await add(store, ALICE, "short-lived note")
+    async with store.session(ALICE) as s:
+        await s.set_vote(m.id, 1, 1.0)
+        await s.delete_memory(m.id)
+        assert await s.votes_cast() == {m.id: 1}
+        await s.set_vote(m.id, 0, 2.0)
+        assert await s.votes_cast() == {}
+
+
+async def test_memory_owners_lists_user_ids_of_the_workspace_only(store):
+    await add(store, ALICE, "alice's note")
+    await add(store, BOB, "bob's shared note", Scope.GLOBAL)
+    await add(store, EVE, "eve's note in another workspace")
+    async with store.session(Principal("acme", "carol")) as s:
+        assert await s.memory_owners() == ["alice", "bob"]
+    async with store.session(EVE) as s:
+        assert await s.memory_owners() == ["alice"]
+
+
+async def test_forget_entities_counts_down_and_drops_unused_entities(store):
+    async with store.session(ALICE) as s:
+        await s.bump_entities(["zephyr", "acme"], 1.0)
+        await s.bump_entities(["zephyr"], 2.0)
+        await s.forget_entities(["zephyr", "acme"])
+        assert await s.entity_counts(["zephyr", "acme"]) == {"zephyr": 1}
+        assert (await s.stats()).entities == 1
+    async with store.session(EVE) as s:
+        await s.bump_entities(["zephyr"], 1.0)
+    async with store.session(ALICE) as s:
+        await s.forget_entities(["zephyr", "zephyr"])
+        assert await s.entity_counts(["zephyr"]) == {}
+    async with store.session(EVE) as s:
+        assert await s.entity_counts(["zephyr"]) == {"zephyr": 1}
+
+
+async def test_erase_records_removes_only_the_principals_incognito_and_audit(store):
+    mine = AuditEntry(new_id(), "acme", "alice", "add", ("m1",), (None,), created_at=1.0)
+    bobs = AuditEntry(new_id(), "acme", "bob", "add", ("m2",), (None,), created_at=1.0)
+    async with store.session(ALICE) as s:
+        await s.append_audit(mine)
+        await s.set_incognito("C1", True, 1.0)
+    async with store.session(BOB) as s:
+        await s.append_audit(bobs)
+        await s.set_incognito("C1", True, 1.0)
+    async with store.session(EVE) as s:
+        await s.set_incognito("C1", True, 1.0)
+    async with store.session(ALICE) as s:
+        assert await s.erase_records() == 2
+        assert await s.get_audit(mine.id) is None
+        assert await s.last_undoable_audit() is None
+        assert await s.get_incognito("C1") is None
+    async with store.session(BOB) as s:
+        assert (await s.get_audit(bobs.id)) is not None
+        assert await s.get_incognito("C1") is not None
+    async with store.session(EVE) as s:
+        assert await s.get_incognito("C1") is not None

@@ -26,6 +26,7 @@ from core.providers.presets import (
 )
 from tests.fakes.embedder import HashingEmbedder
 from tests.fakes.openai_server import FAKE_API_KEY, FakeProviderServer
+from tests.fakes.scripted import ModelScript
 
 HASHING_PROVIDER = "fake-hashing"
 HASHING_DIMENSIONS = 64
@@ -80,3 +81,19 @@ def hashing_embedder() -> Iterator[Embedder]:
         yield embedder
     finally:
         unregister_embedder_provider(HASHING_PROVIDER)
+
+
+@pytest.fixture
+def model_script(provider_server: FakeProviderServer) -> ModelScript:
+    """The fake server's chat endpoint, answering replies, extractions and
+    reconciliations from one script."""
+    script = ModelScript()
+    provider_server.chat_reply = script
+    return script
+
+
+@pytest.fixture
+async def model_service(service, server_chat_model, model_script):
+    """The `service` fixture (every store backend) with the HTTP chat model attached."""
+    service.chat_model = server_chat_model
+    return service

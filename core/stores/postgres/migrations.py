@@ -83,7 +83,7 @@ async def grant_app_role(
     conn: psycopg.AsyncConnection[Any], role: str, password: str | None
 ) -> None:
     """Create the login role if missing, then grant it data access only: it owns
-    nothing, cannot change the schema, and may only append to the audit log."""
+    nothing, cannot change the schema, and never rewrites the audit log."""
     me = (await (await conn.execute("SELECT current_user")).fetchone())[0]
     if role == me:
         return  # one role for everything: nothing to grant (doctor warns about it)
@@ -108,7 +108,8 @@ async def grant_app_role(
         for statement in (
             "GRANT USAGE ON SCHEMA public TO {}",
             "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {}",
-            "REVOKE UPDATE, DELETE, TRUNCATE ON audit_log FROM {}",
+            # Append-only, except that a user may erase their own entries (RLS).
+            "REVOKE UPDATE, TRUNCATE ON audit_log FROM {}",
             "REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON schema_migrations FROM {}",
         ):
             await conn.execute(sql.SQL(statement).format(ident))

@@ -47,6 +47,7 @@ FIELDS = (
     "supersedes",
     "pinned",
     "trust",
+    "stale_since",
 )
 SELECT = (
     f"SELECT {', '.join('m.' + f for f in FIELDS)}, "
@@ -114,7 +115,7 @@ def text_search_query(
         return None
     ranked = SELECT.replace(" FROM memories m", ", ts_rank(m.tsv, q.query) AS relevance")
     where = f"{VISIBLE} AND m.status = ANY(%(statuses)s)"
-    order = "ORDER BY relevance DESC, m.seq DESC LIMIT %(limit)s"
+    order = "ORDER BY relevance DESC, m.seq LIMIT %(limit)s"  # ties: oldest first, as FTS5
     shared = {"statuses": [str(s) for s in statuses], "limit": limit}
     # The CTEs compute each tsquery once: inlined, a cached generic plan would build
     # them again for every row it ranks.

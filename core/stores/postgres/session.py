@@ -313,6 +313,70 @@ class PostgresSession:
         )
         return self._audit(rows[0]) if rows else None
 
+    # -- feedback votes --------------------------------------------------------------
+
+    async def set_vote(self, memory_id: str, net: int, now: float) -> None:
+        params = {"id": memory_id, "net": net, "now": now}
+        if net == 0:
+            await self._rows(
+                "DELETE FROM votes WHERE workspace = %(ws)s AND memory_id = %(id)s "
+                "AND user_id = %(user)s",
+                params,
+            )
+            return
+        await self._rows(
+            f"""INSERT INTO votes (workspace, memory_id, user_id, net, updated_at)
+                SELECT %(ws)s, %(id)s, %(user)s, %(net)s, %(now)s
+                WHERE EXISTS (SELECT 1 FROM memories m WHERE {VISIBLE} AND m.id = %(id)s)
+                ON CONFLICT (workspace, memory_id, user_id)
+                DO UPDATE SET net = excluded.net, updated_at = excluded.updated_at""",
+            params,
+        )
+
+    async def votes(self, memory_id: str) -> dict[str, int]:
+        rows = await self._rows(
+            f"""SELECT v.user_id, v.net FROM votes v JOIN memories m
+                  ON m.workspace = v.workspace AND m.id = v.memory_id
+                WHERE {VISIBLE} AND v.workspace = %(ws)s AND v.memory_id = %(id)s
+                ORDER BY v.user_id""",
+            {"id": memory_id},
+        )
+        return {row["user_id"]: row["net"] for row in rows}
+
+    async def votes_cast(self) -> dict[str, int]:
+        rows = await self._rows(
+            "SELECT memory_id, net FROM votes WHERE workspace = %(ws)s AND user_id = %(user)s "
+            "ORDER BY memory_id"
+        )
+        return {row["memory_id"]: row["net"] for row in rows}
+
+    # -- governance: owners, entity counts, erasure -------------------------------------
+
+    async def memory_owners(self) -> list[str]:
+        """Ids only, through an owner-run function: RLS hides others' private rows."""
+        rows = await self._rows("SELECT memorybot_memory_owners() AS owner")
+        return [row["owner"] for row in rows]
+
+    async def forget_entities(self, entity_ids: Sequence[str]) -> None:
+        if not entity_ids:
+            return
+        await self._rows(
+            """UPDATE entities e SET occurrences = e.occurrences - d.n
+               FROM (SELECT id, count(*) AS n FROM unnest(%(ids)s::text[]) AS id GROUP BY id) d
+               WHERE e.workspace = %(ws)s AND e.id = d.id""",
+            {"ids": list(entity_ids)},
+        )
+        await self._rows("DELETE FROM entities WHERE workspace = %(ws)s AND occurrences <= 0")
+
+    async def erase_records(self) -> int:
+        removed = 0
+        for table, column in (("incognito", "user_id"), ("audit_log", "actor")):
+            rows = await self._rows(
+                f"DELETE FROM {table} WHERE workspace = %(ws)s AND {column} = %(user)s RETURNING 1"
+            )
+            removed += len(rows)
+        return removed
+
     # -- profile, incognito, settings --------------------------------------------------
 
     async def get_profile(self) -> dict[str, str]:
@@ -359,6 +423,13 @@ class PostgresSession:
                 "AND channel = %(channel)s",
                 {"channel": channel},
             )
+
+    async def list_incognito(self) -> list[Incognito]:
+        rows = await self._rows(
+            "SELECT channel, since FROM incognito WHERE workspace = %(ws)s "
+            "AND user_id = %(user)s ORDER BY since, channel"
+        )
+        return [Incognito(channel=row["channel"], on=True, since=row["since"]) for row in rows]
 
     async def get_settings(self) -> WorkspaceSettings:
         rows = await self._rows(

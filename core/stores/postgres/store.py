@@ -173,6 +173,12 @@ class PostgresStore:
         except CONNECTION_ERRORS as exc:
             raise StoreUnavailable(f"the database is unavailable: {exc}") from exc
 
+    async def workspaces(self) -> list[str]:
+        """Every workspace with stored settings (maintenance, e.g. rotating secrets)."""
+        async with self.transaction() as conn:
+            rows = await (await conn.execute("SELECT memorybot_workspaces()")).fetchall()
+        return [row[0] for row in rows]
+
     # -- embedding dimension ---------------------------------------------------------
 
     async def dimensions(self) -> int | None:

@@ -38,7 +38,7 @@ VISIBLE = "m.workspace = :ws AND (m.scope = 'global' OR m.owner = :user)"
 COLUMNS = (
     "id, workspace, owner, scope, content, content_hash, kind, source, importance, "
     "confidence, status, entities, channel, created_at, updated_at, last_used_at, use_count, "
-    "valid_from, valid_to, supersedes, pinned, trust"
+    "valid_from, valid_to, supersedes, pinned, trust, stale_since"
 )
 SELECT = (
     f"SELECT {', '.join('m.' + c.strip() for c in COLUMNS.split(','))}, "
@@ -350,6 +350,78 @@ class SQLiteSession:
         ).fetchone()
         return self._audit_from_row(row) if row else None
 
+    # -- feedback votes --------------------------------------------------------------
+
+    @on_db_thread
+    def set_vote(self, memory_id: str, net: int, now: float) -> None:
+        params = {**self.params, "id": memory_id, "net": net, "now": now}
+        if net == 0:
+            self.conn.execute(
+                "DELETE FROM votes WHERE workspace = :ws AND memory_id = :id AND user_id = :user",
+                params,
+            )
+            return
+        self.conn.execute(
+            f"""INSERT INTO votes (workspace, memory_id, user_id, net, updated_at)
+                SELECT :ws, :id, :user, :net, :now
+                WHERE EXISTS (SELECT 1 FROM memories m WHERE {VISIBLE} AND m.id = :id)
+                ON CONFLICT (workspace, memory_id, user_id)
+                DO UPDATE SET net = excluded.net, updated_at = excluded.updated_at""",
+            params,
+        )
+
+    @on_db_thread
+    def votes(self, memory_id: str) -> dict[str, int]:
+        rows = self.conn.execute(
+            f"""SELECT v.user_id, v.net FROM votes v JOIN memories m
+                  ON m.workspace = v.workspace AND m.id = v.memory_id
+                WHERE {VISIBLE} AND v.workspace = :ws AND v.memory_id = :id
+                ORDER BY v.user_id""",
+            {**self.params, "id": memory_id},
+        ).fetchall()
+        return {row[0]: row[1] for row in rows}
+
+    @on_db_thread
+    def votes_cast(self) -> dict[str, int]:
+        rows = self.conn.execute(
+            "SELECT memory_id, net FROM votes WHERE workspace = :ws AND user_id = :user "
+            "ORDER BY memory_id",
+            self.params,
+        ).fetchall()
+        return {row[0]: row[1] for row in rows}
+
+    # -- governance: owners, entity counts, erasure -------------------------------------
+
+    @on_db_thread
+    def memory_owners(self) -> list[str]:
+        rows = self.conn.execute(
+            "SELECT DISTINCT owner FROM memories WHERE workspace = :ws ORDER BY owner",
+            self.params,
+        ).fetchall()
+        return [row[0] for row in rows]
+
+    @on_db_thread
+    def forget_entities(self, entity_ids: Sequence[str]) -> None:
+        for entity in entity_ids:
+            self.conn.execute(
+                "UPDATE entities SET occurrences = occurrences - 1 "
+                "WHERE workspace = :ws AND id = :id",
+                {**self.params, "id": entity},
+            )
+        self.conn.execute(
+            "DELETE FROM entities WHERE workspace = :ws AND occurrences <= 0", self.params
+        )
+
+    @on_db_thread
+    def erase_records(self) -> int:
+        removed = 0
+        for table, column in (("incognito", "user_id"), ("audit_log", "actor")):
+            cur = self.conn.execute(
+                f"DELETE FROM {table} WHERE workspace = :ws AND {column} = :user", self.params
+            )
+            removed += cur.rowcount
+        return removed
+
     # -- profile, incognito, settings --------------------------------------------------
 
     @on_db_thread
@@ -399,6 +471,15 @@ class SQLiteSession:
                 "AND channel = :channel",
                 {**self.params, "channel": channel},
             )
+
+    @on_db_thread
+    def list_incognito(self) -> list[Incognito]:
+        rows = self.conn.execute(
+            "SELECT channel, since FROM incognito WHERE workspace = :ws AND user_id = :user "
+            "ORDER BY since, channel",
+            self.params,
+        ).fetchall()
+        return [Incognito(channel=row[0], on=True, since=row[1]) for row in rows]
 
     @on_db_thread
     def get_settings(self) -> WorkspaceSettings:

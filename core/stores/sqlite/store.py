@@ -131,6 +131,16 @@ class SQLiteStore:
                 raise
             await self.run(self.conn.execute, "COMMIT")
 
+    async def workspaces(self) -> list[str]:
+        """Every workspace with stored settings (maintenance, e.g. rotating secrets)."""
+        async with self._lock:
+            rows = await self.run(
+                lambda: self.conn.execute(
+                    "SELECT workspace FROM workspace_settings ORDER BY workspace"
+                ).fetchall()
+            )
+        return [row[0] for row in rows]
+
 
 def _split_sql(sql: str) -> list[str]:
     """Split a migration into statements, keeping trigger bodies whole."""

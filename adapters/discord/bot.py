@@ -1,0 +1,134 @@
+"""The Discord client: one `AutoShardedClient`, one `CommandTree`, the button handler.
+
+`AutoShardedClient` asks Discord how many shards to run (one for small bots) unless
+`shard_count` is given; `shard_ids` lets several processes split the shards of one
+large bot. REST and gateway URLs can be pointed at proxies (or a local fake in
+tests) with `discord_endpoints`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+
+from adapters.discord import chat, respond
+from adapters.discord.commands import registry_commands
+from adapters.discord.settings import settings_command
+from adapters.discord.views import ActionButton, ValueStash
+from core.responses import ActionKind
+from core.service import MemoryService
+
+
+@dataclass(frozen=True)
+class BotOptions:
+    dm_workspace: str = "dm"
+    shard_count: int | None = None
+    shard_ids: Sequence[int] | None = None
+    gateway_url: str = ""  # set: connect there even when Discord picks the shard count
+    guild_ready_timeout: float = 2.0
+    identify_interval: float = 5.0  # Discord allows one shard IDENTIFY per 5 s
+
+
+def intents() -> discord.Intents:
+    """Servers, server messages and DMs; no privileged intent (content still arrives
+    for DMs and messages that mention the bot)."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    wanted.guild_messages = True
+    wanted.dm_messages = True
+    return wanted
+
+
+def build_tree(client: discord.Client) -> app_commands.CommandTree[Any]:
+    """The one command tree: every registry command plus /memory-settings. Commands
+    work in servers and in DMs with the bot; the bot is installed to servers."""
+    tree: app_commands.CommandTree[Any] = app_commands.CommandTree(
+        client,
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+    )
+    for command in (*registry_commands(), settings_command()):
+        tree.add_command(command)
+    tree.on_error = respond.on_command_error
+    return tree
+
+
+def command_payloads(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
+    """Exactly what `tree.sync()` uploads (PUT /applications/{id}/commands)."""
+    return [command.to_dict(tree) for command in tree.get_commands()]
+
+
+class MemoryBot(discord.AutoShardedClient):
+    """memorybot on Discord. `memory` is the core service every handler calls."""
+
+    def __init__(self, service: MemoryService, options: BotOptions | None = None) -> None:
+        self.options = options or BotOptions()
+        super().__init__(
+            intents=intents(),
+            shard_count=self.options.shard_count,
+            shard_ids=list(self.options.shard_ids) if self.options.shard_ids else None,
+            guild_ready_timeout=self.options.guild_ready_timeout,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.memory = service
+        self.stash = ValueStash()
+        self.tree = build_tree(self)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(ActionButton)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        if not initial:
+            await asyncio.sleep(self.options.identify_interval)
+
+    async def launch_shards(self) -> None:
+        # discord.py connects to the URL Discord returns with the shard count; with a
+        # gateway proxy configured, take only the count so the proxy is used.
+        if self.shard_count is None and self.options.gateway_url:
+            self.shard_count, _, _ = await self.http.get_bot_gateway()
+        await super().launch_shards()
+
+    async def on_message(self, message: discord.Message) -> None:
+        await chat.on_message(self, message)
+
+    async def on_button(
+        self, interaction: discord.Interaction[Any], kind: ActionKind, value: str
+    ) -> None:
+        await respond.click(self, interaction, kind, value)
+
+
+async def sync_commands(token: str, guild_id: int | None = None) -> list[str]:
+    """Register the commands with Discord (globally, or in one guild for testing, where
+    changes show at once). Uses REST only; returns the registered names."""
+    client = discord.Client(intents=discord.Intents.none())
+    tree = build_tree(client)
+    async with client:
+        await client.login(token)
+        guild = discord.Object(id=guild_id) if guild_id else None
+        if guild is not None:
+            tree.copy_global_to(guild=guild)
+        synced = await tree.sync(guild=guild)
+    return [command.name for command in synced]
+
+
+@contextmanager
+def discord_endpoints(api_url: str = "", gateway_url: str = "") -> Iterator[None]:
+    """Send REST calls to `api_url` (ending in /api/v10) and connect the gateway to
+    `gateway_url` for the duration; discord.py keeps both process-wide."""
+    route, gateway = discord.http.Route, discord.gateway.DiscordWebSocket
+    saved = (route.BASE, gateway.DEFAULT_GATEWAY)
+    if api_url:
+        route.BASE = api_url.rstrip("/")
+    if gateway_url:
+        gateway.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+    try:
+        yield
+    finally:
+        route.BASE, gateway.DEFAULT_GATEWAY = saved

@@ -1,0 +1,44 @@
+"""Chat: answer mentions in servers and every message in DMs.
+
+The bot does not ask for the privileged message-content intent: Discord still
+delivers the content of DMs and of messages that mention the bot, which is all
+the bot answers. The reply quotes the message, carries the "🧠 used N memories"
+line and a button to see which ones; it never pings anyone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import discord
+
+from adapters.discord.context import chat_turn
+from adapters.discord.render import render
+from core.chat import answer
+
+if TYPE_CHECKING:
+    from adapters.discord.bot import MemoryBot
+
+
+def addressed_to(bot_user: discord.ClientUser, message: discord.Message) -> bool:
+    """A DM, or a server message that mentions the bot (not @everyone, not a bot)."""
+    if message.author.bot or message.author.id == bot_user.id:
+        return False
+    if message.guild is None:
+        return True
+    return any(user.id == bot_user.id for user in message.mentions)
+
+
+def without_mention(content: str, bot_id: int) -> str:
+    return re.sub(rf"<@!?{bot_id}>", " ", content).strip()
+
+
+async def on_message(bot: MemoryBot, message: discord.Message) -> None:
+    me = bot.user
+    if me is None or not addressed_to(me, message):
+        return
+    turn = chat_turn(message, without_mention(message.content, me.id), bot.options.dm_workspace)
+    async with message.channel.typing():
+        reply = await answer(bot.memory, turn)
+    await message.reply(**render(reply.response(), bot.stash), mention_author=False)

@@ -1,0 +1,55 @@
+"""Who, where and with which rights: from a Discord event to the core's identifiers.
+
+A workspace is a guild. A DM has no guild, so it belongs to the one workspace the
+bot is configured for (`dm_workspace`, default "dm"; set it to a guild id to share
+that guild's memories in DMs). Channels are Discord channel ids, so incognito is
+kept per (workspace, channel, user): threads and DM channels have their own ids.
+An admin is a member with Manage Server in that guild; nobody is an admin in a DM.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from core.chat import ChatTurn
+from core.commands import CommandRequest
+
+PLATFORM = "discord"
+
+
+def workspace_for(guild_id: int | None, dm_workspace: str) -> str:
+    return str(guild_id) if guild_id else dm_workspace
+
+
+def interaction_is_admin(interaction: discord.Interaction) -> bool:
+    """Manage Server, as Discord resolved it for this member in this channel."""
+    return interaction.guild_id is not None and interaction.permissions.manage_guild
+
+
+def command_request(
+    interaction: discord.Interaction, dm_workspace: str, text: str = ""
+) -> CommandRequest:
+    return CommandRequest(
+        workspace=workspace_for(interaction.guild_id, dm_workspace),
+        user=str(interaction.user.id),
+        channel=str(interaction.channel_id),
+        text=text,
+        is_admin=interaction_is_admin(interaction),
+        platform=PLATFORM,
+    )
+
+
+def chat_turn(message: discord.Message, text: str, dm_workspace: str) -> ChatTurn:
+    author = message.author
+    is_admin = (
+        isinstance(author, discord.Member)
+        and message.guild is not None
+        and author.guild_permissions.manage_guild
+    )
+    return ChatTurn(
+        workspace=workspace_for(message.guild.id if message.guild else None, dm_workspace),
+        user=str(author.id),
+        channel=str(message.channel.id),
+        text=text,
+        is_admin=is_admin,
+    )

@@ -1,0 +1,83 @@
+"""From a core `Response` to what discord.py sends: content, embeds and a view.
+
+The headline goes in the message content; each section becomes an embed whose lines
+are numbered when they carry buttons ("Forget 3" acts on line 3); the footer goes
+under the last embed, or under the content as small text. Discord's limits are
+applied here and only here: 2,000 characters of content, 10 embeds, 4,096 per
+embed description, 6,000 over all embeds, 25 buttons.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from adapters.discord.views import ValueStash, build_view
+from core.commands.replies import shorten
+from core.responses import Action, Response, Section
+
+CONTENT_LIMIT = 2000
+EMBED_LIMIT = 10
+DESCRIPTION_LIMIT = 4096
+TITLE_LIMIT = 256
+FOOTER_LIMIT = 2048
+EMBEDS_TOTAL_LIMIT = 6000
+COLOUR = discord.Colour.blurple()
+REFUSAL_COLOUR = discord.Colour.orange()
+
+
+def subtext(text: str) -> str:
+    """Discord's small grey line (markdown `-# `)."""
+    return f"-# {text}"
+
+
+def section_lines(
+    section: Section, first_number: int
+) -> tuple[list[str], list[tuple[Action, str]]]:
+    """The section's lines, and the buttons of its items labelled with line numbers."""
+    lines = [section.text] if section.text else []
+    buttons: list[tuple[Action, str]] = []
+    number = first_number
+    for item in section.items:
+        meta = f" · *{item.meta}*" if item.meta else ""
+        if item.actions:
+            lines.append(f"**{number}.** {item.text}{meta}")
+            buttons += [(action, f"{action.label} {number}") for action in item.actions]
+            number += 1
+        else:
+            lines.append(f"• {item.text}{meta}")
+    return lines, buttons
+
+
+def render(response: Response, stash: ValueStash) -> dict[str, Any]:
+    """Keyword arguments for `send` / `followup.send` / `reply`."""
+    buttons: list[tuple[Action, str]] = [(action, action.label) for action in response.actions]
+    embeds: list[discord.Embed] = []
+    footer = shorten(response.footer, FOOTER_LIMIT)
+    budget = EMBEDS_TOTAL_LIMIT - len(footer)
+    number = 1
+    colour = COLOUR if response.ok else REFUSAL_COLOUR
+    for section in response.sections[:EMBED_LIMIT]:
+        title = shorten(section.title, TITLE_LIMIT) if section.title else None
+        room = min(DESCRIPTION_LIMIT, budget - len(title or ""))
+        if room <= 1:
+            break  # out of room: later sections, and their buttons, are left out
+        lines, section_buttons = section_lines(section, number)
+        number += sum(1 for item in section.items if item.actions)
+        buttons += section_buttons
+        description = shorten("\n".join(lines), room) if lines else None
+        budget -= len(title or "") + len(description or "")
+        embeds.append(discord.Embed(title=title, description=description, colour=colour))
+    tail = ""
+    if response.footer and embeds:
+        embeds[-1].set_footer(text=footer)
+    elif response.footer:
+        tail = "\n" + subtext(shorten(response.footer, 200))
+    kwargs: dict[str, Any] = {"content": shorten(response.text, CONTENT_LIMIT - len(tail)) + tail}
+    if embeds:
+        kwargs["embeds"] = embeds
+    view = build_view(buttons, stash)
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs

@@ -1,0 +1,203 @@
+"""`memorybot slack`: the Slack bot process, in Socket Mode (default) or HTTP mode.
+
+    SLACK_BOT_TOKEN=xoxb-… SLACK_APP_TOKEN=xapp-… memorybot slack
+    SLACK_BOT_TOKEN=xoxb-… SLACK_SIGNING_SECRET=… memorybot slack --http --port 3000
+
+HTTP mode serves Slack at POST /slack/events and a health check at GET /healthz.
+MEMORYBOT_SLACK_API_URL points the Web API elsewhere (GovSlack, a proxy, a test
+fake). Settings are read here, from the configuration `bots.config` loaded, and
+checked before anything connects, so a wrong token fails with a clear message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+import aiohttp
+import click
+from aiohttp import web
+
+from bots.config import AppConfig, ConfigError
+from bots.wiring import open_service
+
+if TYPE_CHECKING:  # slack-bolt is an optional extra: imported only when the bot runs
+    from adapters.slack import SlackBot
+
+log = logging.getLogger(__name__)
+
+DEFAULT_API_URL = "https://slack.com/api/"
+EVENTS_PATH = "/slack/events"
+HEALTH_PATH = "/healthz"
+
+
+@dataclass(frozen=True)
+class SlackConfig:
+    bot_token: str = field(repr=False)
+    app_token: str = field(default="", repr=False)  # Socket Mode
+    signing_secret: str = field(default="", repr=False)  # HTTP mode
+    api_url: str = DEFAULT_API_URL
+
+
+def _token(env: Mapping[str, str], name: str, prefix: str, what: str, where: str) -> str:
+    value = env.get(name, "").strip()
+    if not value:
+        raise ConfigError(f"{name} is not set: copy the {what} ({prefix}…) from {where}")
+    if not value.startswith(prefix):
+        # Name the kind of token that was pasted (its prefix), never the token itself.
+        kind = value.split("-", 1)[0] + "-" if "-" in value[:6] else "something else"
+        raise ConfigError(f"{name} must be a {what} starting with {prefix} (got {kind}); {where}")
+    return value
+
+
+def load_slack_config(env: Mapping[str, str], *, http: bool) -> SlackConfig:
+    """Validate the Slack settings for one mode; raises ConfigError naming what to fix."""
+    bot_token = _token(
+        env, "SLACK_BOT_TOKEN", "xoxb-", "bot token", "OAuth & Permissions → Bot User OAuth Token"
+    )
+    app_token = secret = ""
+    if http:
+        secret = env.get("SLACK_SIGNING_SECRET", "").strip()
+        if not secret:
+            raise ConfigError(
+                "SLACK_SIGNING_SECRET is not set: HTTP mode needs it to verify requests "
+                "(Basic Information → App Credentials → Signing Secret)"
+            )
+        if secret.startswith(("xox", "xapp-")) or any(c.isspace() for c in secret):
+            raise ConfigError(
+                "SLACK_SIGNING_SECRET does not look like a signing secret (a token was "
+                "pasted?); copy it from Basic Information → App Credentials"
+            )
+    else:
+        app_token = _token(
+            env,
+            "SLACK_APP_TOKEN",
+            "xapp-",
+            "app-level token",
+            "Basic Information → App-Level Tokens (scope connections:write); "
+            "or run with --http for HTTP mode",
+        )
+    api_url = env.get("MEMORYBOT_SLACK_API_URL", "").strip() or DEFAULT_API_URL
+    parts = urlsplit(api_url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ConfigError(
+            "MEMORYBOT_SLACK_API_URL must be an http(s) URL such as https://slack.com/api/, "
+            f"got {api_url!r}"
+        )
+    return SlackConfig(bot_token, app_token, secret, api_url.rstrip("/") + "/")
+
+
+def http_application(bot: SlackBot) -> web.Application:
+    """Bolt's aiohttp application at /slack/events, plus /healthz for load balancers."""
+
+    async def healthz(_: web.Request) -> web.Response:
+        return web.json_response({"ok": True})
+
+    application = bot.app.web_app(path=EVENTS_PATH)
+    application.router.add_get(HEALTH_PATH, healthz)
+    return application
+
+
+async def check_token(bot: SlackBot) -> None:
+    """Fail at start, not at the first message, when Slack refuses the bot token."""
+    from slack_sdk.errors import SlackApiError
+
+    try:
+        await bot.client.auth_test()
+    except SlackApiError as exc:
+        raise ConfigError(
+            f"Slack refused SLACK_BOT_TOKEN ({exc.response.get('error', 'error')}): "
+            "reinstall the app and copy the Bot User OAuth Token again"
+        ) from None
+    except aiohttp.ClientError as exc:
+        raise ConfigError(f"cannot reach the Slack Web API ({exc.__class__.__name__})") from None
+
+
+def stop_signal() -> asyncio.Event:
+    """Set on SIGTERM or SIGINT, so the bot stops taking requests and finishes its work."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # not on Windows
+            loop.add_signal_handler(sig, stop.set)
+    return stop
+
+
+async def serve_http(bot: SlackBot, host: str, port: int) -> web.AppRunner:
+    runner = web.AppRunner(http_application(bot))
+    await runner.setup()
+    await web.TCPSite(runner, host, port).start()
+    return runner
+
+
+async def run(config: AppConfig, slack: SlackConfig, http: bool, host: str, port: int) -> None:
+    from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+    from slack_sdk.errors import SlackApiError
+
+    from adapters.slack import SlackBot
+
+    async with open_service(config) as service:
+        bot = SlackBot(
+            service,
+            token=slack.bot_token,
+            signing_secret=slack.signing_secret,
+            api_url=slack.api_url,
+        )
+        await check_token(bot)
+        if http:
+            runner = await serve_http(bot, host, port)
+            click.echo(f"memorybot: Slack HTTP mode on http://{host}:{port}{EVENTS_PATH}", err=True)
+            try:
+                await stop_signal().wait()
+            finally:
+                await runner.cleanup()
+                await bot.drain()
+        else:
+            handler = AsyncSocketModeHandler(bot.app, slack.app_token)
+            # The SDK retries a refused app token forever; ask once ourselves, so a
+            # wrong token stops the start with a message, and hand it the URL we got.
+            try:
+                opened = await bot.client.apps_connections_open(app_token=slack.app_token)
+            except SlackApiError as exc:
+                raise ConfigError(
+                    f"Slack refused SLACK_APP_TOKEN ({exc.response.get('error', 'error')}): "
+                    "it needs the connections:write scope and Socket Mode turned on"
+                ) from None
+            handler.client.wss_uri = opened["url"]
+            await handler.connect_async()
+            click.echo("memorybot: Slack Socket Mode connected", err=True)
+            try:
+                await stop_signal().wait()
+            finally:
+                await handler.close_async()
+                await bot.drain()
+
+
+@click.command()
+@click.option("--http", "http_mode", is_flag=True, help="HTTP mode (default: Socket Mode).")
+@click.option("--port", type=click.IntRange(1, 65535), help="HTTP port (default 3000).")
+@click.option("--host", default="0.0.0.0", show_default=True, help="HTTP bind address.")
+@click.pass_obj
+def slack(config: AppConfig, http_mode: bool, port: int | None, host: str) -> None:
+    """Run the Slack bot (Socket Mode; --http --port N for HTTP mode)."""
+    if port is not None and not http_mode:
+        raise click.UsageError("--port only applies to HTTP mode: add --http")
+    try:
+        import slack_bolt  # noqa: F401
+    except ImportError:
+        raise click.ClickException(
+            "the Slack bot needs slack-bolt: pip install 'memorybot[slack]'"
+        ) from None
+    try:
+        slack_config = load_slack_config(config.env, http=http_mode)
+        asyncio.run(run(config, slack_config, http_mode, host, port or 3000))
+    except ConfigError as exc:
+        raise click.ClickException(str(exc)) from None
+    except KeyboardInterrupt:
+        pass

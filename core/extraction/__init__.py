@@ -1,0 +1,24 @@
+"""Extraction: after a chat turn, propose the durable memories the user stated.
+
+`extract(model, said)` asks the chat model for JSON candidates (validated and
+grounded) or, without a working model, runs the rule-based extractor.
+Importing this package registers the "extract" background job.
+"""
+
+from core.extraction.candidates import Candidate, Extraction, Said
+from core.extraction.job import KIND, apply, extract, extraction_payload
+from core.extraction.model import ExtractionFailed, extract_with_model
+from core.extraction.rules import extract_with_rules
+
+__all__ = [
+    "KIND",
+    "Candidate",
+    "Extraction",
+    "ExtractionFailed",
+    "Said",
+    "apply",
+    "extract",
+    "extract_with_model",
+    "extract_with_rules",
+    "extraction_payload",
+]

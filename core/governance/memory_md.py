@@ -1,0 +1,216 @@
+"""MEMORY.md: the Markdown memory file agent tools keep, imported and exported.
+
+    ## User
+    - prefers concise answers, code first | EXPLICIT | from:2026-01-12 | [perm]
+    ## Knowledge
+    - the staging DB is on port 6543 | INFERRED | from:2026-02-03
+
+Each bullet is `content | EXPLICIT or INFERRED | from:YYYY-MM-DD | [perm]` (the
+markers are read from the right, in that order, so a `|` inside the text survives).
+EXPLICIT ↔ explicit, INFERRED ↔ extracted; `[perm]` ↔ pinned; `from:` ↔ valid_from
+(export falls back to the creation date). Sections carry the kind:
+
+| section            | kind       | exported for            |
+|--------------------|------------|-------------------------|
+| User               | preference | private preferences     |
+| Rules              | preference | global preferences      |
+| In Progress        | intent     | intents (either scope)  |
+| Knowledge          | fact       | private facts           |
+| Team               | fact       | global facts            |
+| Projects, other    | fact       | (import only)           |
+
+Scope is not in the file: an export is one user's private memories or, with
+`global_set`, the workspace's global set, and an import writes private memories or,
+with `global_set`, global ones. A round trip therefore keeps content, source, pin,
+kind and date. Every bullet passes the guards like a save: a credential is refused,
+reported by line number with the kind of secret, and never echoed or imported. The
+bullets of a file are separate memories by design, so they are saved without
+reconciling them against each other (exact duplicates are still recognised); a
+near-duplicate is left for consolidation, which merges without losing text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import TYPE_CHECKING
+
+from core.governance.listing import owned_memories, visible_memories
+from core.governance.pinning import may_pin, set_pinned
+from core.models import Kind, Memory, MemoryPatch, Principal, SaveStatus, Scope, Source, Status
+from core.portability import ImportReport
+
+if TYPE_CHECKING:
+    from core.service import MemoryService
+
+SECTION_KINDS = {
+    "user": Kind.PREFERENCE,
+    "rules": Kind.PREFERENCE,
+    "in progress": Kind.INTENT,
+    "projects": Kind.FACT,
+    "team": Kind.FACT,
+    "knowledge": Kind.FACT,
+}
+EXPORT_SECTIONS: dict[tuple[Kind, Scope], str] = {
+    (Kind.PREFERENCE, Scope.PRIVATE): "User",
+    (Kind.PREFERENCE, Scope.GLOBAL): "Rules",
+    (Kind.FACT, Scope.PRIVATE): "Knowledge",
+    (Kind.FACT, Scope.GLOBAL): "Team",
+    (Kind.INTENT, Scope.PRIVATE): "In Progress",
+    (Kind.INTENT, Scope.GLOBAL): "In Progress",
+}
+SECTION_ORDER = ("User", "Projects", "Team", "Knowledge", "Rules", "In Progress")
+SOURCES = {"EXPLICIT": Source.EXPLICIT, "INFERRED": Source.EXTRACTED}
+SOURCE_NAMES = {v: k for k, v in SOURCES.items()}
+PERM = "[perm]"
+_HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
+_BULLET = re.compile(r"^\s*[-*+]\s+(.*)$")
+_FROM = re.compile(r"^from:(\d{4}-\d{2}-\d{2})$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Bullet:
+    line: int
+    content: str
+    kind: Kind
+    source: Source = Source.EXPLICIT
+    since: float | None = None
+    pinned: bool = False
+
+
+def _day(text: str) -> float | None:
+    try:
+        return datetime.combine(date.fromisoformat(text), datetime.min.time(), UTC).timestamp()
+    except ValueError:
+        return None
+
+
+def parse_bullet(text: str, line: int, kind: Kind) -> Bullet:
+    """Split `content | SOURCE | from:DATE | [perm]`, reading markers from the right."""
+    parts = [p.strip() for p in text.split(" | ")]
+    pinned = len(parts) > 1 and parts[-1].lower() == PERM
+    if pinned:
+        parts.pop()
+    since = None
+    found = _FROM.match(parts[-1]) if len(parts) > 1 else None
+    if found and (day := _day(found.group(1))) is not None:
+        since = day
+        parts.pop()
+    source = Source.EXPLICIT
+    if len(parts) > 1 and parts[-1].upper() in SOURCES:
+        source = SOURCES[parts.pop().upper()]
+    return Bullet(line, " | ".join(parts).strip(), kind, source, since, pinned)
+
+
+def parse(lines: Iterable[str]) -> list[Bullet]:
+    """Every bullet of the file, with the kind of the section it sits in."""
+    kind = Kind.FACT
+    bullets = []
+    for number, raw in enumerate(lines, start=1):
+        heading = _HEADING.match(raw)
+        if heading:
+            kind = SECTION_KINDS.get(heading.group(1).strip().casefold(), Kind.FACT)
+            continue
+        bullet = _BULLET.match(raw)
+        if bullet:
+            bullets.append(parse_bullet(bullet.group(1), number, kind))
+    return bullets
+
+
+async def import_markdown(
+    service: MemoryService,
+    workspace: str,
+    user: str,
+    lines: Iterable[str],
+    *,
+    global_set: bool = False,
+    is_admin: bool = False,
+) -> ImportReport:
+    """Import a MEMORY.md as the user's private memories (or, with global_set, as
+    global ones). Refused bullets are reported as (line number, reason) only."""
+    report = ImportReport()
+    scope = Scope.GLOBAL if global_set else Scope.PRIVATE
+    for bullet in parse(lines):
+        report.total += 1
+        result = await service.remember(
+            workspace,
+            user,
+            bullet.content,
+            scope,
+            kind=bullet.kind,
+            source=bullet.source,
+            is_admin=is_admin,
+            reconcile=False,
+        )
+        report.count(result.status.value)
+        if result.status == SaveStatus.REFUSED:
+            reason = result.reason.value if result.reason else "refused"
+            detail = f": {result.detail}" if result.detail and reason == "secret" else ""
+            report.refused.append((bullet.line, reason + detail))
+            continue
+        if result.memory is not None:
+            await _keep_marks(
+                service, workspace, user, bullet, result.memory, result.status, is_admin
+            )
+    return report
+
+
+async def _keep_marks(
+    service: MemoryService,
+    workspace: str,
+    user: str,
+    bullet: Bullet,
+    memory: Memory,
+    status: SaveStatus,
+    is_admin: bool,
+) -> None:
+    """A new memory takes the bullet's date and pin as part of its import; an existing
+    one it matched is pinned through the audited path."""
+    async with service.store.session(Principal(workspace, user)) as session:
+        if status in (SaveStatus.SAVED, SaveStatus.PENDING_REVIEW):
+            pinned = bullet.pinned and may_pin(memory, user, is_admin)
+            patch = MemoryPatch(valid_from=bullet.since, pinned=True if pinned else None)
+            if patch.changes():
+                await session.update_memory(memory.id, patch)
+        elif bullet.pinned and not memory.pinned:
+            await set_pinned(session, memory.id, True, is_admin, service.clock())
+
+
+def _date(memory: Memory) -> str:
+    when = memory.valid_from if memory.valid_from is not None else memory.created_at
+    return datetime.fromtimestamp(when, UTC).date().isoformat()
+
+
+def bullet_line(memory: Memory) -> str:
+    fields = [memory.content, SOURCE_NAMES[memory.source], f"from:{_date(memory)}"]
+    if memory.pinned:
+        fields.append(PERM)
+    return "- " + " | ".join(fields)
+
+
+def render(memories: Iterable[Memory]) -> str:
+    """The MEMORY.md text for these memories (sections in the usual order)."""
+    sections: dict[str, list[Memory]] = {}
+    for memory in memories:
+        sections.setdefault(EXPORT_SECTIONS[(memory.kind, memory.scope)], []).append(memory)
+    out = ["# MEMORY.md", ""]
+    for name in SECTION_ORDER:
+        if name in sections:
+            ordered = sorted(sections[name], key=lambda m: (m.created_at, m.content))
+            out += [f"## {name}", *(bullet_line(m) for m in ordered), ""]
+    return "\n".join(out)
+
+
+async def export_markdown(
+    service: MemoryService, workspace: str, user: str, *, global_set: bool = False
+) -> str:
+    """The user's active private memories as MEMORY.md, or the workspace's global set."""
+    async with service.store.session(Principal(workspace, user)) as session:
+        if global_set:
+            memories = [m for m in await visible_memories(session) if m.scope == Scope.GLOBAL]
+        else:
+            owned = await owned_memories(session)
+            memories = [m for m in owned if m.scope == Scope.PRIVATE]
+    return render(m for m in memories if m.status == Status.ACTIVE)

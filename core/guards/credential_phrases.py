@@ -1,0 +1,209 @@
+"""Secrets announced by words rather than by format: "password: …", "api_key = …".
+
+Passwords and unprefixed keys have no shape of their own, so they are found by
+the phrase that introduces them, in code (`DB_PASSWORD=…`, `"api_key": "…"`) and
+in chat ("my password is hunter2", "le mot de passe du wifi est …", "パスワードは…").
+What follows the phrase is then judged by `values`: an ordinary word ("the
+password policy", "password is required") passes, a plausible password or a
+random key is refused. Generic high-entropy strings are only refused here, when
+a keyword introduces them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import regex
+
+from core.guards.values import (
+    clean_value,
+    is_placeholder,
+    looks_like_path_or_url,
+    looks_random,
+    password_strength,
+)
+
+# Words for "password" in the languages our users write in.
+PASSWORD_WORDS = (
+    "password", "passwd", "passphrase", "passcode", "passwort", "kennwort", "mot de passe",
+    "mdp", "contraseña", "contrasena", "clave", "senha", "palavra-passe", "parola d'ordine",
+    "parola d’ordine", "wachtwoord", "hasło", "haslo", "пароль", "пароля", "şifre", "sifre",
+    "parola", "lösenord", "losenord", "adgangskode", "passord", "salasana", "heslo", "jelszó",
+    "κωδικός", "סיסמה", "סיסמא", "كلمة المرور", "كلمة السر", "पासवर्ड", "mật khẩu",
+    "kata sandi", "pwd", "pw", "psswd", "pswd", "passwrd", "pasword", "passw", "pword", "pass",
+    "lösenordet", "passordet", "adgangskoden", "kennworts", "passworts", "psw",
+)  # fmt: skip
+_PW = "|".join(sorted((regex.escape(w) for w in PASSWORD_WORDS), key=len, reverse=True))
+_CJK_PW = r"パスワード|暗証番号|密码|密碼|口令|비밀번호|암호"
+_CJK_HINTS = ("パスワード", "暗証番号", "密码", "密碼", "口令", "비밀번호", "암호")
+
+_KEY = (
+    r"api[\s_\-]?(?:key|token|secret)|apikey|access[\s_\-]?key(?:[\s_\-]?id)?"
+    r"|secret[\s_\-]?(?:access[\s_\-]?)?key|client[\s_\-]?secret|app(?:lication)?[\s_\-]?secret"
+    r"|consumer[\s_\-]?(?:key|secret)|private[\s_\-]?key|signing[\s_\-]?(?:key|secret)"
+    r"|encryption[\s_\-]?key|master[\s_\-]?key|webhook[\s_\-]?secret|license[\s_\-]?key"
+    r"|auth(?:orization)?[\s_\-]?(?:token|key)|(?:access|refresh|bearer|session|bot)[\s_\-]?token"
+    r"|deploy[\s_\-]?key|secret|token|key|credentials?|clé(?: d'api| api| secrète)?|clave(?: de)"
+    r"?(?: api)?|api-schlüssel|schlüssel|chave(?: de)?(?: api)?|chiave(?: api)?|sleutel|токен"
+    r"|ключ(?: api)?|apiキー|トークン|キー|api密钥|密钥|密鑰|令牌"
+)
+_KEY_HINTS = (
+    "key", "token", "secret", "credential", "clé", "clave", "schlüssel", "chave", "chiave",
+    "sleutel", "токен", "ключ", "キー", "トークン", "密钥", "密鑰", "令牌",
+)  # fmt: skip
+# Keys and tokens that identify rather than authenticate: "cache key", "partition key",
+# "public key", "pagination token".
+_NOT_A_SECRET_KEY = (
+    r"(?<!(?:public|publishable|cache|primary|foreign|partition|sort|idempotency|object|s3|redis"
+    r"|row|composite|lookup|dedupe?|hash|map|dict|json|yaml|unique|natural|surrogate|routing"
+    r"|shard|cursor|pagination|page|continuation|sync|gpg|pgp|ssh|host|fingerprint"
+    r"|item|record|entity|index|group|api\s+gateway\s+route)[\s_\-])"
+)
+# A key word ends at a non-letter, except CJK words, which run straight into the next word.
+_KEY_END = r"(?:(?<=[\p{Han}\p{Katakana}\u30fc])|(?![\p{L}]))"
+
+# "is", "=", ":" and their translations; longest first so "is now" beats "is".
+_COPULA = (
+    r"(?:has\s+been|was|got|is)\s+(?:changed|reset|updated|set|rotated)\s+to|(?:is|was)\s+now"
+    r"|is\s+still|changed\s+to|set\s+to|ends\s+up\s+being|(?:will|would|should)\s+be"
+    r"|is\s+going\s+to\s+be|becomes|became|remains|equals|is|was|are|:=|=>|->|→|=|:|：|—|–|-"
+    r"|c'est|est|es|ist|lautet|war|é|è|era|to|jest|это|är|er|adalah|je|была?|был"
+)
+_FILLER = (
+    r"(?:\s+(?:for|to|of|on|at|de|du|des|del|della|di|da|do|für|fürs|zum|zur|von|van|voor|dla|для"
+    r"|от|к|na)\s+(?:(?:the|my|our|your|la|le|el|die|der|das|den|dem|o|a|il|mon|ma|mi|mein)\s+)"
+    r"?[\w.@\-'’]{1,30}+(?![\w.@\-'’])(?:\s+[\w.@\-'’]{1,20}+(?![\w.@\-'’])){0,3})?"
+)
+# "my password? it's …", "the key, which is …"
+_BRIDGE = r"\s*[?,.:]?\s*(?:it's|it\s+is|its|here\s+it\s+is|here's|here\s+you\s+go|which\s+is)"
+# "the password, in case you need it, is …"
+_ASIDE = r"(?:\s*,[^,\n]{1,40},)?"
+_ADVERB = r"(?:(?:literally|just|simply|now|still|currently|actually|probably|always)\s+)?"
+# Nouns that make "password X" a compound ("password manager"), not a disclosure.
+_NOT_NOUN = (
+    r"(?!\s+(?:manager|policy|policies|field|hint|reset|rules?|requirements?|generator|store|vault"
+    r"|hash(?:ing)?|length|prompt|rotation|expiry|change|recovery|strength|protected))"
+)
+_VALUE = r"[\"'`“‘«]?(?P<v>[^\s\"'`”’»]{3,64})"
+
+
+@dataclass(frozen=True)
+class Phrase:
+    rule: str
+    label: str
+    pattern: regex.Pattern[str]
+    hints: tuple[str, ...]
+    accept: Callable[[regex.Match[str]], bool]
+
+
+_AMBIGUOUS_WORDS = frozenset({"pass", "clave", "parola"})
+
+
+def _password(weak_ok: bool) -> Callable[[regex.Match[str]], bool]:
+    def accept(m: regex.Match[str]) -> bool:
+        strength = password_strength(m.group("v"))
+        kw = (m.groupdict().get("kw") or "").lower()
+        if kw in _AMBIGUOUS_WORDS and strength != "strong":
+            return False  # "pass", "clave", "parola" are everyday words too
+        op = (m.groupdict().get("op") or "").strip().lower()
+        if op == "to" and kw not in ("hasło", "haslo"):
+            return False  # "to" is a copula only in Polish ("hasło to …")
+        return strength == "strong" or (weak_ok and strength == "weak")
+
+    return accept
+
+
+def _strong(m: regex.Match[str]) -> bool:
+    return password_strength(m.group("v")) == "strong"
+
+
+def _pin(m: regex.Match[str]) -> bool:
+    return len(set(m.group("v"))) > 1
+
+
+def _key_value(m: regex.Match[str]) -> bool:
+    value = clean_value(m.group("v"))
+    if is_placeholder(value) or looks_like_path_or_url(value):
+        return False
+    kw = m.group("kw").lower()
+    bare = kw in ("key", "token", "secret", "credential", "credentials")
+    min_len = 20 if not m.group("op") else (16 if bare else 12)
+    return looks_random(value, min_len)
+
+
+def _c(pattern: str) -> regex.Pattern[str]:
+    return regex.compile(pattern, regex.IGNORECASE | regex.VERSION0)
+
+
+_PW_HINTS = tuple(w.lower() for w in PASSWORD_WORDS)
+_L = r"(?<![\p{L}\p{N}])"  # not inside a word (any script)
+_R = r"(?![\p{L}])"
+
+PHRASES: tuple[Phrase, ...] = (
+    # Code and config: DB_PASSWORD=…, "password": "…", pw: …, pass=…
+    Phrase("password_assignment", "a password", _c(
+        r"(?<![a-z])(?P<kw>password|passwd|passphrase|pwd|pw|pass|psswd|pswd|passwrd|pasword)"
+        r"(?:[_\-](?:key|value|prod|dev"
+        r"|staging|live|test|plain|raw|str|string|b64|base64))?[\"']?\s*(?P<op>:=|=>|=|:|：)"
+        r"\s*" + _VALUE), ("pass", "pw"), _password(weak_ok=True)),
+    # Chat: "my password is hunter2", "le mot de passe du wifi est …", "пароль: …"
+    Phrase("password_statement", "a password", _c(
+        _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + _ASIDE + r"(?P<op>" + _BRIDGE + r"|\s*(?:"
+        + _COPULA + r"))(?:\s*[:\-–—])?\s+" + _ADVERB + _VALUE), _PW_HINTS,
+        _password(weak_ok=True)),
+    # "I set the wifi password to Tr0ub4dor": "to" is too common a word for plain values.
+    Phrase("password_statement", "a password", _c(
+        r"\b(?:set|change|changed|reset|update|updated|rotate|rotated)\s+(?:the\s+|my\s+|our\s+"
+        r"|your\s+|his\s+|her\s+)?(?:[\w\-]+\s+){0,2}?(?P<kw>" + _PW + r")" + _R + r"\s+to\s+"
+        + _VALUE), _PW_HINTS, _strong),
+    Phrase("password_statement", "a password", _c(
+        _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"(?P<op>\s*[:=：]|\s+[\-–—])\s*" + _VALUE),
+        _PW_HINTS, _password(weak_ok=True)),
+    # A name between the word and the verb ("mot de passe Netflix est …"): password-like only.
+    Phrase("password_statement", "a password", _c(
+        _L + r"(?P<kw>" + _PW + r")" + _R + _NOT_NOUN + r"(?:\s+[\w\-]{1,20}){1,2}\s+"
+        r"(?:is|was|est|es|ist|é|è|är|er|je|jest|=)\s+" + _VALUE), _PW_HINTS, _strong),
+    # A few words before the colon ("the password I use everywhere: …"): password-like only.
+    Phrase("password_statement", "a password", _c(
+        _L + r"(?P<kw>" + _PW + r")" + _R + _NOT_NOUN + r"(?:\s+[\w'’]{1,15}){1,3}\s*[:：]\s*"
+        + _VALUE), _PW_HINTS, _strong),
+    # Without a verb ("пароль qwerty123", "wifi password Tr0ub4dor"): only password-like values.
+    Phrase("password_statement", "a password", _c(
+        _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"\s+" + _VALUE), _PW_HINTS, _strong),
+    Phrase("password_statement", "a password", _c(
+        r"(?:" + _CJK_PW + r")\s*(?:は|是|为|為|:|：|=|는|은|가|이|->|→)?\s*(?:「|『|“)?"
+        r"(?P<v>[\x21-\x7e]{4,64})"), _CJK_HINTS, _password(weak_ok=True)),
+    # "hunter2 is my password", "use Tr0ub4dor as the password", "password changed to …"
+    Phrase("password_statement", "a password", _c(
+        r"(?<![^\s\"'`(])(?P<v>[^\s\"'`]{4,64})\s+(?:is|was|=|est|es|ist|é|è|jest)\s+(?:my|the|our"
+        r"|your|his|her|their|mon|ma|le|la|mi|mein|meine|das|minha|a|il|mijn|het|moje)\s+"
+        r"(?:[\w\-]+\s+){0,2}?(?:" + _PW + r")" + _R + _NOT_NOUN), _PW_HINTS, _strong),
+    Phrase("password_statement", "a password", _c(
+        r"\b(?:use|try|enter|type|it's|its|log\s+in\s+with|login\s+with|sign\s+in\s+with)\s+"
+        + _VALUE + r"[\"'`”’»]?\s+(?:as|for)\s+(?:the\s+|my\s+|your\s+|our\s+)?"
+        r"(?:[\w\-]+\s+)?(?:" + _PW + r")" + _R + _NOT_NOUN), _PW_HINTS, _password(weak_ok=True)),
+    Phrase("credentials", "login credentials", _c(
+        r"(?<![a-z])(?:creds?|credentials|logins?|user(?:name)?\s*(?:and|&|/)\s*pass(?:word)?"
+        r"|(?:basic|http|proxy)[\s\-]?auth)"
+        + _FILLER + r"\s*(?:are|is|:|=)\s*(?P<u>[^\s/:,]{2,40})\s*[/:|,]\s*" + _VALUE),
+        ("cred", "login", "user", "auth"), _password(weak_ok=True)),
+    # "my bank PIN is 4821", "the door code is 7305", "code to the supply closet: 4417"
+    Phrase("pin_code", "a PIN or access code", _c(
+        r"(?<![a-z])(?:pin(?:\s*(?:code|number|no\.?|#))?|passcode|combination|geheimzahl"
+        r"|(?:door|gate|alarm|garage|entry|access|lock|safe)\s+code|code\s+pin|código\s+pin"
+        r"|code(?=\s+(?:to|for)\s))(?![a-z])"
+        r"(?:\s+(?:for|to|of|on|de|du|del)\s+(?:the\s+|my\s+|our\s+|la\s+|le\s+|mon\s+)?"
+        r"[\w\-]{1,20}(?:\s+[\w\-]{1,20})?)?"
+        r"\s*(?:is|was|:|=|-|–|est|es|ist)\s*(?P<v>\d{4,8})(?!\d)"),
+        ("pin", "code", "combination", "geheimzahl"), _pin),
+    Phrase("credentials", "login credentials", _c(
+        r"\bcurl\b[^\n]{0,80}?\s(?:-u|--user)\s*[\"']?[^\s:\"']{1,40}:" + _VALUE),
+        ("curl",), _strong),
+    # "api_key = …", "the Mistral API key is …", "token: …": random-looking values only.
+    Phrase("generic_secret", "an API key or token", _c(
+        r"(?<![\p{L}:/])" + _NOT_A_SECRET_KEY + r"(?P<kw>" + _KEY + r")"
+        + _KEY_END + _FILLER + r"[\"']?(?P<op>" + _BRIDGE + r"|\s*(?:" + _COPULA
+        + r"|は|是|为|為|는|은))?\s*[\"'`“(\[]?(?P<v>[A-Za-z0-9_\-./+=~$!@#%^&*]{12,200})"),
+        _KEY_HINTS, _key_value),
+)  # fmt: skip

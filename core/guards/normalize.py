@@ -1,0 +1,128 @@
+"""Seeing text the way a model reads it: invisible characters, homoglyphs, spacing.
+
+Attackers hide instructions with zero-width and bidi control characters, Unicode
+tag characters (invisible ASCII), Cyrillic/Greek letters that look Latin, full-width
+or mathematical letters, l33tspeak and s p a c e d letters. The guard folds all of
+that away before matching, and flags the invisible characters themselves — while
+leaving ordinary emoji (ZWJ sequences, flag tags) and RTL scripts alone.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+import regex
+
+from core.guards.budget import Budget
+
+# Zero-width, bidi embedding/override/isolate, word joiners, BOM, interlinear
+# annotation and Unicode tag characters. U+200C/U+200D are only suspicious
+# outside the scripts and emoji sequences that need them (see hidden_characters).
+_INVISIBLE = regex.compile(
+    r"[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb"
+    r"\u180e\U000e0000-\U000e007f]"
+)
+_ALWAYS_BAD = regex.compile(
+    r"[\u200b\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufff9-\ufffb\u180e\U000e0001-\U000e001f"
+    r"\U000e0080-\U000e00ff]"
+)
+# Soft hyphen, combining grapheme joiner, Hangul fillers: invisible but common in pasted
+# text, so stripped before matching without being treated as an attack on their own.
+_SOFT = regex.compile(r"[\u00ad\u034f\u115f\u1160\u3164\uffa0]")
+_RTL = regex.compile(r"[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]")
+_JOINER_SCRIPTS = regex.compile(
+    r"[\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}"
+    r"\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}"
+    r"\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Khmer}\p{Script=Myanmar}"
+    r"\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Mongolian}]"
+)
+_EMOJI = regex.compile(r"[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f\u20e3]")
+# Runs of variation selectors carry hidden bytes ("emoji smuggling").
+_SMUGGLED_SELECTORS = regex.compile(r"[\ufe00-\ufe0e\U000e0100-\U000e01ef]{3,}")
+_FLAG_TAGS = regex.compile(r"\U0001f3f4[\U000e0061-\U000e007a\U000e0030-\U000e0039]{2,7}\U000e007f")
+
+# Common Latin look-alikes from Cyrillic and Greek (lower case, after casefold).
+_CONFUSABLES = str.maketrans(
+    "аᴀвсԁеёєһіїјкӏмոноօрԛѕтսуүхԝьɑαβεηικνορτυχγωϲϳıɡȷ",
+    "aabcdeeehiijklmnhoopqstuyyxwbaabenikvoptuxywcjigj",
+)
+_LEET = str.maketrans("013457@$", "oieastas")
+_LEET_WORD = regex.compile(r"\b(?=[\w@$]*[a-z])(?=[\w@$]*[0-9@$])[a-z0-9@$]{3,}\b")
+_SPACED = regex.compile(r"(?<![a-z])[a-z](?:[ .\-_*][a-z](?![a-z])){3,}+(?![a-z])")
+# Hyphens and underscores used as spaces: "ignore-all-previous-instructions".
+_WORD_JOINERS = regex.compile(r"(?<=[a-z])[\-_](?=[a-z])")
+_MAX_JOINERS = 200
+_SEPARATORS = regex.compile(r"[ .\-_*]")
+_SPACES = regex.compile(r"[ \t\u00a0\u3000]+")
+
+
+def _timeout(budget: Budget | None) -> float:
+    return budget.timeout() if budget else 0.2
+
+
+def hidden_characters(text: str, budget: Budget | None = None) -> bool:
+    """True when `text` carries invisible or direction-control characters meant to hide content.
+
+    Allowed: ZWJ/ZWNJ next to emoji or in scripts that need them, LRM/RLM in
+    text that contains RTL script, a leading BOM, and subdivision-flag tag sequences.
+    """
+    if not _INVISIBLE.search(text, timeout=_timeout(budget)) and not _SMUGGLED_SELECTORS.search(
+        text, timeout=_timeout(budget)
+    ):
+        return False
+    body = text[1:] if text.startswith("\ufeff") else text
+    body = _FLAG_TAGS.sub("", body, timeout=_timeout(budget))
+    if _ALWAYS_BAD.search(body, timeout=_timeout(budget)):
+        return True
+    if _SMUGGLED_SELECTORS.search(body, timeout=_timeout(budget)):
+        return True
+    rtl = _RTL.search(body, timeout=_timeout(budget)) is not None
+    for count, m in enumerate(_INVISIBLE.finditer(body, timeout=_timeout(budget))):
+        if count >= _MAX_JOINERS:
+            return True  # no ordinary message needs this many joiners
+        ch = m.group(0)
+        around = body[max(0, m.start() - 2) : m.end() + 2]
+        if ch in "\u200c\u200d" and (_EMOJI.search(around) or _JOINER_SCRIPTS.search(around)):
+            continue
+        if ch in "\u200e\u200f" and rtl:
+            continue
+        return True
+    return False
+
+
+def strip_invisible(text: str, budget: Budget | None = None) -> str:
+    """Remove every invisible/bidi/tag character (quoting and re-scanning use this)."""
+    text = _INVISIBLE.sub("", text, timeout=_timeout(budget))
+    text = _SOFT.sub("", text, timeout=_timeout(budget))
+    return _SMUGGLED_SELECTORS.sub("", text, timeout=_timeout(budget))
+
+
+def _base(text: str, budget: Budget | None) -> str:
+    return unicodedata.normalize("NFKC", strip_invisible(text, budget)).casefold()
+
+
+def plain(text: str, budget: Budget | None = None) -> str:
+    """NFKC, case-folded, invisible characters removed, whitespace collapsed."""
+    return _SPACES.sub(" ", _base(text, budget), timeout=_timeout(budget))
+
+
+def folded(text: str, budget: Budget | None = None) -> str:
+    """Like `plain`, with homoglyphs, l33tspeak and s p a c e d letters folded to Latin words."""
+    return _fold(_base(text, budget), budget)
+
+
+def views(text: str, budget: Budget | None = None) -> list[str]:
+    """What injection patterns run on: the folded text and, when it differs, the plain text
+    (so Cyrillic, Greek and other scripts are also matched as written)."""
+    base = _base(text, budget)
+    folded_text = _fold(base, budget)
+    plain_text = _SPACES.sub(" ", base, timeout=_timeout(budget))
+    return [folded_text] if plain_text == folded_text else [folded_text, plain_text]
+
+
+def _fold(base: str, budget: Budget | None) -> str:
+    base = base.translate(_CONFUSABLES)
+    base = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), base, timeout=_timeout(budget))
+    base = _SPACED.sub(lambda m: _SEPARATORS.sub("", m.group(0)), base, timeout=_timeout(budget))
+    base = _WORD_JOINERS.sub(" ", base, timeout=_timeout(budget))
+    return _SPACES.sub(" ", base, timeout=_timeout(budget))

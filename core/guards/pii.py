@@ -1,0 +1,196 @@
+"""Sensitive identifiers with check digits: SSNs, payment cards, IBANs, NINOs, SINs, CPFs.
+
+Digit runs are everywhere in team chat (order numbers, tracking numbers, ports,
+phone numbers), so a run is only refused when its arithmetic says it is real
+(Luhn, mod-97, SSA issuance rules) and, for formats that collide with everyday
+numbers, when the words around it say what it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import regex
+
+from core.guards.budget import Budget
+from core.guards.checksums import (
+    IBAN_LENGTHS,
+    card_brand_plausible,
+    cpf_valid,
+    iban_mod97,
+    luhn,
+    nino_valid,
+    sin_valid,
+    ssn_valid,
+)
+
+_SSN_CONTEXT = regex.compile(
+    r"(?i)\b(?:ssn|ss#|ss\s+no|social\s+security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
+    r"|seguro\s+social|sécurité\s+sociale)\b"
+)
+_NOT_SSN_CONTEXT = regex.compile(
+    r"(?i)\b(?:order|invoice|ticket|case|ref(?:erence)?|part|sku|model|serial|tracking|po|item"
+    r"|phone|tel|fax|call|build|job|run|batch|lot|issue|pr|account|acct|routing|zip|date)\b"
+)
+_CARD_CONTEXT = regex.compile(
+    r"(?i)(?:\b(?:card|cc|credit|debit|visa|mastercard|master\s*card|amex|american\s+express"
+    r"|discover|jcb|diners|unionpay|maestro|pan|carte|tarjeta|karte|kreditkarte|cartão|carta"
+    r"|kaart|karta|pay|paying|payment|charge|refund|billing|exp|expiry|expires|cvv"
+    r"|cvc|cvv2)s?\b|карт[аыу]|カード|卡)"
+)
+_NOT_CARD_CONTEXT = regex.compile(
+    r"(?i)\b(?:order|tracking|invoice|shipment|parcel|ticket|case|ref(?:erence)?|po|sku|id|imei"
+    r"|serial|account|acct|isbn|ean|upc|barcode|build|job|phone|tel)\b"
+)
+_LABEL_BEFORE = regex.compile(
+    r"(?i)\b(?:order|tracking|invoice|shipment|parcel|ticket|case|ref(?:erence)?|po|sku|id|imei"
+    r"|serial|isbn|ean|upc|barcode|build|job)\b\s*(?:no\.?|number|num|#|id)?\s*[:#]?\s*$"
+)
+_TEST_CONTEXT = regex.compile(r"(?i)\b(?:test|testing|stripe|sandbox|dummy|example|sample|fake)\b")
+# Published test card numbers; harmless when the sentence says it is about testing.
+_TEST_CARD_TEXT = """
+    4242424242424242 4111111111111111 5555555555554444 378282246310005 371449635398431
+    4000056655665556 5105105105105100 6011111111111117 4012888888881881 3056930009020004
+    5200828282828210 2223003122003222 6011000990139424 3566002020360505 4000000000000002
+    4000000000009995 4000002500003155 36227206271667 6200000000000005 4000000000000077
+    4012000033330026 4005550000000001 5454545454545454 4917610000000000003
+"""
+_TEST_CARDS = frozenset(_TEST_CARD_TEXT.split())
+
+_SSN = regex.compile(
+    r"(?<![\d\-.])(?P<a>\d{3})(?P<s>[\- .]?)(?P<g>\d{2})(?P=s)(?P<n>\d{4})(?![\d\-]|\.\d)"
+)
+_DIGIT_RUN = regex.compile(r"(?<![\d.])\d{1,19}+(?:[ \-]\d{1,19}){0,9}+(?!\d|\.\d)")
+_IBAN = regex.compile(r"(?<![A-Za-z0-9])(?P<cc>[A-Z]{2}|[a-z]{2})\d{2}(?:[ \-]?[A-Za-z0-9]){10,34}")
+_NINO = regex.compile(r"(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
+_SIN = regex.compile(r"(?<![\d\-])\d{3}([ \-]?)\d{3}\1\d{3}(?![\d]|[ \-]\d)")
+_SIN_CONTEXT = regex.compile(r"(?i)\b(?:sin|social\s+insurance|nas|assurance\s+sociale)\b")
+_CPF = regex.compile(r"(?<![\d.\-])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|(?P<bare>\d{11}))(?![\d.\-])")
+_CPF_CONTEXT = regex.compile(r"(?i)\bcpf\b")
+
+
+def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
+    """True when `pattern` occurs within a short window before or after a match."""
+    window = text[max(0, start - 48) : start] + " " + text[end : end + 32]
+    return budget.search(pattern, window) is not None
+
+
+def _ssns(text: str, budget: Budget) -> Iterator[bool]:
+    for m in budget.finditer(_SSN, text):
+        if not ssn_valid(m.group("a"), m.group("g"), m.group("n")):
+            continue
+        dashed = m.group("s") == "-"
+        if _near(_SSN_CONTEXT, text, m.start(), m.end(), budget) or (
+            dashed and not _near(_NOT_SSN_CONTEXT, text, m.start(), m.end(), budget)
+        ):
+            yield True
+
+
+def _labelled_as_other(text: str, start: int, budget: Budget) -> bool:
+    """True when the words just before a number name it as an order, ticket, id, …"""
+    return budget.search(_LABEL_BEFORE, text[max(0, start - 24) : start]) is not None
+
+
+def _card_candidates(run: str) -> Iterator[tuple[str, bool]]:
+    """Every contiguous span of digit groups in `run` that could be one card number.
+
+    A card is often followed or preceded by other numbers ("4111 1111 1111 1111 12/26",
+    "Amex 3782-822463-10005 cvv 123"), so each span of groups is tried on its own.
+    Yields (digits, has_separators).
+    """
+    parts = regex.split(r"([ \-])", run)
+    groups, seps = parts[0::2], parts[1::2]
+    for i in range(len(groups)):
+        for j in range(i, len(groups)):
+            span = groups[i : j + 1]
+            digits = "".join(span)
+            if len(digits) > 19:
+                break
+            if len(digits) < 13 or len(set(seps[i:j])) > 1:
+                continue
+            if j > i and min(len(g) for g in span[:-1]) < 3:
+                continue  # "12 34 56 …" is a list of numbers, not a card
+            yield digits, j > i
+
+
+def _cards(text: str, budget: Budget) -> Iterator[bool]:
+    for m in budget.finditer(_DIGIT_RUN, text):
+        for digits, separated in _card_candidates(m.group(0)):
+            if not (luhn(digits) and card_brand_plausible(digits)):
+                continue
+            if digits in _TEST_CARDS and _near(_TEST_CONTEXT, text, m.start(), m.end(), budget):
+                continue
+            if not separated and _labelled_as_other(text, m.start(), budget):
+                continue  # "ticket 4532015112830366", "order #4111…": named as something else
+            card_words = _near(_CARD_CONTEXT, text, m.start(), m.end(), budget)
+            bare_number = not separated and not card_words
+            if bare_number and len(digits) not in (15, 16):
+                continue  # 13/17-19 unbroken digits are ids and timestamps unless called a card
+            if bare_number and _near(_NOT_CARD_CONTEXT, text, m.start(), m.end(), budget):
+                continue
+            yield True
+
+
+def _ibans(text: str, budget: Budget) -> Iterator[bool]:
+    for m in budget.finditer(_IBAN, text):
+        length = IBAN_LENGTHS.get(m.group("cc").upper())
+        if length is None:
+            continue
+        compact, end = [], m.start()
+        for i in range(m.start(), m.end()):
+            ch = text[i]
+            if ch.isalnum():
+                compact.append(ch)
+                end = i + 1
+                if len(compact) == length:
+                    break
+        if len(compact) != length or (end < len(text) and text[end].isalnum()):
+            continue
+        if iban_mod97("".join(compact)):
+            yield True
+
+
+def _ninos(text: str, budget: Budget) -> Iterator[bool]:
+    for m in budget.finditer(_NINO, text):
+        if nino_valid(m.group(0)):
+            yield True
+
+
+def _sins(text: str, budget: Budget) -> Iterator[bool]:
+    for m in budget.finditer(_SIN, text):
+        if sin_valid(m.group(0)) and _near(_SIN_CONTEXT, text, m.start(), m.end(), budget):
+            yield True
+
+
+def _cpfs(text: str, budget: Budget) -> Iterator[bool]:
+    for m in budget.finditer(_CPF, text):
+        if not cpf_valid(m.group(0)):
+            continue
+        if not m.group("bare") or _near(_CPF_CONTEXT, text, m.start(), m.end(), budget):
+            yield True
+
+
+@dataclass(frozen=True)
+class PiiCheck:
+    rule: str
+    label: str
+    hint: Callable[[str], bool]
+    scan: Callable[[str, Budget], Iterator[bool]]
+
+
+def _has_digits(n: int) -> Callable[[str], bool]:
+    def hint(text: str) -> bool:
+        return sum(ch.isdigit() for ch in text) >= n
+
+    return hint
+
+
+PII_CHECKS: tuple[PiiCheck, ...] = (
+    PiiCheck("us_ssn", "a US social security number", _has_digits(9), _ssns),
+    PiiCheck("payment_card", "a payment card number", _has_digits(13), _cards),
+    PiiCheck("iban", "a bank account number (IBAN)", _has_digits(8), _ibans),
+    PiiCheck("uk_nino", "a UK National Insurance number", _has_digits(6), _ninos),
+    PiiCheck("ca_sin", "a Canadian Social Insurance Number", _has_digits(9), _sins),
+    PiiCheck("br_cpf", "a Brazilian CPF number", _has_digits(11), _cpfs),
+)

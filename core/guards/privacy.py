@@ -1,0 +1,61 @@
+"""The privacy guard: refuse text that carries a credential or a sensitive identifier.
+
+Order matters only for the label: provider formats first (they name the exact
+kind, "a GitHub token"), then secrets introduced by words ("a password"), then
+identifiers with check digits ("a payment card number"). The first hit wins;
+the Finding carries fixed strings only, never the matched text.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from core.guards.budget import MAX_SCAN_CHARS, Budget
+from core.guards.credential_phrases import PHRASES
+from core.guards.findings import PII, SECRET, Finding, timeout_finding
+from core.guards.normalize import strip_invisible
+from core.guards.pii import PII_CHECKS
+from core.guards.secret_patterns import SECRET_PATTERNS
+
+
+def check_privacy(text: str) -> Finding | None:
+    """Return why `text` must not be stored (a secret or PII), or None if it may be.
+
+    >>> check_privacy("my password is hunter2").label
+    'a password'
+    >>> check_privacy("we use sk-learn for the baseline") is None
+    True
+    """
+    if len(text) > MAX_SCAN_CHARS:
+        return timeout_finding(SECRET)
+    budget = Budget()
+    try:
+        finding = _scan(text, budget)
+        if finding is None:
+            # Zero-width characters or full-width digits must not hide a key.
+            folded = unicodedata.normalize("NFKC", strip_invisible(text, budget))
+            if folded != text:
+                finding = _scan(folded, budget)
+    except TimeoutError:
+        return timeout_finding(SECRET)
+    return finding
+
+
+def _scan(text: str, budget: Budget) -> Finding | None:
+    lowered = text.lower()
+    for sp in SECRET_PATTERNS:
+        if sp.hints and not any(h in lowered for h in sp.hints):
+            continue
+        for m in budget.finditer(sp.pattern, text):
+            if sp.validator is None or sp.validator(m, text):
+                return Finding(SECRET, sp.rule, sp.label)
+    for phrase in PHRASES:
+        if not any(h in lowered for h in phrase.hints):
+            continue
+        for m in budget.finditer(phrase.pattern, text):
+            if phrase.accept(m):
+                return Finding(SECRET, phrase.rule, phrase.label)
+    for check in PII_CHECKS:
+        if check.hint(text) and any(check.scan(text, budget)):
+            return Finding(PII, check.rule, check.label)
+    return None

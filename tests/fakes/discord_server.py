@@ -1,0 +1,406 @@
+"""A local Discord: REST (API v10) and gateway on 127.0.0.1, speaking the wire format.
+
+discord.py runs unchanged against it (login, gateway handshake and sharding,
+interaction parsing, HTTP routes); only `Route.BASE` and the default gateway URL
+point here (`adapters.discord.bot.discord_endpoints`). Tests drive it like Discord:
+
+    ex = await fake.slash("remember", {"text": "staging is on port 6543"})
+    first = await fake.callback_for(ex)        # the interaction callback (defer: type 5)
+    reply = await fake.followup_for(ex)        # POST /webhooks/{app}/{token}
+    await fake.click(reply.response, "mb:undo:…")
+
+Every request is recorded (`fake.calls`) with its arrival time, so a test can assert
+what was sent and how fast. Like Discord, it blanks the content of server messages
+that do not mention the bot unless the (privileged) message-content intent was asked for,
+and it forgets an interaction not answered within 3 seconds (error 10062).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+from aiohttp.test_utils import TestServer
+
+from tests.fakes import discord_payloads as wire
+from tests.fakes.discord_payloads import FakeGuild, FakeUser
+
+BOT_TOKEN = "MTQwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.fake-token-for-tests-only_0123456789"
+APP_ID = 1_400_000_000_000_000_001
+BOT = FakeUser(APP_ID, "memorybot", bot=True)
+ALICE = FakeUser(1_400_000_000_000_001_001, "alice")
+BOB = FakeUser(1_400_000_000_000_001_002, "bob")
+GUILD = FakeGuild(
+    1_400_000_000_000_100_000, "Acme", (1_400_000_000_000_100_001, 1_400_000_000_000_100_002)
+)
+OTHER_GUILD = FakeGuild(1_400_000_000_004_300_000, "Globex", (1_400_000_000_004_300_001,))
+DM_CHANNEL = 1_400_000_000_000_200_001
+HEARTBEAT_MS = 41_250
+NOT_FOUND = {"message": "404: Not Found", "code": 0}
+UNKNOWN_INTERACTION = {"message": "Unknown interaction", "code": 10062}
+RESPONSE_DEADLINE = 3.0  # seconds Discord waits for an interaction's first response
+
+
+@dataclass
+class Call:
+    method: str
+    path: str
+    query: dict[str, str]
+    body: Any
+    at: float
+    response: Any = None
+
+
+@dataclass
+class Exchange:
+    """One interaction sent to the bot."""
+
+    payload: dict[str, Any]
+    dispatched_at: float
+
+    @property
+    def token(self) -> str:
+        return self.payload["token"]
+
+    @property
+    def id(self) -> str:
+        return self.payload["id"]
+
+
+@dataclass
+class FakeDiscord:
+    guilds: tuple[FakeGuild, ...] = (GUILD, OTHER_GUILD)
+    token: str = BOT_TOKEN
+    recommended_shards: int = 1
+    calls: list[Call] = field(default_factory=list)
+    identifies: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._server: TestServer | None = None
+        self._sockets: dict[int, web.WebSocketResponse] = {}
+        self._seq = 0
+        self._changed = asyncio.Condition()
+        self._ready: set[int] = set()
+        self._shard_count = 1
+        self._channels: dict[str, str] = {}  # interaction token -> channel id
+        self._sent_at: dict[str, float] = {}  # interaction id -> when it was dispatched
+        self.commands: dict[str, list[dict[str, Any]]] = {}
+
+    # -- lifecycle ---------------------------------------------------------------
+
+    async def __aenter__(self) -> FakeDiscord:
+        app = web.Application()
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        self._server = TestServer(app, host="127.0.0.1")
+        await self._server.start_server()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        for ws in list(self._sockets.values()):
+            await ws.close()
+        if self._server is not None:
+            await self._server.close()
+
+    @property
+    def api_url(self) -> str:
+        assert self._server is not None
+        return str(self._server.make_url("/api/v10"))
+
+    @property
+    def gateway_url(self) -> str:
+        assert self._server is not None
+        return str(self._server.make_url("/gateway")).replace("http://", "ws://")
+
+    # -- waiting -----------------------------------------------------------------
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def _until(self, found, timeout: float) -> Any:
+        async def wait() -> Any:
+            async with self._changed:
+                while (result := found()) is None:
+                    await self._changed.wait()
+                return result
+
+        return await asyncio.wait_for(wait(), timeout)
+
+    async def wait_ready(self, shards: int = 1, timeout: float = 10.0) -> None:
+        await self._until(lambda: True if len(self._ready) >= shards else None, timeout)
+
+    async def wait_call(
+        self, method: str, path: str, *, after: float = 0.0, timeout: float = 10.0
+    ) -> Call:
+        """The first call matching `method` and the regex `path` that arrived after `after`."""
+        pattern = re.compile(path)
+
+        def found() -> Call | None:
+            return next(
+                (
+                    c
+                    for c in self.calls
+                    if c.method == method and pattern.fullmatch(c.path) and c.at >= after
+                ),
+                None,
+            )
+
+        return await self._until(found, timeout)
+
+    def calls_to(self, method: str, path: str) -> list[Call]:
+        pattern = re.compile(path)
+        return [c for c in self.calls if c.method == method and pattern.fullmatch(c.path)]
+
+    async def callback_for(self, ex: Exchange, timeout: float = 10.0) -> Call:
+        return await self.wait_call(
+            "POST", rf"/interactions/{ex.id}/{ex.token}/callback", timeout=timeout
+        )
+
+    async def followup_for(self, ex: Exchange, timeout: float = 10.0) -> Call:
+        return await self.wait_call("POST", rf"/webhooks/{APP_ID}/{ex.token}", timeout=timeout)
+
+    # -- gateway -----------------------------------------------------------------
+
+    async def dispatch(self, event: str, data: dict[str, Any], shard: int = 0) -> None:
+        self._seq += 1
+        await self._sockets[shard].send_str(
+            json.dumps({"op": 0, "t": event, "s": self._seq, "d": data})
+        )
+
+    def shard_of(self, guild_id: int | None) -> int:
+        """Discord's rule: DMs go to shard 0, a guild to (id >> 22) % shard count."""
+        return 0 if guild_id is None else (guild_id >> 22) % self._shard_count
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_MS}}))
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                continue
+            frame = json.loads(msg.data)
+            if frame["op"] == 1:
+                await ws.send_str(json.dumps({"op": 11}))
+            elif frame["op"] == 2:
+                await self._identify(ws, frame["d"])
+        return ws
+
+    async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        if data["token"] != self.token:
+            await ws.close(code=4004, message=b"Authentication failed.")
+            return
+        self.identifies.append(data)
+        shard_id, count = data.get("shard", [0, 1])
+        self._sockets[shard_id] = ws
+        self._shard_count = count
+        mine = [g for g in self.guilds if g.shard(count) == shard_id]
+        await self.dispatch(
+            "READY",
+            {
+                "v": 10,
+                "user": BOT.payload(),
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in mine],
+                "session_id": f"session-{shard_id}",
+                "resume_gateway_url": self.gateway_url,
+                "shard": [shard_id, count],
+                "application": {"id": str(APP_ID), "flags": 0},
+            },
+            shard_id,
+        )
+        for guild in mine:
+            await self.dispatch("GUILD_CREATE", wire.guild_create(guild, BOT), shard_id)
+        self._ready.add(shard_id)
+        await self._notify()
+
+    # -- driving the bot ----------------------------------------------------------
+
+    async def interact(
+        self,
+        kind: int,
+        data: dict[str, Any],
+        *,
+        user: FakeUser = ALICE,
+        guild: FakeGuild | None = GUILD,
+        channel: int | None = None,
+        permissions: int = wire.MEMBER_PERMISSIONS,
+        message: dict[str, Any] | None = None,
+        age: float = 0.0,
+    ) -> Exchange:
+        """Send an interaction; `age` > 0 pretends it reached the bot that late."""
+        payload = wire.interaction(
+            kind,
+            data,
+            app_id=APP_ID,
+            user=user,
+            channel_id=channel or (guild.channels[0] if guild else DM_CHANNEL),
+            guild_id=guild.id if guild else None,
+            permissions=permissions,
+            message_payload=message,
+        )
+        self._channels[payload["token"]] = payload["channel_id"]
+        at = self._sent_at[payload["id"]] = time.monotonic() - age
+        await self.dispatch("INTERACTION_CREATE", payload, self.shard_of(guild and guild.id))
+        return Exchange(payload, at)
+
+    async def slash(self, name: str, options: dict[str, Any] | None = None, **kw: Any) -> Exchange:
+        """A slash command (interaction type 2) as Discord sends it."""
+        types = {bool: 5, int: 4, str: 3}
+        data = {
+            "id": self._command_id(name),
+            "name": name,
+            "type": 1,
+            "options": [
+                {"name": k, "type": types[type(v)], "value": v} for k, v in (options or {}).items()
+            ],
+        }
+        return await self.interact(2, data, **kw)
+
+    async def autocomplete(self, name: str, option: str, typed: str, **kw: Any) -> Exchange:
+        data = {
+            "id": self._command_id(name),
+            "name": name,
+            "type": 1,
+            "options": [{"name": option, "type": 3, "value": typed, "focused": True}],
+        }
+        return await self.interact(4, data, **kw)
+
+    async def click(self, message: dict[str, Any], custom_id: str, **kw: Any) -> Exchange:
+        """A button press (interaction type 3) on a message the bot sent."""
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self.interact(3, data, message=message, **kw)
+
+    async def say(
+        self,
+        content: str,
+        *,
+        user: FakeUser = ALICE,
+        guild: FakeGuild | None = GUILD,
+        channel: int | None = None,
+        mention_bot: bool = False,
+    ) -> dict[str, Any]:
+        """A MESSAGE_CREATE, with the content Discord would deliver to this bot."""
+        content = f"<@{BOT.id}> {content}" if mention_bot else content
+        identify = self.identifies[-1] if self.identifies else {}
+        can_read = identify.get("intents", 0) & wire.MESSAGE_CONTENT_INTENT
+        delivered = content if (guild is None or mention_bot or can_read) else ""
+        data = wire.message(
+            channel_id=str(channel or (guild.channels[0] if guild else DM_CHANNEL)),
+            author=user.payload(),
+            content=delivered,
+            guild_id=str(guild.id) if guild else None,
+            mentions=[BOT.payload()] if mention_bot else [],
+        )
+        if guild is not None:
+            data["member"] = {k: v for k, v in wire.member(user, 0).items() if k != "user"}
+            del data["member"]["permissions"]
+        await self.dispatch("MESSAGE_CREATE", data, self.shard_of(guild and guild.id))
+        return data
+
+    def _command_id(self, name: str) -> str:
+        for commands in self.commands.values():
+            for command in commands:
+                if command["name"] == name:
+                    return command["id"]
+        return wire.snowflake()
+
+    # -- REST --------------------------------------------------------------------
+
+    async def _rest(self, request: web.Request) -> web.Response:
+        path = "/" + request.match_info["path"]
+        body: Any = None
+        if request.can_read_body:
+            raw = await request.read()
+            body = json.loads(raw) if raw and request.content_type == "application/json" else raw
+        call = Call(request.method, path, dict(request.query), body, time.monotonic())
+        self.calls.append(call)
+        try:
+            open_route = path.startswith(("/webhooks/", "/interactions/"))
+            if not open_route and request.headers.get("Authorization") != f"Bot {self.token}":
+                return _json({"message": "401: Unauthorized", "code": 0}, 401)
+            status, answer = self._answer(request.method, path, body)
+            call.response = answer
+            return _json(answer, status)
+        finally:
+            await self._notify()
+
+    def _answer(self, method: str, path: str, body: Any) -> tuple[int, Any]:
+        route = f"{method} {path}"
+        if route == "GET /users/@me":
+            return 200, BOT.payload()
+        if route == "GET /oauth2/applications/@me":
+            return 200, wire.application(APP_ID, ALICE)
+        if route in ("GET /gateway/bot", "GET /gateway"):
+            limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+            return 200, {
+                "url": self.gateway_url,
+                "shards": self.recommended_shards,
+                "session_start_limit": limit,
+            }
+        if m := re.fullmatch(rf"PUT /applications/{APP_ID}(/guilds/(\d+))?/commands", route):
+            scope = m.group(2) or "global"
+            self.commands[scope] = [
+                {**c, "id": wire.snowflake(), "application_id": str(APP_ID), "version": "1"}
+                for c in body
+            ]
+            return 200, self.commands[scope]
+        if m := re.fullmatch(r"POST /interactions/(\d+)/([^/]+)/callback", route):
+            sent = self._sent_at.get(m.group(1))
+            if sent is None or time.monotonic() - sent > RESPONSE_DEADLINE:
+                return 404, UNKNOWN_INTERACTION  # too late (or never sent): Discord forgets it
+            return 200, self._callback_answer(m.group(1), body, self._channels.get(m.group(2), "0"))
+        if m := re.fullmatch(
+            rf"(POST|PATCH) /webhooks/{APP_ID}/([^/]+)(/messages/@original)?", route
+        ):
+            return 200, self._sent_message(body, self._channels.get(m.group(2), "0"))
+        if m := re.fullmatch(r"POST /channels/(\d+)/messages", route):
+            return 200, self._sent_message(body, channel_id=m.group(1))
+        if re.fullmatch(r"POST /channels/\d+/typing", route):
+            return 204, None
+        return 404, NOT_FOUND
+
+    def _callback_answer(
+        self, interaction_id: str, body: dict[str, Any], channel_id: str
+    ) -> dict[str, Any]:
+        kind = body["type"]
+        data = body.get("data") or {}
+        answer: dict[str, Any] = {
+            "interaction": {
+                "id": interaction_id,
+                "type": kind,
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool(data.get("flags", 0) & wire.EPHEMERAL),
+            }
+        }
+        if kind in (4, 5, 7):
+            message = self._sent_message(data, channel_id)
+            answer["interaction"]["response_message_id"] = message["id"]
+            answer["resource"] = {"type": kind, "message": message}
+        return answer
+
+    def _sent_message(self, body: dict[str, Any] | None, channel_id: str) -> dict[str, Any]:
+        body = body or {}
+        return wire.message(
+            channel_id=channel_id,
+            author=BOT.payload(),
+            content=body.get("content") or "",
+            embeds=body.get("embeds"),
+            components=body.get("components"),
+            flags=body.get("flags", 0),
+        )
+
+
+def _json(data: Any, status: int) -> web.Response:
+    """Exactly `application/json`: discord.py ignores bodies with a charset suffix."""
+    if status == 204:
+        return web.Response(status=204)
+    return web.Response(
+        status=status,
+        body=json.dumps(data).encode(),
+        headers={"Content-Type": "application/json"},
+    )

@@ -1,0 +1,78 @@
+"""The guards meet their recall targets on the development corpus (tests/data/guards).
+
+The real acceptance runs on a held-out corpus with lower bars (secret ≥ 0.95,
+PII ≥ 0.90, injection ≥ 0.85, clean refused ≤ 5%); these stricter bars on the
+dev corpus leave room for phrasing the dev corpus does not contain.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from core.guards import check
+from core.guards.credential_phrases import PHRASES
+from core.guards.findings import TIMEOUT_LABEL
+from core.guards.injection import HIDDEN
+from core.guards.injection_languages import OTHER_LANGUAGES
+from core.guards.injection_patterns import ENCODED, ENGLISH
+from core.guards.pii import PII_CHECKS
+from core.guards.secret_patterns import SECRET_PATTERNS
+
+CORPUS = Path(__file__).parent / "data" / "guards" / "corpus.jsonl"
+RECALL = {"secret": 0.97, "pii": 0.95, "injection": 0.90}
+MAX_CLEAN_REFUSED = 0.03
+
+
+@pytest.fixture(scope="module")
+def outcomes() -> list[tuple[dict[str, str], str]]:
+    rows = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line]
+    results = []
+    for row in rows:
+        finding = check(row["text"])
+        results.append((row, finding.category if finding else "clean"))
+    return results
+
+
+def test_the_corpus_is_large_and_balanced_enough_to_mean_something(
+    outcomes: list[tuple[dict[str, str], str]],
+) -> None:
+    counts = Counter(row["expect"] for row, _ in outcomes)
+    assert len(outcomes) >= 450
+    assert counts["clean"] >= 150
+    assert len({row["family"] for row, _ in outcomes if row["expect"] == "secret"}) >= 35
+
+
+@pytest.mark.parametrize("category", sorted(RECALL))
+def test_each_category_is_caught_at_its_recall_threshold(
+    outcomes: list[tuple[dict[str, str], str]], category: str
+) -> None:
+    rows = [(row, got) for row, got in outcomes if row["expect"] == category]
+    missed = [row["text"][:80] for row, got in rows if got != category]
+    recall = 1 - len(missed) / len(rows)
+    assert recall >= RECALL[category], missed
+
+
+def test_few_clean_look_alikes_are_refused(outcomes: list[tuple[dict[str, str], str]]) -> None:
+    clean = [(row, got) for row, got in outcomes if row["expect"] == "clean"]
+    refused = [row["text"][:80] for row, got in clean if got != "clean"]
+    assert len(refused) / len(clean) <= MAX_CLEAN_REFUSED, refused
+
+
+def test_every_label_is_one_of_the_fixed_kinds_never_built_from_the_text(
+    outcomes: list[tuple[dict[str, str], str]],
+) -> None:
+    known = (
+        {p.label for p in SECRET_PATTERNS}
+        | {p.label for p in PHRASES}
+        | {c.label for c in PII_CHECKS}
+        | {p.label for p in ENGLISH + OTHER_LANGUAGES}
+        | {HIDDEN.label, ENCODED[1], TIMEOUT_LABEL}
+    )
+    for row, _ in outcomes:
+        finding = check(row["text"])
+        if finding is not None:
+            assert finding.label in known
