@@ -36,12 +36,18 @@ def run_async(coro: Coroutine[Any, Any, T]) -> T:
 
 @dataclass
 class PgDatabases:
-    """Hands out fresh migrated databases on the session's server."""
+    """Hands out migrated databases on the session's server, each empty when handed.
+
+    A returned database is emptied (TRUNCATE, and the embedding column put back to
+    no dimension) and handed out again: much cheaper than creating one per test."""
 
     server: embedded.LocalPostgres
     counter: itertools.count = field(default_factory=lambda: itertools.count(1))
+    free: list[str] = field(default_factory=list)
 
     def fresh(self) -> str:
+        if self.free:
+            return self.free.pop()
         name = f"test_{next(self.counter)}"
         self.server.create_database(name, template=TEMPLATE)
         return name
@@ -57,7 +63,30 @@ class PgDatabases:
         )
 
     def drop(self, database: str) -> None:
-        self.server.drop_database(database)
+        """Give the database back: emptied for the next test, or dropped if it cannot be."""
+        try:
+            with psycopg.connect(self.server.admin_url(database), autocommit=True) as conn:
+                conn.execute("SET lock_timeout = '2s'")
+                conn.execute(RESET_SQL)
+        except psycopg.Error:
+            self.server.drop_database(database)
+            return
+        self.free.append(database)
+
+
+# Empties every table but schema_migrations and undoes a reshaped embedding column.
+RESET_SQL = """DO $$
+DECLARE tables text;
+BEGIN
+    SELECT string_agg(quote_ident(tablename), ', ') INTO tables FROM pg_tables
+    WHERE schemaname = 'public' AND tablename <> 'schema_migrations';
+    EXECUTE 'TRUNCATE ' || tables || ' RESTART IDENTITY';
+    IF (SELECT atttypmod FROM pg_attribute WHERE attrelid = 'memories'::regclass
+        AND attname = 'embedding') > 0 THEN
+        DROP INDEX IF EXISTS memories_embedding_hnsw;
+        ALTER TABLE memories ALTER COLUMN embedding TYPE halfvec USING NULL;
+    END IF;
+END $$"""
 
 
 @pytest.fixture(scope="session")

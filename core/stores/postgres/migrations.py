@@ -72,11 +72,23 @@ async def apply(
                     (version, name, time.time()),
                 )
             applied.append(name)
-        if app_role:
+        if app_role and (applied or not await _has_grants(conn, app_role)):
             await grant_app_role(conn, app_role, app_password)
         return applied
     finally:
         await conn.execute("SELECT pg_advisory_unlock(%s)", (LOCK_KEY,))
+
+
+async def _has_grants(conn: psycopg.AsyncConnection[Any], role: str) -> bool:
+    """Whether the role exists and may already use the schema (granted before)."""
+    row = await (
+        await conn.execute(
+            "SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_roles WHERE rolname = %s) "
+            "THEN has_table_privilege(%s, 'memories', 'SELECT') ELSE false END",
+            (role, role),
+        )
+    ).fetchone()
+    return bool(row and row[0])
 
 
 async def grant_app_role(

@@ -83,8 +83,7 @@ class PostgresStore:
         """Migrate (as the owner when an admin URL is set), then open the pool."""
         if self._pool is not None:
             return
-        await self.migrate()
-        self._dimensions = await self.dimensions()
+        await self.migrate()  # also reads the embedding column's dimension
         pool: AsyncConnectionPool[psycopg.AsyncConnection[Any]] = AsyncConnectionPool(
             self.url,
             min_size=self._min_size,
@@ -129,18 +128,23 @@ class PostgresStore:
         Without an admin URL, the application URL may only find nothing to do:
         pending migrations then need `memorybot db migrate` with the admin URL."""
         async with self.connect(admin=True) as conn:
-            if self.admin_url is None:
-                todo = await migrations.pending(conn)
-                if not todo:
-                    return []
-                if not await _owns_or_may_create(conn):
-                    raise migrations.MigrationError(
-                        f"{len(todo)} migration(s) pending ({', '.join(todo)}) and the "
-                        "application role may not apply them: set MEMORYBOT_DATABASE_ADMIN_URL "
-                        "to the schema owner and run `memorybot db migrate`"
-                    )
-                return await migrations.apply(conn, None, None)
+            applied = await self._migrate(conn)
+            self._dimensions = await _column_dimensions(conn)
+            return applied
+
+    async def _migrate(self, conn: psycopg.AsyncConnection[Any]) -> list[str]:
+        if self.admin_url is not None:
             return await migrations.apply(conn, self.app_role, self._app_password)
+        todo = await migrations.pending(conn)
+        if not todo:
+            return []
+        if not await _owns_or_may_create(conn):
+            raise migrations.MigrationError(
+                f"{len(todo)} migration(s) pending ({', '.join(todo)}) and the "
+                "application role may not apply them: set MEMORYBOT_DATABASE_ADMIN_URL "
+                "to the schema owner and run `memorybot db migrate`"
+            )
+        return await migrations.apply(conn, None, None)
 
     # -- sessions --------------------------------------------------------------------
 
