@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import inspect
 import signal
 import sys
 import time
@@ -138,8 +139,8 @@ async def _doctor(config: AppConfig) -> list[tuple[str, bool, str, str]]:
     else:
         lines.append(("embedder", *(await _embedder_line(embedder))))
         close = getattr(embedder, "close", None)
-        if close is not None:
-            await close()
+        if close is not None and inspect.isawaitable(result := close()):
+            await result
     lines.append(("chat model", *_chat_line(config)))
     return lines
 

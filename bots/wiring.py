@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -30,8 +31,8 @@ def build_providers(config: AppConfig) -> tuple[Embedder | None, ChatModel | Non
 async def _close(*providers: Any) -> None:
     for provider in providers:
         close = getattr(provider, "close", None)
-        if close is not None:
-            await close()
+        if close is not None and inspect.isawaitable(result := close()):
+            await result  # the local embedder's close() is plain, the HTTP ones async
 
 
 @asynccontextmanager

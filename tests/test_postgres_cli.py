@@ -152,3 +152,11 @@ async def test_vectors_are_backfilled_with_progress_and_by_the_worker(
     assert worker.returncode == 0, out
     code, out = await memorybot("stats", env=embedding)
     assert "without_embedding: 0" in out
+
+
+async def test_connected_mode_uses_the_local_embedder_by_default_and_shapes_the_column(database):
+    env = {**database, "MEMORYBOT_EMBED_PRESET": ""}
+    code, out = await memorybot("embed", "status", env=env)
+    assert code == 0, out
+    assert "embedder: local-minilm (384 dims)" in out
+    assert "column: halfvec(384)" in out
