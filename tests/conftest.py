@@ -69,5 +69,7 @@ async def store(request, tmp_path) -> AsyncIterator[Store]:
 
 
 @pytest.fixture
-async def service(store: Store, clock: Clock) -> MemoryService:
-    return MemoryService(store, clock=clock)
+async def service(store: Store, clock: Clock) -> AsyncIterator[MemoryService]:
+    service = MemoryService(store, clock=clock)
+    yield service
+    await service.jobs.drain()  # no background job may outlive its test's store

@@ -66,6 +66,12 @@ class PgDatabases:
         """Give the database back: emptied for the next test, or dropped if it cannot be."""
         try:
             with psycopg.connect(self.server.admin_url(database), autocommit=True) as conn:
+                busy = conn.execute(
+                    "SELECT count(*) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                ).fetchone()
+                if busy and busy[0]:
+                    return  # still in use (a leftover task): leave it, never reuse it
                 conn.execute("SET lock_timeout = '2s'")
                 conn.execute(RESET_SQL)
         except psycopg.Error:

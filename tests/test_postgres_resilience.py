@@ -8,9 +8,11 @@ from __future__ import annotations
 import asyncio
 import time
 
+from core.commands import CommandRequest, run_command
 from core.models import Principal, Status
 from core.ports import StoreUnavailable
 from core.service import MemoryService
+from core.stores.postgres.store import PostgresStore
 
 ALICE = Principal("acme", "alice")
 
@@ -57,3 +59,12 @@ async def test_a_database_restart_loses_no_acknowledged_save_and_the_pool_recove
         stored = {m.id for m in await s.list_memories([Status.ACTIVE], 100_000)}
     missing = [memory_id for _, memory_id in acknowledged if memory_id not in stored]
     assert missing == []
+
+
+async def test_commands_say_the_database_is_unavailable_instead_of_failing(tmp_path):
+    down = PostgresStore(f"postgresql://memorybot_app@/memorybot?host={tmp_path}", timeout=1)
+    service = MemoryService(down)
+    request = CommandRequest("acme", "alice", "C1", "we deploy on Tuesdays")
+    response = await run_command(service, "remember", request)
+    assert not response.ok
+    assert "database is unavailable" in response.plain() and "try again" in response.plain()
