@@ -7,6 +7,8 @@ HTTP mode serves Slack at POST /slack/events and a health check at GET /healthz.
 MEMORYBOT_SLACK_API_URL points the Web API elsewhere (GovSlack, a proxy, a test
 fake). Settings are read here, from the configuration `bots.config` loaded, and
 checked before anything connects, so a wrong token fails with a clear message.
+The process also runs the daily consolidation (tidy-up) of the workspace its token
+serves (`core.governance.schedule`), and stops it before the service closes.
 """
 
 from __future__ import annotations
@@ -104,12 +106,13 @@ def http_application(bot: SlackBot) -> web.Application:
     return application
 
 
-async def check_token(bot: SlackBot) -> None:
-    """Fail at start, not at the first message, when Slack refuses the bot token."""
+async def check_token(bot: SlackBot) -> str:
+    """Fail at start, not at the first message, when Slack refuses the bot token; else
+    the workspace the token serves (its team, or its org for an org-wide install)."""
     from slack_sdk.errors import SlackApiError
 
     try:
-        await bot.client.auth_test()
+        auth = await bot.client.auth_test()
     except SlackApiError as exc:
         raise ConfigError(
             f"Slack refused SLACK_BOT_TOKEN ({exc.response.get('error', 'error')}): "
@@ -117,6 +120,7 @@ async def check_token(bot: SlackBot) -> None:
         ) from None
     except aiohttp.ClientError as exc:
         raise ConfigError(f"cannot reach the Slack Web API ({exc.__class__.__name__})") from None
+    return str(auth.get("team_id") or auth.get("enterprise_id") or "")
 
 
 def stop_signal() -> asyncio.Event:
@@ -136,11 +140,17 @@ async def serve_http(bot: SlackBot, host: str, port: int) -> web.AppRunner:
     return runner
 
 
-async def run(config: AppConfig, slack: SlackConfig, http: bool, host: str, port: int) -> None:
-    from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
-    from slack_sdk.errors import SlackApiError
-
+async def run(
+    config: AppConfig,
+    slack: SlackConfig,
+    http: bool,
+    host: str,
+    port: int,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """Serve until `stop` is set (by default: until SIGTERM or SIGINT)."""
     from adapters.slack import SlackBot
+    from core.governance.schedule import consolidation_schedule
 
     async with open_service(config) as service:
         bot = SlackBot(
@@ -149,34 +159,51 @@ async def run(config: AppConfig, slack: SlackConfig, http: bool, host: str, port
             signing_secret=slack.signing_secret,
             api_url=slack.api_url,
         )
-        await check_token(bot)
-        if http:
-            runner = await serve_http(bot, host, port)
-            click.echo(f"memorybot: Slack HTTP mode on http://{host}:{port}{EVENTS_PATH}", err=True)
-            try:
-                await stop_signal().wait()
-            finally:
-                await runner.cleanup()
-                await bot.drain()
-        else:
-            handler = AsyncSocketModeHandler(bot.app, slack.app_token)
-            # The SDK retries a refused app token forever; ask once ourselves, so a
-            # wrong token stops the start with a message, and hand it the URL we got.
-            try:
-                opened = await bot.client.apps_connections_open(app_token=slack.app_token)
-            except SlackApiError as exc:
-                raise ConfigError(
-                    f"Slack refused SLACK_APP_TOKEN ({exc.response.get('error', 'error')}): "
-                    "it needs the connections:write scope and Socket Mode turned on"
-                ) from None
-            handler.client.wss_uri = opened["url"]
-            await handler.connect_async()
-            click.echo("memorybot: Slack Socket Mode connected", err=True)
-            try:
-                await stop_signal().wait()
-            finally:
-                await handler.close_async()
-                await bot.drain()
+        workspace = await check_token(bot)
+        schedule = consolidation_schedule(service, lambda: [workspace]).start()
+        click.echo(f"memorybot: daily tidy-up scheduled for workspace {workspace}", err=True)
+        stop = stop or stop_signal()
+        try:
+            if http:
+                await serve_http_until(stop, bot, host, port)
+            else:
+                await serve_socket_until(stop, bot, slack)
+        finally:
+            await schedule.stop()  # before the service closes (and drains its jobs)
+
+
+async def serve_http_until(stop: asyncio.Event, bot: SlackBot, host: str, port: int) -> None:
+    runner = await serve_http(bot, host, port)
+    click.echo(f"memorybot: Slack HTTP mode on http://{host}:{port}{EVENTS_PATH}", err=True)
+    try:
+        await stop.wait()
+    finally:
+        await runner.cleanup()
+        await bot.drain()
+
+
+async def serve_socket_until(stop: asyncio.Event, bot: SlackBot, slack: SlackConfig) -> None:
+    from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+    from slack_sdk.errors import SlackApiError
+
+    handler = AsyncSocketModeHandler(bot.app, slack.app_token)
+    # The SDK retries a refused app token forever; ask once ourselves, so a
+    # wrong token stops the start with a message, and hand it the URL we got.
+    try:
+        opened = await bot.client.apps_connections_open(app_token=slack.app_token)
+    except SlackApiError as exc:
+        raise ConfigError(
+            f"Slack refused SLACK_APP_TOKEN ({exc.response.get('error', 'error')}): "
+            "it needs the connections:write scope and Socket Mode turned on"
+        ) from None
+    handler.client.wss_uri = opened["url"]
+    await handler.connect_async()
+    click.echo("memorybot: Slack Socket Mode connected", err=True)
+    try:
+        await stop.wait()
+    finally:
+        await handler.close_async()
+        await bot.drain()
 
 
 @click.command()

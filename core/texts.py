@@ -204,6 +204,54 @@ ERASE_DONE_GLOBALS = " {count} shared {noun} you wrote went too."
 ERASE_DONE_KEPT = " {count} shared {noun} you wrote stay for the workspace."
 ERASE_DONE_ALL = " I hold nothing more about you here."
 
+# Forms and confirmations (Slack modals and confirm dialogs, Discord forms and menus)
+CONFIRM_TITLE = "Are you sure?"
+CONFIRM_CANCEL = "Cancel"
+# What a dangerous button asks before it runs, by action kind; CONFIRM_DEFAULT otherwise.
+CONFIRM_ASK = {
+    "forget": "Forget this memory? You can undo it right after.",
+    "reject": "Remove this suggestion from your review queue?",
+    "clear_profile": "Clear your profile? You can tell me your name, role or timezone again.",
+    "erase_request": (
+        "Nothing is erased yet: next I'll show what would go, and ask you once more."
+    ),
+    "erase_confirm": ("Erase everything I hold about you in this workspace? This can't be undone."),
+}
+CONFIRM_DEFAULT = "{label}: are you sure?"
+ACTION_MENUS = {  # a menu per kind of action on a list's numbered lines
+    "edit": "✏️ Edit a memory…",
+    "pin": "📌 Pin or unpin a memory…",
+    "forget": "🗑️ Forget a memory…",
+    "review": "📝 Accept or reject a suggestion…",
+    "any": "Choose what to do with a numbered line…",
+}
+EDIT_FORM_TITLE = "Edit memory"
+EDIT_FORM_LABEL = "Memory"
+EDIT_FORM_HINT = "The privacy guards check the new text again; Undo brings the old one back."
+EDIT_FORM_SLOW = "⌛ I couldn't fetch that memory quickly enough. Please try again."
+FORM_SAVE = "Save"
+
+# Provider API keys on a settings page: write-only, only "set" / "not set" is shown
+KEYS_HEADER = "🔑 Provider API keys"
+KEYS_NOTE = "Keys are stored encrypted and never shown again: you only see whether one is set."
+KEY_LABELS = {"embed": "Embedder API key", "chat": "Chat model API key"}
+KEY_STATUS = "{label}: {status}"
+KEY_SET_BUTTON = "Set API key"
+KEY_FORM_TITLE = "Set API key"
+KEY_FORM_HINT = "Paste the key. It is encrypted before it is stored and never shown again."
+KEY_SAVED = "🔑 Saved. {label}: {status}."
+KEY_UNKNOWN = "There is no provider key called that."
+KEYS_NO_SECRET = (
+    "🔒 This deployment can't store API keys yet: its operator must set "
+    "MEMORYBOT_SECRET_KEY (generate one with `memorybot keys generate`)."
+)
+KEYS_UPDATED = "🔑 Saved, encrypted. Keys are never shown again, only whether they're set."
+KEYS_REMOVED = "🔑 Removed: {label}."
+KEYS_NOTHING = "Nothing changed: every field was empty, so the stored keys stay as they were."
+KEYS_FORM_TITLE = "🔑 API keys for this server"
+KEYS_FORM_HINT = "Stored encrypted and never shown again. Leave empty to keep the current key."
+KEY_PLACEHOLDERS = {"set": "Set: leave empty to keep it", "not set": "Not set: paste a key"}
+
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     return singular if count == 1 else (plural_form or singular + "s")

@@ -278,7 +278,7 @@ def test_prefix_filtering_finds_exactly_the_pairs_a_full_comparison_finds():
     words = ["deploy", "staging", "port", "the", "is", "on", "we", "db", "cache", "falcon"]
     words += [f"w{i}" for i in range(40)]
     texts = {" ".join(rng.choice(words) for _ in range(rng.randint(3, 9))) for _ in range(300)}
-    texts |= {t + rng.choice([" now", "s", " too", "!"]) for t in list(texts)[:80]}
+    texts |= {t + rng.choice([" now", "s", " too", "!"]) for t in sorted(texts)[:80]}
     memories = [
         Memory(f"m{i:03}", WS, rng.choice([ALICE, BOB]), rng.choice(list(Scope)), t, "", source=s)
         for i, t in enumerate(sorted(texts))

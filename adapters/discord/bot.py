@@ -1,14 +1,21 @@
-"""The Discord client: one `AutoShardedClient`, one `CommandTree`, the button handler.
+"""The Discord client: one `AutoShardedClient`, one `CommandTree`, the click handlers.
 
 `AutoShardedClient` asks Discord how many shards to run (one for small bots) unless
 `shard_count` is given; `shard_ids` lets several processes split the shards of one
 large bot. REST and gateway URLs can be pointed at proxies (or a local fake in
 tests) with `discord_endpoints`.
+
+While connected, the client runs the daily consolidation schedule
+(`core.governance.schedule`) for the workspaces it serves: the guilds of its shards,
+and the DM workspace on the process that runs shard 0 (where Discord sends DMs), so
+each workspace is tidied by exactly one process. The first run comes an hour after
+start, then daily, so a bot redeployed more often than daily still tidies up.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -18,12 +25,16 @@ import discord
 import yarl
 from discord import app_commands
 
-from adapters.discord import chat, respond
+from adapters.discord import chat, forms, keys, respond
 from adapters.discord.commands import registry_commands
+from adapters.discord.context import workspace_for
 from adapters.discord.settings import settings_command
-from adapters.discord.views import ActionButton, ValueStash
+from adapters.discord.views import ActionButton, ActionMenu, ValueStash
+from core.governance.schedule import DAY, Periodic, consolidation_schedule
 from core.responses import ActionKind
 from core.service import MemoryService
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -34,6 +45,8 @@ class BotOptions:
     gateway_url: str = ""  # set: connect there even when Discord picks the shard count
     guild_ready_timeout: float = 2.0
     identify_interval: float = 5.0  # Discord allows one shard IDENTIFY per 5 s
+    consolidate_every: float = DAY
+    consolidate_after: float = 3600.0  # the first run, after start
 
 
 def intents() -> discord.Intents:
@@ -47,14 +60,15 @@ def intents() -> discord.Intents:
 
 
 def build_tree(client: discord.Client) -> app_commands.CommandTree[Any]:
-    """The one command tree: every registry command plus /memory-settings. Commands
-    work in servers and in DMs with the bot; the bot is installed to servers."""
+    """The one command tree: every registry command plus /memory-settings and
+    /memory-settings-keys. Commands work in servers and in DMs with the bot; the bot
+    is installed to servers."""
     tree: app_commands.CommandTree[Any] = app_commands.CommandTree(
         client,
         allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
         allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
     )
-    for command in (*registry_commands(), settings_command()):
+    for command in (*registry_commands(), settings_command(), keys.keys_command()):
         tree.add_command(command)
     tree.on_error = respond.on_command_error
     return tree
@@ -80,9 +94,31 @@ class MemoryBot(discord.AutoShardedClient):
         self.memory = service
         self.stash = ValueStash()
         self.tree = build_tree(self)
+        self.schedule: Periodic | None = None
+        keys.hide_submitted_keys()
+
+    def served_workspaces(self) -> list[str]:
+        """The workspaces this process answers for: its shards' guilds, and DMs if it
+        runs shard 0."""
+        dm = self.options.dm_workspace
+        served = [workspace_for(guild.id, dm) for guild in self.guilds]
+        if self.shard_ids is None or 0 in self.shard_ids:
+            served.append(dm)
+        return list(dict.fromkeys(served))
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(ActionButton)
+        self.add_dynamic_items(ActionButton, ActionMenu)
+        self.schedule = consolidation_schedule(
+            self.memory,
+            self.served_workspaces,
+            self.options.consolidate_every,
+            self.options.consolidate_after,
+        ).start()
+
+    async def close(self) -> None:
+        if self.schedule is not None:
+            await self.schedule.stop()
+        await super().close()
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         if not initial:
@@ -101,7 +137,22 @@ class MemoryBot(discord.AutoShardedClient):
     async def on_button(
         self, interaction: discord.Interaction[Any], kind: ActionKind, value: str
     ) -> None:
-        await respond.click(self, interaction, kind, value)
+        """A button or a menu pick (Edit opens a form; everything else runs at once)."""
+        if kind == ActionKind.EDIT:
+            await forms.edit_clicked(self, interaction, value)
+        else:
+            await respond.click(self, interaction, kind, value)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Submitted forms, routed by their custom_id (see `forms.py`, `keys.py`)."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        if not (
+            await forms.submitted(self, interaction) or await keys.submitted(self, interaction)
+        ):
+            log.warning(
+                "a submitted form nobody handles: %s", (interaction.data or {}).get("custom_id")
+            )
 
 
 async def sync_commands(token: str, guild_id: int | None = None) -> list[str]:

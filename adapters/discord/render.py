@@ -1,10 +1,11 @@
 """From a core `Response` to what discord.py sends: content, embeds and a view.
 
 The headline goes in the message content; each section becomes an embed whose lines
-are numbered when they carry buttons ("Forget 3" acts on line 3); the footer goes
-under the last embed, or under the content as small text. Discord's limits are
-applied here and only here: 2,000 characters of content, 10 embeds, 4,096 per
-embed description, 6,000 over all embeds, 25 buttons.
+are numbered when they carry actions, which are offered in menus under the embeds
+("Forget 3" in "🗑️ Forget a memory…" acts on line 3); the response's own actions are
+buttons. The footer goes under the last embed, or under the content as small text.
+Discord's limits are applied here and in `views.py`: 2,000 characters of content, 10
+embeds, 4,096 per embed description, 6,000 over all embeds, 5 rows of components.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 import discord
 
-from adapters.discord.views import ValueStash, build_view
+from adapters.discord.views import Entry, ValueStash, build_view
 from core.commands.replies import shorten
 from core.responses import Action, Response, Section
 
@@ -32,27 +33,26 @@ def subtext(text: str) -> str:
     return f"-# {text}"
 
 
-def section_lines(
-    section: Section, first_number: int
-) -> tuple[list[str], list[tuple[Action, str]]]:
-    """The section's lines, and the buttons of its items labelled with line numbers."""
+def section_lines(section: Section, first_number: int) -> tuple[list[str], list[Entry]]:
+    """The section's lines, and the actions of its items labelled with line numbers."""
     lines = [section.text] if section.text else []
-    buttons: list[tuple[Action, str]] = []
+    entries: list[Entry] = []
     number = first_number
     for item in section.items:
         meta = f" · *{item.meta}*" if item.meta else ""
         if item.actions:
             lines.append(f"**{number}.** {item.text}{meta}")
-            buttons += [(action, f"{action.label} {number}") for action in item.actions]
+            entries += [Entry(a, f"{a.label} {number}", item.text) for a in item.actions]
             number += 1
         else:
             lines.append(f"• {item.text}{meta}")
-    return lines, buttons
+    return lines, entries
 
 
 def render(response: Response, stash: ValueStash) -> dict[str, Any]:
     """Keyword arguments for `send` / `followup.send` / `reply`."""
     buttons: list[tuple[Action, str]] = [(action, action.label) for action in response.actions]
+    entries: list[Entry] = []
     embeds: list[discord.Embed] = []
     footer = shorten(response.footer, FOOTER_LIMIT)
     budget = EMBEDS_TOTAL_LIMIT - len(footer)
@@ -63,9 +63,9 @@ def render(response: Response, stash: ValueStash) -> dict[str, Any]:
         room = min(DESCRIPTION_LIMIT, budget - len(title or ""))
         if room <= 1:
             break  # out of room: later sections, and their buttons, are left out
-        lines, section_buttons = section_lines(section, number)
+        lines, section_entries = section_lines(section, number)
         number += sum(1 for item in section.items if item.actions)
-        buttons += section_buttons
+        entries += section_entries
         description = shorten("\n".join(lines), room) if lines else None
         budget -= len(title or "") + len(description or "")
         embeds.append(discord.Embed(title=title, description=description, colour=colour))
@@ -77,7 +77,7 @@ def render(response: Response, stash: ValueStash) -> dict[str, Any]:
     kwargs: dict[str, Any] = {"content": shorten(response.text, CONTENT_LIMIT - len(tail)) + tail}
     if embeds:
         kwargs["embeds"] = embeds
-    view = build_view(buttons, stash)
+    view = build_view(buttons, entries, stash)
     if view is not None:
         kwargs["view"] = view
     return kwargs

@@ -1,9 +1,13 @@
-"""Answering interactions: defer inside Discord's 3 seconds, then follow up.
+"""Answering interactions: acknowledge inside Discord's 3 seconds, then follow up.
 
-Every command and button answers the same way: `defer(ephemeral=True, thinking=True)`
-first (an HTTP call that takes milliseconds), then the core work (which may wait on
-an embedder or a database), then one followup through the interaction token, which
-stays valid for 15 minutes. Nothing slow ever runs before the deferral.
+Every command, button, menu pick and form answers the same way: a first response that
+takes milliseconds, then the core work (which may wait on an embedder or a database),
+then one private followup through the interaction token, which stays valid for 15
+minutes. Nothing slow ever runs before the first response. The first response is
+`defer(ephemeral=True, thinking=True)`, except for a pick in a menu (or a form opened
+from one): that updates its message unchanged, which puts the menu back to its
+placeholder — Discord sends nothing when the entry already shown is picked again, so
+without it "Edit 3" could not be picked twice in a row.
 """
 
 from __future__ import annotations
@@ -28,34 +32,64 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+def from_menu(interaction: discord.Interaction[Any]) -> bool:
+    """A pick in a select menu, or a form submitted from a message's component."""
+    if interaction.message is None:
+        return False
+    if interaction.type is discord.InteractionType.modal_submit:
+        return True
+    data: Any = interaction.data or {}
+    return (
+        interaction.type is discord.InteractionType.component
+        and data.get("component_type") == discord.ComponentType.string_select.value
+    )
+
+
+async def acknowledge(interaction: discord.Interaction[Any]) -> bool:
+    """The first response (False: Discord gave up on the interaction already)."""
+    try:
+        if from_menu(interaction):
+            await interaction.response.edit_message()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    except discord.NotFound:
+        log.warning("interaction %s expired before it could be answered", interaction.id)
+        return False
+    return True
+
+
 async def deferred_reply(
     interaction: discord.Interaction[Any],
     work: Callable[[], Awaitable[Response]],
     stash: ValueStash,
 ) -> None:
-    """Defer, run `work`, send its response as the (private) followup."""
-    try:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    except discord.NotFound:
-        log.warning("interaction %s expired before it could be deferred", interaction.id)
+    """Acknowledge, run `work`, send its response as the (private) followup."""
+    if not await acknowledge(interaction):
         return
     response = await work()
     await interaction.followup.send(**render(response, stash), ephemeral=True)
 
 
+async def run_and_reply(
+    bot: MemoryBot, interaction: discord.Interaction[Any], kind: ActionKind, value: str | None
+) -> None:
+    """The core action `kind` with `value` (None: its button has expired), for whoever
+    clicked, picked or submitted."""
+
+    async def work() -> Response:
+        if value is None:
+            return Response(texts.BUTTON_EXPIRED, ok=False)
+        request = command_request(interaction, bot.options.dm_workspace)
+        return await run_action(bot.memory, request, kind, value)
+
+    await deferred_reply(interaction, work, bot.stash)
+
+
 async def click(
     bot: MemoryBot, interaction: discord.Interaction[Any], kind: ActionKind, value: str
 ) -> None:
-    """A button press: the core action named by the button, for whoever pressed it."""
-
-    async def work() -> Response:
-        resolved = unstash(value, bot.stash)
-        if resolved is None:
-            return Response(texts.BUTTON_EXPIRED, ok=False)
-        request = command_request(interaction, bot.options.dm_workspace)
-        return await run_action(bot.memory, request, kind, resolved)
-
-    await deferred_reply(interaction, work, bot.stash)
+    """A button press or menu pick: the core action it names, for whoever made it."""
+    await run_and_reply(bot, interaction, kind, unstash(value, bot.stash))
 
 
 async def on_command_error(

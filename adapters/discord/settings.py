@@ -8,8 +8,8 @@ third time (`update_settings` refuses non-admins). Without options the command s
 the current settings; each option given is changed. The options and their choices
 come from `core.settings.EDITABLE`, the same table Slack's App Home is built from.
 
-API keys are not offered: the core has no function to store them yet, so they stay
-in the deployment's environment.
+API keys are not settings options (a slash command option would show the key in the
+command line): `/memory-settings-keys` (`keys.py`) asks for them in a form.
 """
 
 from __future__ import annotations

@@ -2,8 +2,11 @@
 
 Listener map (all built in `SlackBot._register`):
 - one slash command per entry of `core.commands.COMMANDS` → `run_command`;
-- `mb.<kind>.<n>` buttons (Forget, Undo, Accept, Reject, Show used, …) → `run_action`;
+- `mb.<kind>.<n>` buttons (Forget, Undo, Accept, 👍, Erase everything, …) and
+  `mb.menu.<n>` item menus (Edit / Pin / Forget) → `run_action`; Edit opens the Edit
+  form, a dangerous menu choice opens a confirmation form (`adapters.slack.modals`);
 - `mb.setting.<name>` menus on the Home tab → `core.commands.settings.change_setting`;
+- `mb.apikey.<provider>` buttons and the forms' submissions → `adapters.slack.modals`;
 - `app_mention` (answered in thread) and `message` in a DM → `core.chat.answer`;
 - `app_home_opened` → `views.publish` of the Home page.
 
@@ -18,6 +21,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from slack_bolt.async_app import AsyncApp
@@ -25,15 +29,18 @@ from slack_bolt.context.async_context import AsyncBoltContext
 from slack_bolt.context.respond.async_respond import AsyncRespond
 from slack_sdk.web.async_client import AsyncWebClient
 
-from adapters.slack.blocks import action_kind, render
+from adapters.slack.blocks import chosen, render
 from adapters.slack.context import AdminCheck, Origin, Tasks, origin
+from adapters.slack.forms import FormContext, confirm_form, edit_form
 from adapters.slack.home import SETTING_PREFIX, HomePage, home_view
+from adapters.slack.modals import FormListeners
 from core import texts
 from core.chat import ChatTurn, answer
 from core.commands import CommandRequest, run_action, run_command
+from core.commands.keys import key_statuses
 from core.commands.registry import ordered
 from core.commands.settings import change_setting
-from core.responses import Response
+from core.responses import ActionKind, Response
 from core.service import MemoryService
 
 log = logging.getLogger(__name__)
@@ -53,9 +60,11 @@ WEB_API_SCOPES: dict[str, str] = {
     "chat.postMessage": "chat:write",
     "chat.postEphemeral": "chat:write",
     "views.publish": "",
+    "views.open": "",
 }
 COMMAND_SCOPE = "commands"
 Body = dict[str, Any]
+WENT_WRONG = Response(texts.SOMETHING_WENT_WRONG, ok=False)
 
 
 def bot_scopes() -> list[str]:
@@ -98,6 +107,7 @@ class SlackBot:
         )
         self.tasks = Tasks()
         self.admins = AdminCheck(admin_ttl)
+        self.forms = FormListeners(self)
         self._register()
 
     async def drain(self) -> None:
@@ -107,8 +117,9 @@ class SlackBot:
     def _register(self) -> None:
         for spec in ordered():
             self.app.command(f"/{spec.name}")(self._command_listener(spec.name))
-        self.app.action(re.compile(r"^mb\.(?!setting\.)"))(self.on_action)
+        self.app.action(re.compile(r"^mb\.(?!setting\.|apikey\.)"))(self.on_action)
         self.app.action(re.compile(r"^mb\.setting\."))(self.on_setting)
+        self.forms.register(self.app)
         self.app.event("app_mention")(self.on_mention)
         self.app.event("message", matchers=[is_dm])(self.on_direct_message)
         self.app.event("app_home_opened")(self.on_home_opened)
@@ -123,8 +134,8 @@ class SlackBot:
             where = origin(body, context)
 
             async def work() -> None:
-                request = await self._request(where, body.get("text", ""))
-                await self._respond(respond, await run_command(self.service, name, request))
+                request = await self.request_for(where, body.get("text", ""))
+                await self.respond(respond, await run_command(self.service, name, request))
 
             self.tasks.spawn(work, lambda: self._respond_error(respond))
 
@@ -142,15 +153,29 @@ class SlackBot:
         context: AsyncBoltContext,
     ) -> None:
         await ack()
-        kind = action_kind(action.get("action_id", ""))
+        choice = chosen(action)
+        if choice is None:
+            return
         where = origin(body, context)
-        if kind is None:
+        trigger = body.get("trigger_id", "")
+        form = FormContext(
+            choice.kind.value, choice.value, where.channel, body.get("response_url") or ""
+        )
+        if choice.confirm:  # a dangerous choice from a menu: ask in a form first
+            view = confirm_form(form, choice.label)
+            self.tasks.spawn(lambda: self.client.views_open(trigger_id=trigger, view=view), None)
             return
 
         async def work() -> None:
-            request = await self._request(where)
-            response = await run_action(self.service, request, kind, action.get("value", ""))
-            await self._answer_click(where, respond, response)
+            request = await self.request_for(where)
+            response = await run_action(self.service, request, choice.kind, choice.value)
+            if choice.kind == ActionKind.EDIT and "content" in response.data:
+                # The core answers an Edit click with the current text: ask for the new one.
+                content = str(response.data["content"])
+                view = edit_form(form, content, self.service.config.max_chars)
+                await self.client.views_open(trigger_id=trigger, view=view)
+            else:
+                await self._answer_click(where, respond, response)
 
         self.tasks.spawn(work, lambda: self._click_error(where, respond))
 
@@ -163,11 +188,11 @@ class SlackBot:
         value = (action.get("selected_option") or {}).get("value", "")
 
         async def work() -> None:
-            request = await self._request(where)
+            request = await self.request_for(where)
             response = await change_setting(self.service, request, name, value)
-            await self.publish_home(where, notice=response.text)
+            await self.publish_home(where, notice=response)
 
-        self.tasks.spawn(work, lambda: self.publish_home(where, notice=texts.SOMETHING_WENT_WRONG))
+        self.tasks.spawn(work, lambda: self.publish_home(where, notice=WENT_WRONG))
 
     async def _answer_click(
         self, where: Origin, respond: AsyncRespond | None, response: Response
@@ -175,15 +200,15 @@ class SlackBot:
         """Clicks in a message are answered privately there; clicks on the Home tab
         rebuild the page with the answer on top (there is no response_url)."""
         if respond is not None and where.in_message:
-            await self._respond(respond, response, replace_original=False)
+            await self.respond(respond, response, replace_original=False)
         else:
-            await self.publish_home(where, notice=response.text)
+            await self.publish_home(where, notice=response)
 
     async def _click_error(self, where: Origin, respond: AsyncRespond | None) -> None:
         if respond is not None and where.in_message:
             await self._respond_error(respond)
         else:
-            await self.publish_home(where, notice=texts.SOMETHING_WENT_WRONG)
+            await self.publish_home(where, notice=WENT_WRONG)
 
     # -- chat ----------------------------------------------------------------------------
 
@@ -229,27 +254,30 @@ class SlackBot:
             where = origin(body, context)
             self.tasks.spawn(lambda: self.publish_home(where), None)
 
-    async def publish_home(self, where: Origin, notice: str = "") -> None:
-        is_admin = await self.admins.check(self.client, where)
+    async def publish_home(self, where: Origin, notice: Response | None = None) -> None:
+        request = await self.request_for(replace(where, channel=""))
         ws, user = where.workspace, where.user
         page = HomePage(
             stats=await self.service.stats(ws, user),
             profile=await self.service.profile(ws, user),
             incognito=await self.service.incognito_channels(ws, user),
-            settings=await self.service.settings(ws) if is_admin else None,
+            settings=await self.service.settings(ws) if request.is_admin else None,
             notice=notice,
+            memories=await run_command(self.service, "memories", request),
+            keys=await key_statuses(self.service, request),
         )
         await self.client.views_publish(user_id=user, view=home_view(page))
 
     # -- helpers ------------------------------------------------------------------------
 
-    async def _request(self, where: Origin, text: str = "") -> CommandRequest:
+    async def request_for(self, where: Origin, text: str = "") -> CommandRequest:
         is_admin = await self.admins.check(self.client, where)
         return CommandRequest(where.workspace, where.user, where.channel, text, is_admin, "slack")
 
-    async def _respond(
+    async def respond(
         self, respond: AsyncRespond, response: Response, replace_original: bool | None = None
-    ) -> None:
+    ) -> bool:
+        """Answer through a response_url; False when it refused (expired or used up)."""
         kind = "ephemeral" if response.ephemeral else "in_channel"
         for message in render(response):
             sent = await respond(
@@ -258,9 +286,10 @@ class SlackBot:
                 response_type=kind,
                 replace_original=replace_original,
             )
-            if sent.status_code != 200:  # expired or used up: nothing more will get through
+            if sent.status_code != 200:  # nothing more will get through
                 log.warning("response_url refused a reply: %s %s", sent.status_code, sent.body)
-                return
+                return False
+        return True
 
     async def _respond_error(self, respond: AsyncRespond) -> None:
         await respond(text=texts.SOMETHING_WENT_WRONG, response_type="ephemeral")

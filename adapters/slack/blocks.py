@@ -3,8 +3,15 @@
 Slack refuses a message with more than 50 blocks or a section text over 3,000
 characters, so a long list is split into several messages (sent one after the
 other) and long text into several sections, rather than failing or truncating
-silently. Every button's action_id is `mb.<kind>.<n>`: one listener routes them all
-to `core.commands.run_action`.
+silently. Every button's action_id is `mb.<kind>.<n>`. An item with several choices
+(Edit, Pin, Forget) gets one overflow menu, `mb.menu.<n>`, whose option values are
+`<kind> <value>`, so each item stays one section; a decision (an item with a primary
+choice, like Accept / Reject) keeps visible buttons. `chosen` reads both back, and one
+listener routes them to `core.commands.run_action`.
+
+Dangerous actions (style "danger") ask first: a button carries a Block Kit confirm
+dialog with the core's text; a menu option cannot, so it is marked and `chosen`
+says to confirm it in a form before running it.
 """
 
 from __future__ import annotations
@@ -24,6 +31,12 @@ MAX_BUTTON_VALUE = 2000
 MAX_ELEMENTS = 25  # per actions block
 MAX_MESSAGES = 4  # a response_url takes 5 posts; keep one for the answer to a click
 MAX_FALLBACK_TEXT = 3000
+MAX_OPTIONS = 5  # per overflow menu
+MAX_OPTION_VALUE = 150
+MAX_CONFIRM_TEXT = 300
+MAX_CONFIRM_BUTTON = 30
+MENU = "menu"
+DANGER_MARK = "!"  # on a menu option's value: confirm before running it
 
 ACTION_PREFIX = "mb."
 Block = dict[str, Any]
@@ -83,18 +96,78 @@ def context(text: str) -> Block:
     return {"type": "context", "elements": [{"type": "mrkdwn", "text": text[:MAX_CONTEXT_TEXT]}]}
 
 
+def plain(text: str, limit: int = MAX_BUTTON_TEXT) -> Block:
+    return {"type": "plain_text", "text": text[:limit], "emoji": True}
+
+
+def confirm_text(kind: ActionKind, label: str) -> str:
+    """What a dangerous action asks before it runs (the core's words)."""
+    return texts.CONFIRM_ASK.get(kind.value, texts.CONFIRM_DEFAULT.format(label=label))
+
+
+def confirm_dialog(action: Action) -> Block:
+    return {
+        "title": plain(texts.CONFIRM_TITLE, 100),
+        "text": plain(confirm_text(action.kind, action.label), MAX_CONFIRM_TEXT),
+        "confirm": plain(action.label, MAX_CONFIRM_BUTTON),
+        "deny": plain(texts.CONFIRM_CANCEL, MAX_CONFIRM_BUTTON),
+        "style": "danger",
+    }
+
+
 def button(action: Action, n: int) -> Block:
     element: Block = {
         "type": "button",
         "action_id": action_id(action.kind, n),
-        "text": {"type": "plain_text", "text": action.label[:MAX_BUTTON_TEXT], "emoji": True},
+        "text": plain(action.label),
     }
     value = _fit_value(action.value)
     if value:
         element["value"] = value
     if action.style in ("primary", "danger"):
         element["style"] = action.style
+    if action.style == "danger":
+        element["confirm"] = confirm_dialog(action)
     return element
+
+
+def _option_value(action: Action) -> str:
+    mark = DANGER_MARK if action.style == "danger" else ""
+    return f"{mark}{action.kind.value} {action.value}"
+
+
+def menu(actions: tuple[Action, ...], n: int) -> Block | None:
+    """One overflow menu for an item's choices; None when they don't fit one."""
+    values = [_option_value(a) for a in actions]
+    if not 2 <= len(actions) <= MAX_OPTIONS or any(len(v) > MAX_OPTION_VALUE for v in values):
+        return None
+    options = [{"text": plain(a.label), "value": v} for a, v in zip(actions, values, strict=True)]
+    return {"type": "overflow", "action_id": f"{ACTION_PREFIX}{MENU}.{n}", "options": options}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A click, read back: which action, its value, and whether to confirm it first."""
+
+    kind: ActionKind
+    value: str
+    label: str = ""
+    confirm: bool = False  # a dangerous option picked from a menu
+
+
+def chosen(action: Block) -> Choice | None:
+    """A button's kind and value, or the option picked in a menu (None: not ours)."""
+    option = action.get("selected_option") or {}
+    label = (option.get("text") or action.get("text") or {}).get("text", "")
+    if action.get("type") == "overflow":
+        raw = option.get("value", "")
+        name, _, value = raw.removeprefix(DANGER_MARK).partition(" ")
+        try:
+            return Choice(ActionKind(name), value, label, raw.startswith(DANGER_MARK))
+        except ValueError:
+            return None
+    kind = action_kind(action.get("action_id", ""))
+    return None if kind is None else Choice(kind, action.get("value", ""), label)
 
 
 def _fit_value(value: str) -> str:
@@ -118,10 +191,20 @@ def item_line(item: Item) -> str:
     return f"• {escape(item.text)}{meta}"
 
 
+def _accessory(actions: tuple[Action, ...], n: int) -> Block | None:
+    """An item's one button, or its choices as a menu (unless one is a decision)."""
+    if len(actions) == 1:
+        return button(actions[0], n)
+    if any(a.style == "primary" for a in actions):
+        return None
+    return menu(actions, n)
+
+
 def _units(response: Response) -> Iterator[list[Block]]:
     """The response as groups of blocks that must stay in one message."""
     counter = 0
-    yield section(escape(response.text))
+    if response.text:
+        yield section(escape(response.text))
     for sec in response.sections:
         if sec.title and sec.title != response.text:  # no header twice in a row
             yield section(f"*{escape(sec.title)}*")
@@ -136,8 +219,9 @@ def _units(response: Response) -> Iterator[list[Block]]:
                 yield section("\n".join(plain))
                 plain = []
             block = section(item_line(item))
-            if len(item.actions) == 1 and len(block) == 1:
-                block[0]["accessory"] = button(item.actions[0], counter)
+            accessory = _accessory(item.actions, counter) if len(block) == 1 else None
+            if accessory is not None:
+                block[0]["accessory"] = accessory
                 yield block
             else:
                 yield block + actions_blocks(item.actions, counter)
@@ -167,3 +251,13 @@ def render(response: Response) -> list[Message]:
             last.pop()
         last.append(context(texts.MORE_NOT_SHOWN.format(count=dropped)))
     return messages
+
+
+def view_blocks(response: Response, limit: int) -> list[Block]:
+    """The response as the blocks of a view (the Home tab), at most `limit` of them."""
+    blocks: list[Block] = []
+    for unit in _units(response):
+        if len(blocks) + len(unit) > limit:
+            break
+        blocks += unit
+    return blocks

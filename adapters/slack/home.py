@@ -1,24 +1,31 @@
 """The App Home tab: a person's own memory page, and the settings page for admins.
 
-Everyone sees their usage, profile and the channels where they are incognito. A
-workspace admin or owner also sees one menu per setting in `core.settings.EDITABLE`;
-choosing an option sends `mb.setting.<name>` with the menu's value, which the core
-validates (and refuses for non-admins). The page is rebuilt from the store after
-every change, so it never shows a value that was not saved.
+Everyone sees their usage, the `/memories` answer (recent memories with Edit / Pin /
+Forget, the review queue, the profile, and its buttons: Clear profile, Erase all my
+data, and Tidy up for admins) and the channels where they are incognito. A
+workspace admin or owner also sees one menu per setting in `core.settings.EDITABLE`
+and a write-only "Set API key" button per provider. The answer to the last click
+(`notice`, with its own buttons: Undo, Erase everything) is shown on top, since a
+click on a view has no message to answer in. The page is rebuilt from the store
+after every change, so it never shows a value that was not saved.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from adapters.slack.blocks import Block, action_id, button, context, escape, section
+from adapters.slack.blocks import Block, button, context, escape, plain, section, view_blocks
+from adapters.slack.forms import KEY_BUTTON
 from core import texts
+from core.commands.keys import KeyStatus
 from core.models import StoreStats, WorkspaceSettings
-from core.responses import Action, ActionKind
+from core.responses import Action, ActionKind, Response
 from core.settings import EDITABLE, SettingSpec
 
 SETTING_PREFIX = "mb.setting."
 MAX_HOME_BLOCKS = 100
+MAX_NOTICE_BLOCKS = 20
+MAX_MEMORY_BLOCKS = 45
 
 
 @dataclass(frozen=True)
@@ -29,7 +36,9 @@ class HomePage:
     profile: dict[str, str] = field(default_factory=dict)
     incognito: list[str] = field(default_factory=list)
     settings: WorkspaceSettings | None = None  # only for admins
-    notice: str = ""  # the answer to the last click, shown on top
+    notice: Response | None = None  # the answer to the last click, shown on top
+    memories: Response | None = None  # the /memories answer
+    keys: list[KeyStatus] = field(default_factory=list)  # only for admins
 
 
 def channel_name(channel: str) -> str:
@@ -62,18 +71,34 @@ def setting_block(spec: SettingSpec, settings: WorkspaceSettings) -> Block:
     return {"type": "section", "text": {"type": "mrkdwn", "text": text}, "accessory": menu}
 
 
+def key_blocks(keys: list[KeyStatus]) -> list[Block]:
+    """Write-only key fields: the status, and a button opening an empty form."""
+    blocks: list[Block] = []
+    if keys:
+        blocks += [
+            {"type": "header", "text": plain(texts.KEYS_HEADER, 150)},
+            context(texts.KEYS_NOTE),
+        ]
+    for key in keys:
+        block = section(escape(key.line))[0]
+        block["accessory"] = {
+            "type": "button",
+            "action_id": KEY_BUTTON + key.provider,
+            "text": plain(texts.KEY_SET_BUTTON),
+        }
+        blocks.append(block)
+    return blocks
+
+
 def personal_blocks(page: HomePage) -> list[Block]:
     blocks = [
         {"type": "header", "text": {"type": "plain_text", "text": texts.HOME_USAGE_HEADER}},
         *section(usage_line(page.stats)),
-        {"type": "header", "text": {"type": "plain_text", "text": texts.PROFILE_HEADER}},
     ]
-    if page.profile:
-        lines = "\n".join(f"• {escape(k)}: {escape(v)}" for k, v in page.profile.items())
-        blocks += section(lines)
-        clear = Action(ActionKind.CLEAR_PROFILE, "Clear profile", "", "danger")
-        blocks.append({"type": "actions", "elements": [button(clear, 0)]})
-    else:
+    if page.memories is not None:  # its header and usage footer are already above
+        listing = replace(page.memories, text="", footer="")
+        blocks += view_blocks(listing, MAX_MEMORY_BLOCKS)
+    if not page.profile:
         blocks.append(context(texts.HOME_PROFILE_NONE))
     blocks.append(
         {"type": "header", "text": {"type": "plain_text", "text": texts.HOME_INCOGNITO_HEADER}}
@@ -94,8 +119,8 @@ def home_view(page: HomePage) -> Block:
         {"type": "header", "text": {"type": "plain_text", "text": texts.HOME_TITLE}},
         *section(texts.HOME_INTRO),
     ]
-    if page.notice:
-        blocks += section(escape(page.notice))
+    if page.notice is not None:
+        blocks += view_blocks(page.notice, MAX_NOTICE_BLOCKS)
     blocks.append({"type": "divider"})
     blocks += personal_blocks(page)
     if page.settings is not None:
@@ -105,7 +130,8 @@ def home_view(page: HomePage) -> Block:
             context(texts.SETTINGS_ADMIN_NOTE),
             *(setting_block(spec, page.settings) for spec in EDITABLE.values()),
         ]
+    blocks += key_blocks(page.keys)
     return {"type": "home", "blocks": blocks[:MAX_HOME_BLOCKS]}
 
 
-__all__ = ["SETTING_PREFIX", "HomePage", "action_id", "home_view"]
+__all__ = ["SETTING_PREFIX", "HomePage", "home_view"]

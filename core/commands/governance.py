@@ -14,6 +14,7 @@ from core import texts
 from core.commands.actions import action
 from core.commands.registry import CommandRequest
 from core.commands.replies import save_reply, shorten
+from core.governance import correction
 from core.governance.pinning import PinOutcome
 from core.models import RefusalReason, SaveStatus
 from core.responses import Action, ActionKind, Response
@@ -51,6 +52,15 @@ async def feedback_up(service: MemoryService, request: CommandRequest, ids: str)
 @action(ActionKind.FEEDBACK_DOWN)
 async def feedback_down(service: MemoryService, request: CommandRequest, ids: str) -> Response:
     return await _feedback(service, request, ids, up=False)
+
+
+def edit_refusal(service: MemoryService, text: str) -> Response | None:
+    """The refusal an edit form shows before it closes (the new text alone: length and
+    guards, fast), else None; the EDIT action then runs after the form closed."""
+    refused = correction.text_refusal(text, service.config.max_chars)
+    if refused is None:
+        return None
+    return save_reply(refused, texts.EDIT_USAGE, service.config.max_chars)
 
 
 @action(ActionKind.EDIT)

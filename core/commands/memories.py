@@ -60,7 +60,7 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
     if request.is_admin:
         actions += (Action(ActionKind.CONSOLIDATE, "Tidy up memories"),)
     if view.items or view.pending or view.profile:
-        actions += (Action(ActionKind.ERASE_REQUEST, "Erase all my data", "", "danger"),)
+        actions += (Action(ActionKind.ERASE_REQUEST, "Erase all my data", ""),)
     text = texts.MEMORIES_EMPTY if not (view.items or view.pending) else texts.MEMORIES_HEADER
     return Response(
         text,

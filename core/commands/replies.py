@@ -150,3 +150,19 @@ def settings_reply(settings: WorkspaceSettings, changed: Collection[str] = ()) -
         sections=(Section(texts.SETTINGS_HEADER if changed else "", items),),
         data={"settings": asdict(settings), "changed": sorted(changed)},
     )
+
+
+def keys_reply(status: dict[str, str], changed: Collection[str] = (), text: str = "") -> Response:
+    """Which provider keys are stored: "set" / "not set", never the keys themselves."""
+    items = tuple(
+        Item(
+            f"{texts.KEY_LABELS.get(which, which)}: {state}",
+            texts.SETTING_CHANGED if which in changed else "",
+        )
+        for which, state in status.items()
+    )
+    return Response(
+        text or (texts.KEYS_UPDATED if changed else texts.KEYS_HEADER),
+        sections=(Section(texts.KEYS_HEADER if changed or text else "", items),),
+        data={"keys": dict(status), "changed": sorted(changed)},
+    )

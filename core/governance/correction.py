@@ -44,6 +44,27 @@ def _refused(reason: RefusalReason, detail: str = "") -> RememberResult:
     return RememberResult(SaveStatus.REFUSED, reason=reason, detail=detail)
 
 
+def _size_refusal(content: str, max_chars: int) -> RememberResult | None:
+    if not content:
+        return _refused(RefusalReason.EMPTY)
+    if len(content) > max_chars:
+        return _refused(RefusalReason.TOO_LONG, str(len(content)))
+    return None
+
+
+def _guard_refusal(content: str) -> RememberResult | None:
+    finding = guards.check(content)
+    return None if finding is None else _refused(RefusalReason(finding.category), finding.label)
+
+
+def text_refusal(text: str, max_chars: int) -> RememberResult | None:
+    """Why `text` cannot become a memory's new text, judged on the text alone (length
+    and the guards: no I/O, within the guards' time budget), else None. A form runs
+    this before it closes, so a refusal shows in the form; `correct` checks it again."""
+    content = clean_text(text or "")
+    return _size_refusal(content, max_chars) or _guard_refusal(content)
+
+
 async def correct(
     service: MemoryService,
     workspace: str,
@@ -57,10 +78,9 @@ async def correct(
     with `replaced` (the old memory) and an undoable `audit_id`; DUPLICATE with the
     other memory when that text is already known; REFUSED with a reason otherwise."""
     content = clean_text(text or "")
-    if not content:
-        return _refused(RefusalReason.EMPTY)
-    if len(content) > service.config.max_chars:
-        return _refused(RefusalReason.TOO_LONG, str(len(content)))
+    refused = _size_refusal(content, service.config.max_chars)
+    if refused is not None:
+        return refused
     principal = Principal(workspace, user)
     async with service.store.session(principal) as session:
         memory = await session.get_memory(memory_id)
@@ -68,9 +88,9 @@ async def correct(
         return None
     if not may_edit(memory, user, is_admin):
         return _refused(RefusalReason.FORBIDDEN)
-    finding = guards.check(content)
-    if finding is not None:
-        return _refused(RefusalReason(finding.category), finding.label)
+    refused = _guard_refusal(content)
+    if refused is not None:
+        return refused
     if content == memory.content:
         return RememberResult(SaveStatus.DUPLICATE, memory=memory)
     vector = await service.embed_document(content)

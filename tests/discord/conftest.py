@@ -130,6 +130,37 @@ def button(body: dict[str, Any], label: str) -> dict[str, Any]:
     return found[0]
 
 
+def menus(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every select menu in a sent message body, in order."""
+    return [c for row in body.get("components", []) for c in row["components"] if c["type"] == 3]
+
+
+def menu(body: dict[str, Any], placeholder: str) -> dict[str, Any]:
+    found = [m for m in menus(body) if m["placeholder"] == placeholder]
+    assert found, f"no menu {placeholder!r} in {[m['placeholder'] for m in menus(body)]}"
+    return found[0]
+
+
+def entry_labels(body: dict[str, Any], placeholder: str) -> list[str]:
+    return [o["label"] for o in menu(body, placeholder)["options"]]
+
+
+def entry(body: dict[str, Any], label: str) -> tuple[str, dict[str, Any]]:
+    """The menu (its custom_id) and the option labelled `label`, in any menu."""
+    for found in menus(body):
+        for option in found["options"]:
+            if option["label"] == label:
+                return found["custom_id"], option
+    labels = [o["label"] for m in menus(body) for o in m["options"]]
+    raise AssertionError(f"no menu entry {label!r} in {labels}")
+
+
+async def pick(fake: FakeDiscord, message: dict[str, Any], label: str, **kw: Any) -> Any:
+    """Pick the entry labelled `label` in the message's menus (an Exchange)."""
+    custom_id, option = entry(message, label)
+    return await fake.choose(message, custom_id, option["value"], **kw)
+
+
 def embed_text(body: dict[str, Any]) -> str:
     parts = []
     for embed in body.get("embeds", []):

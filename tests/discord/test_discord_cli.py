@@ -106,7 +106,7 @@ def test_sync_registers_the_commands_in_one_guild_through_an_api_proxy(run):
         )  # fmt: skip
         puts = fake.calls_to("PUT", rf"/applications/{APP_ID}/guilds/{GUILD.id}/commands")
     assert result.exit_code == 0, result.output
-    assert result.output.startswith(f"Registered 7 commands in server {GUILD.id}: /remember")
+    assert result.output.startswith(f"Registered 8 commands in server {GUILD.id}: /remember")
     assert len(puts) == 1
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from core import texts
 from core.commands import COMMANDS
 from core.models import Scope
-from tests.discord.conftest import button, buttons, embed_text
+from tests.discord.conftest import button, embed_text, entry_labels
 from tests.fakes import discord_payloads as wire
 from tests.fakes.discord_server import ALICE, BOB, DM_CHANNEL, GUILD, OTHER_GUILD
 
@@ -27,7 +28,7 @@ async def run(fake, name, options=None, **kw):
 
 async def test_every_registry_command_is_an_application_command(bot):
     names = {c.name for c in bot.tree.get_commands()}
-    assert names == set(COMMANDS) | {"memory-settings"}
+    assert names == set(COMMANDS) | {"memory-settings", "memory-settings-keys"}
 
 
 async def test_remember_is_deferred_privately_then_answered_saved_to_memory(fake, bot, memory):
@@ -63,15 +64,14 @@ async def test_forget_by_words_forgets_and_offers_undo(fake, bot, memory):
     assert await memory.recall(str(GUILD.id), str(ALICE.id), "staging port") == []
 
 
-async def test_memories_lists_items_with_a_forget_button_each_and_storage_usage(fake, bot, memory):
+async def test_memories_lists_items_with_a_forget_entry_each_and_storage_usage(fake, bot, memory):
     await run(fake, "remember", {"text": STAGING})
     await run(fake, "remember", {"text": "I prefer concise answers"})
     _, reply = await run(fake, "memories")
     text = embed_text(reply)
     assert "**1.** I prefer concise answers" in text
     assert f"**2.** {STAGING}" in text
-    labels = [b["label"] for b in buttons(reply)]
-    assert [label for label in labels if label.startswith("Forget")] == ["Forget 1", "Forget 2"]
+    assert entry_labels(reply, texts.ACTION_MENUS["forget"]) == ["Forget 1", "Forget 2"]
     footer = reply["embeds"][-1]["footer"]["text"]
     assert footer.startswith("2 memories · ")
 

@@ -18,7 +18,11 @@ def committed() -> list[dict]:
 
 def test_the_committed_manifest_is_generated_from_the_registry():
     assert manifest.main(["--check"]) == 0, "run: python -m adapters.discord.manifest"
-    assert [c["name"] for c in committed()] == [*(s.name for s in ordered()), "memory-settings"]
+    assert [c["name"] for c in committed()] == [
+        *(s.name for s in ordered()),
+        "memory-settings",
+        "memory-settings-keys",
+    ]
 
 
 def test_every_registry_command_is_in_the_manifest_with_its_description():

@@ -8,11 +8,16 @@ point here (`adapters.discord.bot.discord_endpoints`). Tests drive it like Disco
     first = await fake.callback_for(ex)        # the interaction callback (defer: type 5)
     reply = await fake.followup_for(ex)        # POST /webhooks/{app}/{token}
     await fake.click(reply.response, "mb:undo:…")
+    await fake.choose(reply.response, "mb-menu:forget", "forget:…")   # a select menu pick
+    await fake.submit(modal, {"text": "…"})    # a modal the bot opened (callback type 9)
 
 Every request is recorded (`fake.calls`) with its arrival time, so a test can assert
 what was sent and how fast. Like Discord, it blanks the content of server messages
 that do not mention the bot unless the (privileged) message-content intent was asked for,
-and it forgets an interaction not answered within 3 seconds (error 10062).
+forgets an interaction not answered within 3 seconds (error 10062), accepts one
+first response per interaction (a modal after a defer is refused, error 40060) and
+refuses messages and modals beyond Discord's component limits (error 50035, see
+`discord_limits.py`).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from aiohttp import WSMsgType, web
 from aiohttp.test_utils import TestServer
 
 from tests.fakes import discord_payloads as wire
+from tests.fakes.discord_limits import callback_problems, message_problems
 from tests.fakes.discord_payloads import FakeGuild, FakeUser
 
 BOT_TOKEN = "MTQwMDAwMDAwMDAwMDAwMDAwMQ.GfAkEt.fake-token-for-tests-only_0123456789"
@@ -43,6 +49,7 @@ DM_CHANNEL = 1_400_000_000_000_200_001
 HEARTBEAT_MS = 41_250
 NOT_FOUND = {"message": "404: Not Found", "code": 0}
 UNKNOWN_INTERACTION = {"message": "Unknown interaction", "code": 10062}
+ALREADY_ACKNOWLEDGED = {"message": "Interaction has already been acknowledged.", "code": 40060}
 RESPONSE_DEADLINE = 3.0  # seconds Discord waits for an interaction's first response
 
 
@@ -89,6 +96,8 @@ class FakeDiscord:
         self._shard_count = 1
         self._channels: dict[str, str] = {}  # interaction token -> channel id
         self._sent_at: dict[str, float] = {}  # interaction id -> when it was dispatched
+        self._interactions: dict[str, dict[str, Any]] = {}  # interaction id -> payload
+        self._answered: set[str] = set()  # interactions that had their first response
         self.commands: dict[str, list[dict[str, Any]]] = {}
 
     # -- lifecycle ---------------------------------------------------------------
@@ -244,6 +253,7 @@ class FakeDiscord:
             message_payload=message,
         )
         self._channels[payload["token"]] = payload["channel_id"]
+        self._interactions[payload["id"]] = payload
         at = self._sent_at[payload["id"]] = time.monotonic() - age
         await self.dispatch("INTERACTION_CREATE", payload, self.shard_of(guild and guild.id))
         return Exchange(payload, at)
@@ -274,6 +284,31 @@ class FakeDiscord:
         """A button press (interaction type 3) on a message the bot sent."""
         data = {"custom_id": custom_id, "component_type": 2}
         return await self.interact(3, data, message=message, **kw)
+
+    async def choose(
+        self, message: dict[str, Any], custom_id: str, value: str, **kw: Any
+    ) -> Exchange:
+        """A pick in a string select menu (interaction type 3, component type 3)."""
+        data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
+        return await self.interact(3, data, message=message, **kw)
+
+    async def submit(
+        self,
+        modal: dict[str, Any],
+        values: dict[str, str],
+        *,
+        message: dict[str, Any] | None = None,
+        **kw: Any,
+    ) -> Exchange:
+        """Submit a modal the bot opened (`modal` is the callback's `data`): interaction
+        type 5 with each text input's value, shaped as the modal was (labels or rows).
+        An input not in `values` keeps what it was prefilled with. `message` is the
+        message whose component opened the modal, if one did."""
+        data = {
+            "custom_id": modal["custom_id"],
+            "components": [_submitted(c, values) for c in modal["components"]],
+        }
+        return await self.interact(5, data, message=message, **kw)
 
     async def say(
         self,
@@ -353,12 +388,21 @@ class FakeDiscord:
             sent = self._sent_at.get(m.group(1))
             if sent is None or time.monotonic() - sent > RESPONSE_DEADLINE:
                 return 404, UNKNOWN_INTERACTION  # too late (or never sent): Discord forgets it
+            if m.group(1) in self._answered:
+                return 400, ALREADY_ACKNOWLEDGED
+            if problems := callback_problems(self._interactions[m.group(1)], body):
+                return 400, _invalid_form(problems)
+            self._answered.add(m.group(1))
             return 200, self._callback_answer(m.group(1), body, self._channels.get(m.group(2), "0"))
         if m := re.fullmatch(
             rf"(POST|PATCH) /webhooks/{APP_ID}/([^/]+)(/messages/@original)?", route
         ):
+            if problems := message_problems(body or {}):
+                return 400, _invalid_form(problems)
             return 200, self._sent_message(body, self._channels.get(m.group(2), "0"))
         if m := re.fullmatch(r"POST /channels/(\d+)/messages", route):
+            if problems := message_problems(body or {}):
+                return 400, _invalid_form(problems)
             return 200, self._sent_message(body, channel_id=m.group(1))
         if re.fullmatch(r"POST /channels/\d+/typing", route):
             return 204, None
@@ -377,7 +421,14 @@ class FakeDiscord:
                 "response_message_ephemeral": bool(data.get("flags", 0) & wire.EPHEMERAL),
             }
         }
-        if kind in (4, 5, 7):
+        if kind == 7:  # the message the component is on, updated with what was given
+            shown = dict(self._interactions[interaction_id]["message"])
+            shown.update(
+                {k: v for k, v in data.items() if k in ("content", "embeds", "components")}
+            )
+            answer["interaction"]["response_message_id"] = shown["id"]
+            answer["resource"] = {"type": kind, "message": shown}
+        elif kind in (4, 5):
             message = self._sent_message(data, channel_id)
             answer["interaction"]["response_message_id"] = message["id"]
             answer["resource"] = {"type": kind, "message": message}
@@ -393,6 +444,29 @@ class FakeDiscord:
             components=body.get("components"),
             flags=body.get("flags", 0),
         )
+
+
+def _submitted(component: dict[str, Any], values: dict[str, str]) -> dict[str, Any]:
+    """A modal component as Discord sends it back in the submission."""
+    if component["type"] == 18:  # label: one component inside
+        return {
+            "type": 18,
+            "id": component.get("id", 0),
+            "component": _submitted(component["component"], values),
+        }
+    if component["type"] == 1:  # action row (the older modal layout)
+        return {"type": 1, "components": [_submitted(c, values) for c in component["components"]]}
+    custom_id = component["custom_id"]
+    return {
+        "type": component["type"],
+        "id": component.get("id", 0),
+        "custom_id": custom_id,
+        "value": values.get(custom_id, component.get("value") or ""),
+    }
+
+
+def _invalid_form(problems: list[str]) -> dict[str, Any]:
+    return {"message": "Invalid Form Body", "code": 50035, "errors": problems}
 
 
 def _json(data: Any, status: int) -> web.Response:

@@ -78,6 +78,34 @@ def action_payload(
     return payload
 
 
+def view_submission_payload(
+    view: dict[str, Any], user: str, values: dict[str, str] | None = None
+) -> dict:
+    """Submitting a modal the bot opened: `values` maps each input block (whose element
+    has the same action_id, as the bot builds them) to the text typed into it."""
+    state = {
+        block: {block: {"type": "plain_text_input", "value": text}}
+        for block, text in (values or {}).items()
+    }
+    return {
+        "type": "view_submission",
+        "team": {"id": TEAM, "domain": "acme"},
+        "user": {"id": user, "team_id": TEAM},
+        "api_app_id": "A1",
+        "token": "legacy",
+        "trigger_id": "4.5.6",
+        "view": {
+            "id": "VMODAL",
+            "team_id": TEAM,
+            "app_id": "A1",
+            "bot_id": BOT_ID,
+            **view,
+            "state": {"values": state},
+        },
+        "response_urls": [],
+    }
+
+
 def event_payload(event: dict[str, Any]) -> dict:
     return {
         "token": "legacy",
@@ -171,9 +199,10 @@ class FakeSlack:
             return {"channel": args.get("channel"), "ts": f"1700000000.{next(self._ids):06d}"}
         if method == "chat.postEphemeral":
             return {"message_ts": f"1700000000.{next(self._ids):06d}"}
-        if method == "views.publish":
+        if method in ("views.publish", "views.open"):
             view = args.get("view") or {}
-            return {"view": {"id": "V1", **(json.loads(view) if isinstance(view, str) else view)}}
+            view = json.loads(view) if isinstance(view, str) else view
+            return {"view": {"id": "V1" if method == "views.publish" else "VMODAL", **view}}
         if method == "apps.connections.open":
             return {"url": str(self.server.make_url("/socket")).replace("http", "ws", 1)}
         return {}

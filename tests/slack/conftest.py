@@ -27,6 +27,7 @@ from tests.fakes.slack_server import (
     command_payload,
     event_payload,
     sign,
+    view_submission_payload,
 )
 
 BOT_TOKEN = "xoxb-test-0000"
@@ -43,6 +44,30 @@ def buttons(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
             found.append(block["accessory"])
         found += block.get("elements", []) if block["type"] == "actions" else []
     return found
+
+
+def labelled(blocks: list[dict[str, Any]], label: str) -> list[dict[str, Any]]:
+    """The buttons with this label, in order."""
+    return [b for b in buttons(blocks) if b["type"] == "button" and b["text"]["text"] == label]
+
+
+def menus(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every overflow menu (an item's Edit / Pin / Forget) in a list of blocks."""
+    return [b for b in buttons(blocks) if b["type"] == "overflow"]
+
+
+def option_labels(menu: dict[str, Any]) -> list[str]:
+    return [o["text"]["text"] for o in menu["options"]]
+
+
+def parsed(value: Any) -> Any:
+    """An argument the Web API received as a JSON string or as JSON."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def opened_view(slack: FakeSlack) -> dict[str, Any]:
+    """The last modal the bot opened (views.open)."""
+    return parsed(slack.calls_to("views.open")[-1].args["view"])
 
 
 def block_text(blocks: list[dict[str, Any]]) -> str:
@@ -62,6 +87,8 @@ class Exchange:
     ack: Any
     replies: list[dict[str, Any]] = field(default_factory=list)
 
+    key: str | None = None
+
     @property
     def reply(self) -> dict[str, Any]:
         assert self.replies, "nothing was posted to the response_url"
@@ -80,7 +107,7 @@ class Driver:
     async def _send(self, kind: str, payload: dict, key: str | None) -> Exchange:
         status, ack = await self.deliver(kind, payload)
         await self.bot.drain()
-        return Exchange(status, ack, self.slack.responses.get(key, []) if key else [])
+        return Exchange(status, ack, self.slack.responses.get(key, []) if key else [], key)
 
     async def command(self, name: str, text: str = "", user: str = ALICE, channel: str = "C1"):
         key, url = self.slack.response_url()
@@ -92,6 +119,28 @@ class Driver:
         action = {k: element[k] for k in ("action_id", "type", "value") if k in element}
         payload = action_payload(action, user, channel, url if channel else None)
         return await self._send("action", payload, key)
+
+    async def choose(
+        self, menu: dict, label: str, user: str = ALICE, channel: str | None = "C1"
+    ) -> Exchange:
+        """Pick an option in an item's overflow menu (channel=None: on the Home tab)."""
+        key, url = self.slack.response_url()
+        option = next(o for o in menu["options"] if o["text"]["text"] == label)
+        action = {"action_id": menu["action_id"], "type": "overflow", "selected_option": option}
+        payload = action_payload(action, user, channel, url if channel else None)
+        return await self._send("action", payload, key)
+
+    async def submit(
+        self,
+        view: dict,
+        values: dict[str, str] | None = None,
+        user: str = ALICE,
+        after: Exchange | None = None,
+    ) -> Exchange:
+        """Submit a modal the bot opened; `after` is the click that opened it (its
+        response_url is where the answer goes)."""
+        payload = view_submission_payload(view, user, values)
+        return await self._send("action", payload, after.key if after else None)
 
     async def select(self, action_id: str, value: str, user: str = ADMIN):
         """Choose an option in a Home tab menu."""

@@ -5,9 +5,14 @@ from __future__ import annotations
 from adapters.slack.blocks import (
     MAX_BLOCKS,
     MAX_BUTTON_VALUE,
+    MAX_ELEMENTS,
     MAX_MESSAGES,
+    MAX_OPTION_VALUE,
+    MAX_OPTIONS,
     MAX_SECTION_TEXT,
+    Choice,
     action_kind,
+    chosen,
     render,
 )
 from core.responses import Action, ActionKind, Item, Response, Section
@@ -83,3 +88,61 @@ def test_a_section_titled_like_the_message_does_not_repeat_the_header():
     response = Response("Header", sections=(Section("Header", (Item("one"),)),))
     blocks = render(response)[0].blocks
     assert [b["text"]["text"] for b in blocks] == ["Header", "• one"]
+
+
+def memory_choices(n: int) -> tuple[Action, ...]:
+    return (
+        Action(ActionKind.EDIT, "Edit", f"{n:026d}"),
+        Action(ActionKind.PIN, "Pin", f"{n:026d}"),
+        Action(ActionKind.FORGET, "Forget", f"{n:026d}", "danger"),
+    )
+
+
+def test_each_memory_is_one_section_with_one_menu_of_its_choices():
+    items = tuple(Item(f"memory number {n}", "fact", memory_choices(n)) for n in range(60))
+    messages = render(Response("Your memories", sections=(Section("Recent", items),)))
+    assert all(len(m.blocks) <= MAX_BLOCKS for m in messages)
+    rows = [b for m in messages for b in m.blocks if "memory number" in b["text"]["text"]]
+    assert len(rows) == 60, "one section per memory"
+    assert not any(b["type"] == "actions" for m in messages for b in m.blocks)
+    for n, row in enumerate(rows):
+        menu = row["accessory"]
+        assert menu["type"] == "overflow" and len(menu["options"]) <= MAX_OPTIONS
+        picked = [chosen({**menu, "selected_option": o}) for o in menu["options"]]
+        assert [(c.kind, c.value, c.confirm) for c in picked] == [
+            (ActionKind.EDIT, f"{n:026d}", False),
+            (ActionKind.PIN, f"{n:026d}", False),
+            (ActionKind.FORGET, f"{n:026d}", True),
+        ]
+        assert all(len(o["value"]) <= MAX_OPTION_VALUE for o in menu["options"])
+    assert len({row["accessory"]["action_id"] for row in rows}) == 60
+
+
+def test_a_decision_keeps_its_buttons_and_choices_too_long_for_a_menu_stay_buttons():
+    decision = Item(
+        "I think Bob prefers tabs",
+        actions=(
+            Action(ActionKind.ACCEPT, "Accept", "id1", "primary"),
+            Action(ActionKind.REJECT, "Reject", "id1", "danger"),
+        ),
+    )
+    long_values = Item(
+        "used", actions=(Action(ActionKind.SHOW_USED, "Show", "x" * 200), *memory_choices(1)[:1])
+    )
+    blocks = render(Response("x", sections=(Section("", (decision, long_values)),)))[0].blocks
+    rows = [b for b in blocks if b["type"] == "actions"]
+    assert [[e["type"] for e in row["elements"]] for row in rows] == [["button"] * 2] * 2
+    assert chosen(rows[0]["elements"][0]) == Choice(ActionKind.ACCEPT, "id1", "Accept")
+
+
+def test_an_actions_block_holds_at_most_25_elements():
+    actions = tuple(Action(ActionKind.UNDO, f"Undo {n}", str(n)) for n in range(30))
+    blocks = render(Response("x", actions=actions))[0].blocks
+    rows = [b for b in blocks if b["type"] == "actions"]
+    assert [len(row["elements"]) for row in rows] == [MAX_ELEMENTS, 5]
+
+
+def test_a_menu_option_that_is_not_ours_is_ignored():
+    menu = {"type": "overflow", "action_id": "mb.menu.0"}
+    assert chosen({**menu, "selected_option": {"value": "explode id1"}}) is None
+    assert chosen({"type": "button", "action_id": "mb.apikey.chat"}) is None

@@ -7,11 +7,21 @@ import asyncio
 from core import texts
 from core.commands import COMMANDS
 from tests.fakes.slack_server import command_payload
-from tests.slack.conftest import ADMIN, ALICE, BOB, OWNER, block_text, buttons
+from tests.slack.conftest import (
+    ADMIN,
+    ALICE,
+    BOB,
+    OWNER,
+    block_text,
+    labelled,
+    menus,
+    opened_view,
+    option_labels,
+)
 
 
 def button(reply: dict, label: str) -> dict:
-    return next(b for b in buttons(reply["blocks"]) if b["text"]["text"] == label)
+    return labelled(reply["blocks"], label)[0]
 
 
 async def test_every_command_in_the_registry_is_answered_privately(driver):
@@ -59,18 +69,27 @@ async def test_forget_answers_with_an_undo_button_that_restores(driver, service)
     ]
 
 
-async def test_memories_lists_with_forget_buttons_and_usage(driver, service):
+async def test_memories_lists_each_item_with_one_menu_to_edit_pin_or_forget_and_usage(
+    driver, service, slack
+):
     await driver.command("remember", "the staging DB is on port 6543")
     await driver.command("global", "Acme's invoices go out on the 1st", user=BOB)
     listing = await driver.command("memories")
-    text = block_text(listing.reply["blocks"])
+    blocks = listing.reply["blocks"]
+    text = block_text(blocks)
     assert "the staging DB is on port 6543" in text
     assert "Acme&#x27;s" not in text and "Acme's invoices" in text
     assert "2 memories ·" in text and "entit" in text and "bytes" in text
-    forget = [b for b in buttons(listing.reply["blocks"]) if b["text"]["text"] == "Forget"]
-    assert len(forget) == 1, "Alice may forget her own memory, not Bob's shared one"
-    clicked = await driver.click(forget[0])
-    assert clicked.reply["text"].startswith("🗑️ Forgot 1 memory")
+    [menu] = menus(blocks)
+    assert option_labels(menu) == ["Edit", "Pin", "Forget"], "Bob's shared memory has none"
+    item = next(b for b in blocks if b.get("accessory") is menu)
+    assert "the staging DB is on port 6543" in item["text"]["text"]
+    picked = await driver.choose(menu, "Forget")
+    assert picked.replies == [], "a dangerous choice asks first"
+    assert (await service.stats("T1", ALICE)).memories == 2
+    done = await driver.submit(opened_view(slack), after=picked)
+    assert done.reply["text"].startswith("🗑️ Forgot 1 memory")
+    assert done.reply["response_type"] == "ephemeral"
     assert (await service.stats("T1", ALICE)).memories == 1
 
 
@@ -79,8 +98,8 @@ async def test_memories_shows_the_review_queue_with_accept_and_reject(driver, se
     await service.remember("T1", ALICE, "maybe the release slips a week", pending=True)
     listing = await driver.command("memories")
     assert texts.PENDING_HEADER in block_text(listing.reply["blocks"])
-    accept = [b for b in buttons(listing.reply["blocks"]) if b["text"]["text"] == "Accept"]
-    reject = [b for b in buttons(listing.reply["blocks"]) if b["text"]["text"] == "Reject"]
+    accept = labelled(listing.reply["blocks"], "Accept")
+    reject = labelled(listing.reply["blocks"], "Reject")
     assert len(accept) == len(reject) == 2
     assert accept[0]["style"] == "primary" and reject[0]["style"] == "danger"
     chosen = next(b for b in accept if b["value"] == first.memory.id)
@@ -174,3 +193,32 @@ async def test_an_exception_after_the_ack_becomes_a_friendly_message(driver, bot
     assert exchange.reply == {"text": texts.SOMETHING_WENT_WRONG, "response_type": "ephemeral"}
     assert bot.tasks.failures == 1
     bot.tasks.failures = 0
+
+
+async def test_a_full_memories_page_stays_within_block_kit_limits(driver, service):
+    page = service.config.memories_page
+    for n in range(page):
+        await service.remember(
+            "T1", ADMIN, f"fact number {n} about the {n}th service", reconcile=False
+        )
+        await service.remember(
+            "T1", ADMIN, f"I think service {n} moves to Kubernetes", pending=True
+        )
+    await service.set_profile("T1", ADMIN, {"name": "Ada", "role": "SRE"})
+    listing = await driver.command("memories", user=ADMIN)
+    assert listing.replies, "the page was posted"
+    for message in listing.replies:
+        blocks = message["blocks"]
+        assert len(blocks) <= 50
+        for block in blocks:
+            if block["type"] == "actions":
+                assert len(block["elements"]) <= 25
+            if block["type"] == "section":
+                assert len(block["text"]["text"]) <= 3000
+        for menu in menus(blocks):
+            assert 2 <= len(menu["options"]) <= 5
+            assert all(len(o["value"]) <= 150 for o in menu["options"])
+    sections = [b for m in listing.replies for b in m["blocks"] if b["type"] == "section"]
+    rows = [b for b in sections if "fact number" in b["text"]["text"]]
+    assert len(rows) == page and all(b["accessory"]["type"] == "overflow" for b in rows)
+    assert len([b for m in listing.replies for b in labelled(m["blocks"], "Accept")]) == page

@@ -6,7 +6,7 @@ import json
 
 from core import texts
 from core.settings import EDITABLE
-from tests.slack.conftest import ADMIN, ALICE, OWNER, block_text, buttons
+from tests.slack.conftest import ADMIN, ALICE, OWNER, block_text, buttons, labelled
 
 
 def home_opened(user: str) -> dict:
@@ -105,11 +105,7 @@ async def test_incognito_can_be_turned_off_from_the_home_tab(driver, service, sl
 async def test_the_profile_can_be_cleared_from_the_home_tab(driver, service, slack):
     await service.set_profile("T1", ALICE, {"name": "Alice"})
     await driver.event(home_opened(ALICE))
-    clear = next(
-        b
-        for b in buttons(last_view(slack, ALICE)["blocks"])
-        if b["text"]["text"] == "Clear profile"
-    )
+    [clear] = labelled(last_view(slack, ALICE)["blocks"], "Clear profile")
     await driver.click(clear, channel=None)
     assert await service.profile("T1", ALICE) == {}
     assert texts.HOME_PROFILE_NONE in block_text(last_view(slack, ALICE)["blocks"])

@@ -7,7 +7,7 @@ import json
 from adapters.slack import manifest as gen
 from adapters.slack.app import BOT_EVENTS, COMMAND_SCOPE, WEB_API_SCOPES, bot_scopes
 from core.commands import COMMANDS
-from tests.slack.conftest import ADMIN, ALICE
+from tests.slack.conftest import ADMIN, ALICE, menus, opened_view
 
 
 def test_the_committed_manifests_are_the_generated_ones():
@@ -54,7 +54,13 @@ def test_the_yaml_writer_round_trips_through_a_yaml_parser():
 async def test_every_web_api_method_the_bot_calls_is_covered_by_a_declared_scope(driver, slack):
     """Run every feature once, then compare what reached the API with the scope table."""
     await driver.command("remember", "the staging DB is on port 6543")
-    await driver.command("memories")
+    listing = await driver.command("memories")
+    [menu] = menus(listing.reply["blocks"])
+    edit = await driver.choose(menu, "Edit")
+    await driver.submit(opened_view(slack), {"mb.text": "staging is on 5432"}, after=edit)
+    await driver.choose(menu, "Forget")
+    await driver.click({"action_id": "mb.apikey.chat", "type": "button"}, ADMIN, None)
+    await driver.submit(opened_view(slack), {"mb.apikey": "sk-test"}, user=ADMIN)
     await driver.event(
         {
             "type": "app_mention",

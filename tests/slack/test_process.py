@@ -17,8 +17,8 @@ import pytest
 from click.testing import CliRunner
 
 from bots.cli import cli
-from bots.config import ConfigError
-from bots.slack import check_token, load_slack_config
+from bots.config import ConfigError, load_config
+from bots.slack import check_token, load_slack_config, run
 from core import texts
 from tests.fakes.slack_server import SECRET, command_payload, sign
 from tests.slack.conftest import ALICE, APP_TOKEN, BOT_TOKEN
@@ -65,6 +65,34 @@ def test_the_api_url_defaults_to_slack_and_can_point_elsewhere():
     assert load_slack_config(SOCKET_ENV, http=False).api_url == "https://slack.com/api/"
     gov = {**SOCKET_ENV, "MEMORYBOT_SLACK_API_URL": "https://slack-gov.com/api"}
     assert load_slack_config(gov, http=False).api_url == "https://slack-gov.com/api/"
+
+
+async def test_the_token_check_names_the_workspace_whose_memories_get_the_daily_tidy_up(bot):
+    assert await check_token(bot) == "T1"
+
+
+@pytest.mark.parametrize("http", [True, False], ids=["http", "socket"])
+async def test_the_bot_runs_the_daily_tidy_up_and_stops_it_on_shutdown(slack, tmp_path, http):
+    env = {"MEMORYBOT_DATABASE_URL": f"sqlite:///{tmp_path}/bot.db"}
+    config = load_config({**env, "MEMORYBOT_DATA_DIR": str(tmp_path)}, dotenv=None)
+    tokens = {**(HTTP_ENV if http else SOCKET_ENV), "MEMORYBOT_SLACK_API_URL": slack.api_url}
+    stop = asyncio.Event()
+    bot = asyncio.create_task(
+        run(config, load_slack_config(tokens, http=http), http, "127.0.0.1", free_port(), stop)
+    )
+
+    def schedules() -> list[asyncio.Task]:
+        return [t for t in asyncio.all_tasks() if t.get_name() == "consolidation"]
+
+    for _ in range(250):
+        if schedules() and (http or slack.connected.is_set()):
+            break
+        await asyncio.sleep(0.02)
+    [schedule] = schedules()
+    assert not schedule.done()
+    stop.set()
+    await asyncio.wait_for(bot, 10)
+    assert schedule.cancelled() and schedules() == []
 
 
 async def test_a_token_slack_refuses_is_a_start_up_error(bot, slack):
@@ -123,12 +151,19 @@ async def wait_for_line(process, text: str, timeout: float = 20.0) -> None:
     await asyncio.wait_for(read(), timeout)
 
 
+def assert_stopped_cleanly(stderr: bytes) -> None:
+    """No task (the consolidation schedule, a listener's work) left behind or failing."""
+    text = stderr.decode()
+    assert "Traceback" not in text and "Task was destroyed" not in text, text
+
+
 async def test_http_mode_process_serves_events_and_health(slack, tmp_path):
     port = free_port()
     env = {**HTTP_ENV, "MEMORYBOT_SLACK_API_URL": slack.api_url}
     async with bot_process(
         ["--http", "--port", str(port), "--host", "127.0.0.1"], env, tmp_path
     ) as proc:
+        await wait_for_line(proc, "daily tidy-up scheduled for workspace T1")
         await wait_for_line(proc, "HTTP mode on")
         base = f"http://127.0.0.1:{port}"
         key, url = slack.response_url()
@@ -149,11 +184,13 @@ async def test_http_mode_process_serves_events_and_health(slack, tmp_path):
         assert {c.token for c in slack.calls} == {BOT_TOKEN}
         proc.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(proc.wait(), 10) == 0, "a stop signal ends it cleanly"
+        assert_stopped_cleanly(await proc.stderr.read())
 
 
 async def test_socket_mode_process_connects_and_answers(slack, tmp_path):
     env = {**SOCKET_ENV, "MEMORYBOT_SLACK_API_URL": slack.api_url}
     async with bot_process([], env, tmp_path) as proc:
+        await wait_for_line(proc, "daily tidy-up scheduled for workspace T1")
         await wait_for_line(proc, "Socket Mode connected")
         key, url = slack.response_url()
         payload = command_payload("incognito", "on", ALICE, "C1", url)
@@ -168,6 +205,7 @@ async def test_socket_mode_process_connects_and_answers(slack, tmp_path):
         assert connect.token == APP_TOKEN
         proc.send_signal(signal.SIGINT)
         assert await asyncio.wait_for(proc.wait(), 10) == 0, "a stop signal ends it cleanly"
+        assert_stopped_cleanly(await proc.stderr.read())
 
 
 async def test_an_app_token_slack_refuses_stops_the_process_with_a_clear_error(slack, tmp_path):

@@ -46,6 +46,9 @@ SELECT = (
 )
 
 
+# The owner part of the unique index memories_active_hash (0001_initial.sql), verbatim, so
+# a lookup by hash can use that index.
+HASH_OWNER_KEY = "(CASE WHEN m.scope = 'private' THEN m.owner ELSE '' END)"
 UNDONE = "EXISTS (SELECT 1 FROM audit_log u WHERE u.workspace = a.workspace AND u.undoes = a.id)"
 
 
@@ -128,10 +131,20 @@ class SQLiteSession:
 
     @on_db_thread
     def find_by_hash(self, content_hash: str, scope: str) -> Memory | None:
-        owner = "" if scope == "global" else "AND m.owner = :user"
+        """The active memory with this text in `scope` (the principal's own, if private).
+
+        The predicate spells out the key of the unique index `memories_active_hash`, so
+        this is one index lookup; `m.owner = :user` alone made SQLite scan every memory
+        of the user on each save (17 ms at 10k memories).
+        """
         return self._one(
-            f"m.content_hash = :hash AND m.scope = :scope {owner} AND m.status = 'active'",
-            {"hash": content_hash, "scope": scope},
+            f"m.scope = :scope AND {HASH_OWNER_KEY} = :owner_key "
+            "AND m.content_hash = :hash AND m.status = 'active'",
+            {
+                "hash": content_hash,
+                "scope": scope,
+                "owner_key": "" if scope == "global" else self.principal.user,
+            },
         )
 
     @on_db_thread
@@ -162,21 +175,29 @@ class SQLiteSession:
 
     @on_db_thread
     def search_vector(self, vector: Sequence[float], limit: int) -> list[TextHit]:
-        """Brute-force cosine over the visible, embedded, active memories."""
-        query = array("f", vector)
+        """Brute-force cosine over the visible, embedded, active memories.
+
+        Vectors are unit length, so cosine is a dot product. Only ids and vectors are
+        read for scoring; whole rows are read for the winners alone.
+        """
         rows = self.conn.execute(
-            f"{SELECT.replace(' FROM', ', m.embedding AS vec FROM')} "
-            f"WHERE {VISIBLE} AND m.status = 'active' AND m.embedding IS NOT NULL",
+            f"SELECT m.seq, m.embedding FROM memories m WHERE {VISIBLE} "
+            "AND m.status = 'active' AND m.embedding IS NOT NULL",
             self.params,
         ).fetchall()
-        scored = []
-        for row in rows:
-            vec = array("f")
-            vec.frombytes(row["vec"])
-            if len(vec) == len(query):
-                scored.append((sum(a * b for a, b in zip(query, vec, strict=True)), row))
-        scored.sort(key=lambda pair: pair[0], reverse=True)
-        return [TextHit(memory_from_row(row), score) for score, row in scored[:limit]]
+        best = sorted(dot_products(vector, rows), reverse=True)[:limit]
+        if not best:
+            return []
+        marks = ", ".join(f":s{i}" for i in range(len(best)))
+        found = {
+            row["seq"]: row
+            for row in self.conn.execute(
+                f"{SELECT.replace(' FROM', ', m.seq AS seq FROM')} "
+                f"WHERE {VISIBLE} AND m.seq IN ({marks})",
+                {**self.params, **{f"s{i}": seq for i, (_, seq) in enumerate(best)}},
+            )
+        }
+        return [TextHit(memory_from_row(found[seq]), score) for score, seq in best if seq in found]
 
     @on_db_thread
     def list_memories(self, statuses: Sequence[str], limit: int, offset: int = 0) -> list[Memory]:
@@ -508,3 +529,25 @@ def memory_values(memory: NewMemory) -> dict[str, Any]:
     values["pinned"] = int(memory.pinned)
     values["embedding"] = _vector_blob(memory.embedding)
     return values
+
+
+def dot_products(vector: Sequence[float], rows: Sequence[sqlite3.Row]) -> list[tuple[float, int]]:
+    """(score, seq) for every stored vector of the query's dimension; numpy when present."""
+    try:
+        import numpy as np
+    except ImportError:  # the optional local extra is not installed: plain Python
+        query = array("f", vector)
+        out = []
+        for seq, blob in rows:
+            vec = array("f")
+            vec.frombytes(blob)
+            if len(vec) == len(query):
+                out.append((sum(a * b for a, b in zip(query, vec, strict=True)), seq))
+        return out
+    width = len(vector) * 4
+    kept = [(seq, blob) for seq, blob in rows if len(blob) == width]
+    if not kept:
+        return []
+    matrix = np.frombuffer(b"".join(blob for _, blob in kept), dtype=np.float32)
+    scores = matrix.reshape(len(kept), len(vector)) @ np.asarray(vector, dtype=np.float32)
+    return [(float(score), seq) for score, (seq, _) in zip(scores, kept, strict=True)]

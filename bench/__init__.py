@@ -1,0 +1,1 @@
+"""Benchmarks: recall quality on LoCoMo-format data, recall latency and insert rate."""

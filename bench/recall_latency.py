@@ -1,0 +1,233 @@
+"""Recall latency (p50/p95) and insert rate at 1k, 10k and 100k memories.
+
+One workspace, one user, standalone SQLite in a temporary directory (or a
+PostgreSQL URL with --postgres). The workspace is filled through `remember` with
+distinct synthetic facts (bench/synthetic.py) up to each size in turn; at each size
+the benchmark warms up, then times at least 200 `recall` calls with questions about
+stored facts, as a user asks them (recall reinforces what it returns, as it does in
+use; --no-touch measures without). The issue's target: p95 ≤ 20 ms at 10k.
+
+    python bench/recall_latency.py                      # 1k, 10k, 100k
+    python bench/recall_latency.py --sizes 1000,10000 --profile 25
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import io
+import itertools
+import os
+import pstats
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script: make the worktree's packages importable
+    sys.path.insert(0, str(ROOT))
+
+import core  # noqa: E402
+from bench.synthetic import Fact, facts  # noqa: E402
+from core.service import MemoryService  # noqa: E402
+
+USER = "bench"
+TARGET_P95_MS_AT_10K = 20.0
+
+
+@dataclass(frozen=True)
+class Row:
+    size: int
+    stored: int
+    statuses: Counter
+    insert_rate: float  # memories per second through remember, filling up to this size
+    p50: float
+    p95: float
+    p99: float
+    mean: float
+    queries: int
+    mean_hits: float
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def fill(
+    memory: MemoryService, workspace: str, stream: Sequence[Fact], statuses: Counter
+) -> float:
+    """Save every fact; returns the seconds it took."""
+    started = time.perf_counter()
+    for fact in stream:
+        result = await memory.remember(workspace, USER, fact.text)
+        statuses[result.status.value] += 1
+    return time.perf_counter() - started
+
+
+async def time_queries(
+    memory: MemoryService, workspace: str, questions: Sequence[str], touch: bool
+) -> tuple[list[float], float]:
+    """Milliseconds per recall, and the mean number of hits."""
+    timings, hits = [], 0
+    for question in questions:
+        started = time.perf_counter()
+        found = await memory.recall(workspace, USER, question, limit=10, touch=touch)
+        timings.append(1000 * (time.perf_counter() - started))
+        hits += len(found)
+    return timings, hits / max(1, len(questions))
+
+
+async def run(args: argparse.Namespace) -> list[Row]:
+    rows: list[Row] = []
+    sizes = sorted(args.sizes)
+    stream = list(itertools.islice(facts(args.seed), sizes[-1]))
+    rng = random.Random(args.seed)
+    workspace = f"latency-{uuid.uuid4().hex[:8]}"
+    with tempfile.TemporaryDirectory(prefix="memorybot-latency-") as tmp:
+        url = args.postgres or f"sqlite:///{tmp}/latency.db"
+        async with core.open_memory(url) as memory:
+            statuses: Counter = Counter()
+            done = 0
+            for size in sizes:
+                seconds = await fill(memory, workspace, stream[done:size], statuses)
+                rate = (size - done) / seconds if seconds else 0.0
+                done = size
+                stored = (await memory.stats(workspace, USER)).memories
+                asked = [
+                    f.question for f in rng.choices(stream[:size], k=args.warmup + args.queries)
+                ]
+                await time_queries(memory, workspace, asked[: args.warmup], not args.no_touch)
+                profiling = args.profile and size == sizes[-1]
+                if profiling:
+                    profilers = await start_profiling(memory)
+                timings, mean_hits = await time_queries(
+                    memory, workspace, asked[args.warmup :], not args.no_touch
+                )
+                if profiling:
+                    print(
+                        await profile_report(memory, profilers, args.profile, size), file=sys.stderr
+                    )
+                rows.append(
+                    Row(
+                        size,
+                        stored,
+                        Counter(statuses),
+                        rate,
+                        statistics.median(timings),
+                        percentile(timings, 0.95),
+                        percentile(timings, 0.99),
+                        statistics.fmean(timings),
+                        len(timings),
+                        mean_hits,
+                    )
+                )
+                print(render_row(rows[-1]), file=sys.stderr, flush=True)
+    return rows
+
+
+async def start_profiling(memory: MemoryService) -> list[cProfile.Profile]:
+    """Profile this thread and, for SQLite, the store's database thread too: recall's
+    SQL runs there, and a profile of the event loop alone shows only waiting."""
+    profilers = [cProfile.Profile()]
+    profilers[0].enable()
+    run_on_db_thread = getattr(memory.store, "run", None)
+    if run_on_db_thread is not None:
+        profilers.append(cProfile.Profile())
+        await run_on_db_thread(profilers[1].enable)
+    return profilers
+
+
+async def profile_report(
+    memory: MemoryService, profilers: list[cProfile.Profile], top: int, size: int
+) -> str:
+    profilers[0].disable()
+    if len(profilers) > 1:
+        await memory.store.run(profilers[1].disable)  # type: ignore[attr-defined]
+    out = io.StringIO()
+    for name, profiler in zip(("event loop thread", "database thread"), profilers, strict=False):
+        out.write(f"\n-- cProfile of the timed recalls at {size:,} memories: {name} --\n")
+        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
+HEADER = (
+    f"{'memories':>9} {'stored':>8} {'insert/s':>9} {'p50 ms':>8} {'p95 ms':>8} "
+    f"{'p99 ms':>8} {'mean ms':>8} {'queries':>8} {'hits':>5}"
+)
+
+
+def render_row(row: Row) -> str:
+    return (
+        f"{row.size:>9,} {row.stored:>8,} {row.insert_rate:>9.0f} {row.p50:>8.1f} "
+        f"{row.p95:>8.1f} {row.p99:>8.1f} {row.mean:>8.1f} {row.queries:>8} "
+        f"{row.mean_hits:>5.1f}"
+    )
+
+
+def render(rows: Sequence[Row], args: argparse.Namespace) -> str:
+    store = "postgresql" if args.postgres else "standalone SQLite"
+    touch = "no touch" if args.no_touch else "touch on"
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    lines = [
+        f"Recall latency and insert rate — {store}, one workspace, keywords only, {touch}",
+        f"(machine: {os.cpu_count()} CPUs, load average {load} at the end of the run)",
+        "",
+        HEADER,
+        "-" * len(HEADER),
+        *(render_row(row) for row in rows),
+        "",
+        "stored = active memories after filling (remember statuses: "
+        + ", ".join(f"{n} {s}" for s, n in rows[-1].statuses.most_common())
+        + "); insert/s = remember calls per second while filling up to that size;",
+        "hits = mean memories returned per recall (limit 10).",
+    ]
+    at_10k = next((r for r in rows if r.size == 10_000), None)
+    if at_10k:
+        verdict = "meets" if at_10k.p95 <= TARGET_P95_MS_AT_10K else "MISSES"
+        lines.append(
+            f"target p95 ≤ {TARGET_P95_MS_AT_10K:.0f} ms at 10k: {verdict} ({at_10k.p95:.1f} ms)"
+        )
+    return "\n".join(lines)
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--sizes",
+        type=lambda s: [int(x) for x in s.split(",") if x.strip()],
+        default=[1_000, 10_000, 100_000],
+        help="comma-separated memory counts (default 1000,10000,100000)",
+    )
+    parser.add_argument("--queries", type=int, default=300, help="timed recalls per size")
+    parser.add_argument("--warmup", type=int, default=30, help="untimed recalls first")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--postgres", metavar="URL", help="a postgresql:// URL (connected mode)")
+    parser.add_argument("--no-touch", action="store_true", help="recall without reinforcing")
+    parser.add_argument(
+        "--profile", type=int, default=0, metavar="N", help="cProfile the largest size, top N"
+    )
+    args = parser.parse_args(argv)
+    if args.queries < 200:
+        parser.error("--queries must be at least 200")
+    if args.postgres and not args.postgres.startswith(("postgresql://", "postgres://")):
+        parser.error("--postgres needs a postgresql:// URL")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = parse_args(argv)
+    rows = asyncio.run(run(args))
+    print(render(rows, args))
+
+
+if __name__ == "__main__":
+    main()

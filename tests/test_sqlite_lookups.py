@@ -1,0 +1,62 @@
+"""Standalone mode: the lookup every save makes uses an index, not a scan (SPEC §4.4).
+
+Each `remember` first asks the store for an active memory with the same normalised
+hash. Done by scanning, that lookup grows with the user's memories (17 ms a save at
+10k in bench/recall_latency.py); through the unique index `memories_active_hash` it
+stays one index probe. The test reads SQLite's own query plan for the statements a
+save runs, so it fails if the predicate and the index drift apart.
+"""
+
+from __future__ import annotations
+
+from core.models import SaveStatus, Scope
+from core.service import MemoryService
+from core.stores.sqlite.store import SQLiteStore
+
+
+async def hash_lookup_plans(store: SQLiteStore, statements: list[str]) -> list[str]:
+    """SQLite's query plan for each SELECT by content hash among `statements`."""
+    lookups = [s for s in statements if s.lstrip().startswith("SELECT") and "content_hash =" in s]
+
+    def explain(sql: str) -> str:
+        return " | ".join(row[3] for row in store.conn.execute(f"EXPLAIN QUERY PLAN {sql}"))
+
+    return [await store.run(explain, sql) for sql in lookups]
+
+
+async def test_saving_looks_up_an_exact_duplicate_in_the_unique_hash_index(tmp_path):
+    store = SQLiteStore(f"sqlite:///{tmp_path}/memorybot.db")
+    service = MemoryService(store)
+    await service.open()
+    try:
+        for n in range(40):
+            await service.remember("acme", "alice", f"service {n} listens on port {8000 + n * 7}")
+        await service.remember("acme", "alice", "we deploy on Tuesdays", Scope.GLOBAL)
+        statements: list[str] = []
+        await store.run(store.conn.set_trace_callback, statements.append)
+        private = await service.remember("acme", "alice", "Service 3 listens on port 8021.")
+        shared = await service.remember("acme", "bob", "We deploy on Tuesdays!", Scope.GLOBAL)
+        await store.run(store.conn.set_trace_callback, None)
+        plans = await hash_lookup_plans(store, statements)
+    finally:
+        await service.close()
+    assert private.status == SaveStatus.DUPLICATE and shared.status == SaveStatus.DUPLICATE
+    assert len(plans) == 2
+    assert all("USING INDEX memories_active_hash" in plan for plan in plans), plans
+
+
+async def test_a_hash_lookup_finds_only_the_principals_private_copy(tmp_path):
+    """The index-friendly predicate keeps the old meaning: private means mine."""
+    store = SQLiteStore(f"sqlite:///{tmp_path}/memorybot.db")
+    service = MemoryService(store)
+    await service.open()
+    try:
+        alice = await service.remember("acme", "alice", "my desk is by the window")
+        bob = await service.remember("acme", "bob", "my desk is by the window")
+        shared = await service.remember("acme", "bob", "the desk map is on the wiki", Scope.GLOBAL)
+        again = await service.remember("acme", "alice", "the desk map is on the wiki", Scope.GLOBAL)
+    finally:
+        await service.close()
+    assert alice.status == bob.status == SaveStatus.SAVED
+    assert alice.memory.id != bob.memory.id
+    assert again.status == SaveStatus.DUPLICATE and again.memory.id == shared.memory.id
