@@ -1,6 +1,6 @@
-"""The operator's commands in connected mode, run as real processes: `db start`,
-`doctor` (checks database, embedder and model, SPEC §8), `embed backfill`,
-`worker` and `jobs`."""
+"""The operator's commands in connected mode, through the real CLI: `db start`,
+`doctor` (checks database, embedder and model, SPEC §8), `embed backfill`, `jobs`,
+and `worker` as a real process stopped by SIGTERM."""
 
 from __future__ import annotations
 
@@ -12,26 +12,19 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from bots.cli import cli
 from core.stores.postgres.jobs import PostgresJobs
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 async def memorybot(*args: str, env: dict[str, str]) -> tuple[int, str]:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bots",
-        *args,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT), **env},
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )
-    out, _ = await asyncio.wait_for(proc.communicate(), 60)
-    return proc.returncode, out.decode()
+    """Run the real CLI in a thread (its own event loop), so fakes served by the
+    test's loop keep answering; stdout and stderr together."""
+    result = await asyncio.to_thread(CliRunner().invoke, cli, list(args), env=env)
+    return result.exit_code, result.output
 
 
 @pytest.fixture
