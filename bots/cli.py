@@ -18,12 +18,14 @@ from typing import Any
 
 import click
 
+from bots import cli_connected
 from bots.config import AppConfig, ConfigError, load_config
 from bots.discord import discord_command
 from bots.slack import slack
 from bots.wiring import open_service
 from core.commands import COMMANDS, CommandRequest, run_action, run_command
 from core.models import Scope
+from core.ports import StoreUnavailable
 from core.provider_keys import KEY_FIELDS
 from core.responses import ActionKind
 from core.secrets import SecretBox, SecretKeyError
@@ -48,6 +50,8 @@ def with_service(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Any]:
             return asyncio.run(body())
         except ConfigError as exc:
             fail(str(exc))
+        except StoreUnavailable as exc:
+            fail(f"the database is unavailable, try again ({exc})")
 
     return wrapper
 
@@ -412,6 +416,7 @@ def list_commands() -> None:
 
 cli.add_command(slack)
 cli.add_command(discord_command)
+cli_connected.register(cli, db)
 
 
 def main() -> None:

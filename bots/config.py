@@ -17,9 +17,10 @@ from dotenv import dotenv_values
 from core.providers.presets import ChatConfig, EmbedConfig, ProviderConfigError
 from core.secrets import SecretBox, SecretKeyError
 
-# Standalone mode needs no embedder: keyword recall (FTS5). Connected mode's default
-# (the bundled local model) is chosen by the connected-mode wiring.
-DEFAULT_EMBED_PRESET = {"standalone": "none", "connected": "none"}
+# Standalone mode needs no embedder: keyword recall (FTS5). Connected mode uses the
+# bundled local model unless an embedder or a provider key is set.
+DEFAULT_EMBED_PRESET = {"standalone": "none", "connected": "local"}
+KEYED_EMBED_PRESET = "openai-3-small"  # connected mode with only MEMORYBOT_EMBED_API_KEY
 
 
 class ConfigError(ValueError):
@@ -81,14 +82,20 @@ def embed_config(env: Mapping[str, str], mode: str) -> EmbedConfig:
     base_url = env.get("MEMORYBOT_EMBED_BASE_URL", "").strip()
     model = env.get("MEMORYBOT_EMBED_MODEL", "").strip()
     preset = env.get("MEMORYBOT_EMBED_PRESET", "").strip()
+    api_key = env.get("MEMORYBOT_EMBED_API_KEY", "").strip() or None
     if not preset:
-        preset = "openai-compatible" if base_url or model else DEFAULT_EMBED_PRESET[mode]
+        if base_url or model:
+            preset = "openai-compatible"
+        elif api_key and mode == "connected":
+            preset = KEYED_EMBED_PRESET
+        else:
+            preset = DEFAULT_EMBED_PRESET[mode]
     cfg = EmbedConfig(
         preset=preset,
         base_url=base_url,
         model=model,
         dimensions=_int(env, "MEMORYBOT_EMBED_DIMENSIONS", 0, 1, 16000),
-        api_key=env.get("MEMORYBOT_EMBED_API_KEY", "").strip() or None,
+        api_key=api_key,
     )
     try:
         return cfg.resolve()

@@ -31,6 +31,13 @@ VARIABLES: tuple[Variable, ...] = (
         "storage",
     ),
     Variable(
+        "MEMORYBOT_DATABASE_ADMIN_URL",
+        "",
+        "connected mode: the schema owner's `postgresql://…` URL for migrations (the bot "
+        "itself connects as the non-owner role in MEMORYBOT_DATABASE_URL)",
+        "storage",
+    ),
+    Variable(
         "MEMORYBOT_MAX_MEMORY_CHARS", "2000", "longest memory accepted (100–16000)", "storage"
     ),
     Variable("MEMORYBOT_WORKSPACE", "local", "workspace for the console and CLI", "console"),
@@ -57,7 +64,7 @@ VARIABLES: tuple[Variable, ...] = (
     ),
     Variable(
         "MEMORYBOT_EMBED_PRESET",
-        "none (standalone)",
+        "none (standalone), local (connected)",
         "embedder preset, e.g. local, openai-3-small, ollama-nomic-embed-text",
         "embedder",
     ),

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 from bots.config import AppConfig, ConfigError
+from bots.connected import admin_url, align_dimensions, is_connected
 from core.api import open_memory
 from core.ports import ChatModel, Embedder
 from core.providers.presets import ProviderConfigError, build_chat_model, build_embedder
@@ -29,8 +31,8 @@ def build_providers(config: AppConfig) -> tuple[Embedder | None, ChatModel | Non
 async def _close(*providers: Any) -> None:
     for provider in providers:
         close = getattr(provider, "close", None)
-        if close is not None:
-            await close()
+        if close is not None and inspect.isawaitable(result := close()):
+            await result  # the local embedder's close() is plain, the HTTP ones async
 
 
 @asynccontextmanager
@@ -46,7 +48,10 @@ async def open_service(config: AppConfig) -> AsyncIterator[MemoryService]:
             chat_model=chat_model,
             secrets=secrets,
             config=service_config(config),
+            admin_url=admin_url(config),
         ) as service:
+            if is_connected(config):
+                await align_dimensions(service)
             yield service
     finally:
         await _close(chat_model, embedder)

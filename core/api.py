@@ -19,7 +19,7 @@ from contextlib import asynccontextmanager
 from core.ports import ChatModel, Embedder
 from core.secrets import SecretBox
 from core.service import MemoryService, ServiceConfig
-from core.stores import open_store
+from core.stores import open_job_queue, open_store
 
 
 @asynccontextmanager
@@ -31,14 +31,19 @@ async def open_memory(
     config: ServiceConfig | None = None,
     clock: Callable[[], float] | None = None,
     secrets: SecretBox | None = None,
+    admin_url: str | None = None,
 ) -> AsyncIterator[MemoryService]:
     """Open the store at `url` (migrating it if needed) and yield a MemoryService.
 
     `chat_model` answers chat turns and extracts memories (without one the bot answers
-    with the memories it recalls); `secrets` encrypts workspaces' provider API keys."""
+    with the memories it recalls); `secrets` encrypts workspaces' provider API keys.
+    Connected mode: `url` is the application role's, `admin_url` the schema owner's
+    (migrations); background jobs then go to the PostgreSQL queue for workers."""
     kwargs = {"clock": clock} if clock else {}
+    store = open_store(url, admin_url=admin_url)
     service = MemoryService(
-        open_store(url),
+        store,
+        jobs=open_job_queue(store),
         embedder=embedder,
         chat_model=chat_model,
         config=config,

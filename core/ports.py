@@ -32,6 +32,15 @@ class DuplicateMemory(Exception):
     """
 
 
+class StoreUnavailable(Exception):
+    """The database cannot be reached right now (down, restarting, pool exhausted).
+
+    Nothing of the failed operation was committed, or its outcome is unknown; the
+    caller should say "the database is unavailable, try again" rather than crash.
+    Stores raise it for connection-level failures only, never for bad input.
+    """
+
+
 class ProviderError(Exception):
     """A provider (embedder or chat model) failed: down, slow, refused or garbled.
 

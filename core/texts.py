@@ -121,6 +121,10 @@ SOMETHING_WENT_WRONG = (
     "😵 Something went wrong on my side and I couldn't finish that. Nothing was lost; "
     "please try again in a moment."
 )
+DATABASE_UNAVAILABLE = (
+    "🔌 The memory database is unavailable right now, so nothing was saved or changed. "
+    "Please try again in a moment."
+)
 MORE_NOT_SHOWN = "…and {count} more not shown here."
 
 # Settings (the admin settings page on every platform)

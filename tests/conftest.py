@@ -14,11 +14,12 @@ from core.ports import Store
 from core.service import MemoryService
 from core.stores.sqlite.store import SQLiteStore
 
-pytest_plugins = ["tests.fakes.fixtures"]
+pytest_plugins = ["tests.fakes.fixtures", "tests.pg"]
 
-STORE_BACKENDS = ["sqlite"]
+STORE_BACKENDS = ["sqlite", "postgres"]
 
 StoreFactory = Callable[[], Store]
+DATABASE = pytest.StashKey[str]()
 
 
 class Clock:
@@ -42,7 +43,18 @@ def clock() -> Clock:
 async def make_store(backend: str, tmp_path, request) -> Store:
     if backend == "sqlite":
         return SQLiteStore(f"sqlite:///{tmp_path}/memorybot.db")
+    if backend == "postgres":
+        pg = request.getfixturevalue("pg")
+        database = pg.fresh()
+        request.node.stash[DATABASE] = database
+        return pg.store(database)
     raise ValueError(backend)
+
+
+async def dispose_store(backend: str, request) -> None:
+    """Drop a test's PostgreSQL database once its store is closed."""
+    if backend == "postgres":
+        request.getfixturevalue("pg").drop(request.node.stash[DATABASE])
 
 
 @pytest.fixture(params=STORE_BACKENDS)
@@ -53,8 +65,11 @@ async def store(request, tmp_path) -> AsyncIterator[Store]:
         yield store
     finally:
         await store.close()
+        await dispose_store(request.param, request)
 
 
 @pytest.fixture
-async def service(store: Store, clock: Clock) -> MemoryService:
-    return MemoryService(store, clock=clock)
+async def service(store: Store, clock: Clock) -> AsyncIterator[MemoryService]:
+    service = MemoryService(store, clock=clock)
+    yield service
+    await service.jobs.drain()  # no background job may outlive its test's store

@@ -23,9 +23,10 @@ from core.commands.registry import (
     CommandSpec,
     Suggestion,
 )
+from core.ports import StoreUnavailable
 from core.responses import Response
 from core.service import MemoryService
-from core.texts import UNKNOWN_COMMAND
+from core.texts import DATABASE_UNAVAILABLE, UNKNOWN_COMMAND
 
 
 async def run_command(service: MemoryService, name: str, request: CommandRequest) -> Response:
@@ -33,7 +34,10 @@ async def run_command(service: MemoryService, name: str, request: CommandRequest
     spec = COMMANDS.get(name.lstrip("/").lower())
     if spec is None:
         return Response(UNKNOWN_COMMAND.format(name=name.lstrip("/")), ok=False)
-    return await spec.handler(service, request)
+    try:
+        return await spec.handler(service, request)
+    except StoreUnavailable:  # connected mode, database restarting: say so, don't crash
+        return Response(DATABASE_UNAVAILABLE, ok=False)
 
 
 async def suggest(

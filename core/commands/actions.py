@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from core import texts
 from core.commands.registry import CommandRequest
 from core.commands.replies import forget_reply, memory_item
+from core.ports import StoreUnavailable
 from core.responses import ActionKind, Response, Section
 from core.service import MemoryService
 
@@ -31,7 +32,10 @@ async def run_action(
 ) -> Response:
     handler = ACTIONS.get(ActionKind(kind))
     assert handler is not None, f"no handler for action {kind}"
-    return await handler(service, request, value)
+    try:
+        return await handler(service, request, value)
+    except StoreUnavailable:  # connected mode, database restarting: say so, don't crash
+        return Response(texts.DATABASE_UNAVAILABLE, ok=False)
 
 
 @action(ActionKind.FORGET)

@@ -2,21 +2,37 @@
 
 from __future__ import annotations
 
+from core.jobs import JobQueue
 from core.ports import Store
 
+CONNECTED_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 
-def open_store(url: str) -> Store:
-    """A store for the URL (not yet opened). PostgreSQL support loads only when asked for."""
-    if url.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
+
+def open_store(url: str, *, admin_url: str | None = None) -> Store:
+    """A store for the URL (not yet opened). PostgreSQL support loads only when asked for.
+
+    `admin_url` (connected mode) is the schema owner's URL, used for migrations; `url`
+    is then the application role's."""
+    if url.startswith(CONNECTED_SCHEMES):
         try:
             from core.stores.postgres.store import PostgresStore
         except ImportError as exc:  # the optional driver is missing
             raise ValueError(
                 "connected mode needs the postgres extra: pip install 'memorybot[postgres]'"
             ) from exc
-        return PostgresStore(url)
+        return PostgresStore(url, admin_url=admin_url)
     if url.startswith("sqlite:") or "://" not in url:
         from core.stores.sqlite.store import SQLiteStore
 
         return SQLiteStore(url)
     raise ValueError(f"unsupported database URL scheme: {url.split('://', 1)[0]}://")
+
+
+def open_job_queue(store: Store) -> JobQueue | None:
+    """The store's durable job queue (PostgreSQL), or None: jobs then run in-process."""
+    if store.url.startswith(CONNECTED_SCHEMES):
+        import core.embedding_jobs  # noqa: F401  (registers the handlers workers run)
+        from core.stores.postgres.jobs import PostgresJobs
+
+        return PostgresJobs(store)  # type: ignore[arg-type]
+    return None

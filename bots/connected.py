@@ -1,0 +1,66 @@
+"""Connected mode's wiring: the owner's URL and the embedding column's shape.
+
+MEMORYBOT_DATABASE_URL        the bot's own login role (e.g. memorybot_app): owns no
+                              table, no BYPASSRLS, so row-level security applies.
+MEMORYBOT_DATABASE_ADMIN_URL  the schema owner: runs migrations (at start and with
+                              `memorybot db migrate`), creates and grants the app
+                              role, reshapes the embedding column. Optional once the
+                              schema is up to date.
+
+When the embedder's dimension differs from the embedding column's, the column is
+reshaped at start (old vectors cleared) and re-embedding is queued for the workers.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from bots.config import AppConfig, ConfigError
+from core.service import MemoryService
+
+log = logging.getLogger(__name__)
+
+ADMIN_URL = "MEMORYBOT_DATABASE_ADMIN_URL"
+CONNECTED_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
+
+
+def is_connected(config: AppConfig) -> bool:
+    return config.database_url.startswith(CONNECTED_SCHEMES)
+
+
+def admin_url(config: AppConfig) -> str | None:
+    """The owner's URL (connected mode only), validated like the main URL."""
+    url = config.get(ADMIN_URL).strip()
+    if not url or not is_connected(config):
+        return None
+    if not url.startswith(CONNECTED_SCHEMES):
+        raise ConfigError(f"{ADMIN_URL} must be a postgresql:// URL, got {url.split('://')[0]}://…")
+    return url
+
+
+async def align_dimensions(service: MemoryService) -> list[tuple[str, str]]:
+    """Reshape the embedding column to the embedder's dimension if they differ
+    (as the owner), queueing re-embedding; returns the principals queued."""
+    store: Any = service.store
+    if service.embedder is None or not hasattr(store, "set_dimensions"):
+        return []
+    wanted = service.embedder.dimensions
+    if await store.dimensions() == wanted:
+        return []
+    if store.admin_url is None:
+        log.warning(
+            "the embedder makes %d-dimensional vectors but the embedding column differs; "
+            "vector recall is off until the column is reshaped: set %s and restart",
+            wanted,
+            ADMIN_URL,
+        )
+        return []
+    queued = await store.set_dimensions(wanted)
+    log.warning(
+        "embedding column reshaped to %d dimensions; re-embedding queued for %d users "
+        "(run `memorybot worker`)",
+        wanted,
+        len(queued),
+    )
+    return queued

@@ -1,0 +1,205 @@
+"""The job queue of connected mode: a `jobs` table any number of workers share.
+
+`enqueue` inserts a row (and NOTIFYs `memorybot_jobs` on commit, which wakes idle
+workers at once). `claim` takes ready rows with `FOR UPDATE SKIP LOCKED` and marks
+them running under a lease, in one short transaction, so two workers never take the
+same job and no transaction stays open while a handler runs. A failed job waits
+`backoff * 2**(attempts-1)` seconds before its next try and is marked dead after
+`max_attempts`; a job whose worker died is taken again once its lease expires.
+Handlers are the ones registered in `core.jobs.JOB_HANDLERS`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from core.jobs import JOB_HANDLERS
+from core.ports import StoreUnavailable
+from core.stores.postgres.store import CONNECTION_ERRORS, PostgresStore
+
+if TYPE_CHECKING:
+    from core.service import MemoryService
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "memorybot_jobs"
+MAX_BACKOFF = 3600.0
+
+
+@dataclass(frozen=True)
+class Job:
+    workspace: str
+    id: int
+    kind: str
+    payload: dict[str, Any]
+    attempts: int
+    max_attempts: int
+
+
+class PostgresJobs:
+    """`core.jobs.JobQueue` on PostgreSQL, plus the worker side (claim, run, retry)."""
+
+    def __init__(
+        self,
+        store: PostgresStore,
+        *,
+        clock: Callable[[], float] = time.time,
+        max_attempts: int = 5,
+        backoff: float = 2.0,
+        lease: float = 300.0,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.max_attempts = max_attempts
+        self.backoff = backoff
+        self.lease = lease
+
+    # -- producer side ---------------------------------------------------------------
+
+    async def enqueue(self, kind: str, payload: dict[str, Any], *, workspace: str) -> None:
+        if kind not in JOB_HANDLERS:
+            raise LookupError(f"no handler for job kind {kind!r}")
+        now = self.clock()
+        async with self.store.transaction(workspace=workspace) as conn:
+            await conn.execute(
+                "INSERT INTO jobs (workspace, kind, payload, max_attempts, run_after, "
+                "created_at, updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                (workspace, kind, Jsonb(payload), self.max_attempts, now, now, now),
+            )
+            await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, kind))
+
+    async def drain(self) -> None:
+        """Nothing to wait for: queued jobs are durable and workers run them."""
+
+    async def counts(self) -> dict[str, int]:
+        """Jobs by state across every workspace (pending, running, done, dead)."""
+        async with self.store.transaction(worker="on") as conn:
+            rows = await (
+                await conn.execute("SELECT state, count(*) FROM jobs GROUP BY state")
+            ).fetchall()
+        return {"pending": 0, "running": 0, "done": 0, "dead": 0, **dict(rows)}
+
+    async def dead(self, limit: int = 20) -> list[tuple[str, int, str, str]]:
+        """The latest dead jobs: (workspace, id, kind, last error)."""
+        async with self.store.transaction(worker="on") as conn:
+            rows = await (
+                await conn.execute(
+                    "SELECT workspace, id, kind, coalesce(last_error, '') FROM jobs "
+                    "WHERE state = 'dead' ORDER BY updated_at DESC LIMIT %s",
+                    (limit,),
+                )
+            ).fetchall()
+        return [tuple(row) for row in rows]
+
+    # -- worker side -----------------------------------------------------------------
+
+    async def claim(self, limit: int = 1) -> list[Job]:
+        now = self.clock()
+        async with self.store.transaction(worker="on") as conn:
+            rows = await (
+                await conn.execute(
+                    """WITH picked AS (
+                           SELECT workspace, id FROM jobs
+                           WHERE run_after <= %(now)s
+                             AND (state = 'pending'
+                                  OR (state = 'running' AND locked_until < %(now)s))
+                           ORDER BY run_after, id LIMIT %(limit)s
+                           FOR UPDATE SKIP LOCKED)
+                       UPDATE jobs j SET state = 'running', attempts = j.attempts + 1,
+                              locked_until = %(until)s, updated_at = %(now)s
+                       FROM picked WHERE j.workspace = picked.workspace AND j.id = picked.id
+                       RETURNING j.workspace, j.id, j.kind, j.payload, j.attempts,
+                                 j.max_attempts""",
+                    {"now": now, "until": now + self.lease, "limit": limit},
+                )
+            ).fetchall()
+        return [Job(*row) for row in rows]
+
+    async def complete(self, job: Job) -> None:
+        await self._finish(job, "done", None, None)
+
+    async def fail(self, job: Job, error: str) -> str:
+        """Schedule a retry with exponential backoff, or bury the job; returns its state."""
+        if job.attempts >= job.max_attempts:
+            await self._finish(job, "dead", None, error)
+            return "dead"
+        delay = min(MAX_BACKOFF, self.backoff * 2 ** (job.attempts - 1))
+        await self._finish(job, "pending", self.clock() + delay, error)
+        return "pending"
+
+    async def _finish(self, job: Job, state: str, run_after: float | None, error: str | None):
+        async with self.store.transaction(worker="on") as conn:
+            await conn.execute(
+                "UPDATE jobs SET state = %s, run_after = coalesce(%s, run_after), "
+                "locked_until = NULL, last_error = coalesce(%s, last_error), updated_at = %s "
+                "WHERE workspace = %s AND id = %s",
+                (state, run_after, error and error[:1000], self.clock(), job.workspace, job.id),
+            )
+
+    async def run_job(self, service: MemoryService, job: Job) -> bool:
+        """Run one claimed job; True if it succeeded."""
+        handler = JOB_HANDLERS.get(job.kind)
+        try:
+            if handler is None:
+                raise LookupError(f"no handler for job kind {job.kind!r}")
+            await handler(service, job.payload)
+        except Exception as exc:  # a job's failure is recorded, never fatal to the worker
+            state = await self.fail(job, f"{type(exc).__name__}: {exc}")
+            log.warning("job %s #%s failed (%s): %s", job.kind, job.id, state, exc)
+            return False
+        await self.complete(job)
+        return True
+
+    async def run_once(self, service: MemoryService, batch: int = 10) -> int:
+        """Claim up to `batch` ready jobs and run them; returns how many were claimed."""
+        jobs = await self.claim(batch)
+        for job in jobs:
+            await self.run_job(service, job)
+        return len(jobs)
+
+    async def run(
+        self, service: MemoryService, stop: asyncio.Event, *, batch: int = 10, idle: float = 5.0
+    ) -> None:
+        """The worker loop: run ready jobs; when none, sleep until NOTIFY, `idle`
+        seconds (retries become due) or `stop`. Survives database restarts."""
+        wake = asyncio.Event()
+        listener = asyncio.create_task(self._listen(wake, stop))
+        try:
+            while not stop.is_set():
+                try:
+                    claimed = await self.run_once(service, batch)
+                except StoreUnavailable as exc:
+                    log.warning("worker: %s; retrying", exc)
+                    claimed = 0
+                if claimed:
+                    continue
+                wake.clear()
+                waiters = [asyncio.create_task(e.wait()) for e in (wake, stop)]
+                await asyncio.wait(waiters, timeout=idle, return_when=asyncio.FIRST_COMPLETED)
+                for waiter in waiters:
+                    waiter.cancel()
+        finally:
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await listener
+
+    async def _listen(self, wake: asyncio.Event, stop: asyncio.Event) -> None:
+        """LISTEN on a dedicated connection; reconnect (quietly) when it drops."""
+        while not stop.is_set():
+            try:
+                async with self.store.connect() as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    async for _ in conn.notifies():
+                        wake.set()
+            except (StoreUnavailable, *CONNECTION_ERRORS, psycopg.Error) as exc:
+                log.info("worker: job notifications interrupted (%s)", exc)
+            await asyncio.sleep(1.0)

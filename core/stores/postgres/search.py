@@ -1,0 +1,166 @@
+"""The two recall queries: keywords (GIN on a generated tsvector) and vectors (HNSW).
+
+Keyword search has OR semantics (natural questions AND-ed word by word find almost
+nothing), and OR is where PostgreSQL gets slow on a big workspace: a GIN index
+cannot stop early, so a word found in a third of 100k memories costs a 30k-entry
+bitmap, then ranking each match. So candidates are gathered term by term, at most
+CANDIDATES_PER_TERM each, and only their union is ranked against the whole query.
+A term that fills its quota is common for this principal: `CommonTerms` remembers
+it for a while, and later queries probe only the rare terms (the informative ones,
+which always bring every match; the common words still count in the ranking). A
+query made only of common words probes them AND-ed, which GIN answers by skipping
+through the posting lists. What vectors find covers the rest.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pgvector import HalfVector
+
+from core.models import Principal
+
+VISIBLE = "m.workspace = %(ws)s AND (m.scope = 'global' OR m.owner = %(user)s)"
+FIELDS = (
+    "id",
+    "workspace",
+    "owner",
+    "scope",
+    "content",
+    "content_hash",
+    "kind",
+    "source",
+    "importance",
+    "confidence",
+    "status",
+    "entities",
+    "channel",
+    "created_at",
+    "updated_at",
+    "last_used_at",
+    "use_count",
+    "valid_from",
+    "valid_to",
+    "supersedes",
+    "pinned",
+    "trust",
+    "stale_since",
+)
+SELECT = (
+    f"SELECT {', '.join('m.' + f for f in FIELDS)}, "
+    "m.embedding IS NOT NULL AS has_embedding FROM memories m"
+)
+CANDIDATES_PER_TERM = 200
+
+
+def halfvec(vector: Sequence[float] | None) -> HalfVector | None:
+    return None if vector is None else HalfVector([float(x) for x in vector])
+
+
+class CommonTerms:
+    """Terms known to match more than CANDIDATES_PER_TERM memories, per principal.
+
+    Kept per (workspace, user) because what is common depends on what that user can
+    see; forgotten after `ttl` seconds so a workspace's vocabulary can shift. Only
+    affects how candidates are gathered, never which memories are visible."""
+
+    def __init__(self, ttl: float = 600.0, principals: int = 1000) -> None:
+        self.ttl = ttl
+        self.principals = principals
+        self._terms: OrderedDict[Principal, dict[str, float]] = OrderedDict()
+
+    def get(self, principal: Principal) -> frozenset[str]:
+        terms = self._terms.get(principal)
+        if not terms:
+            return frozenset()
+        now = time.monotonic()
+        return frozenset(t for t, until in terms.items() if until > now)
+
+    def add(self, principal: Principal, terms: Iterable[str]) -> None:
+        until = time.monotonic() + self.ttl
+        known = self._terms.setdefault(principal, {})
+        known.update(dict.fromkeys(terms, until))
+        self._terms.move_to_end(principal)
+        while len(self._terms) > self.principals:
+            self._terms.popitem(last=False)
+
+
+def tsquery(terms: Sequence[str], require_all: bool) -> tuple[str, dict[str, str]]:
+    """A tsquery expression ORing (or ANDing) one `plainto_tsquery` per term.
+
+    plainto_tsquery stems each term and ignores any tsquery syntax typed by users;
+    one call per term keeps natural questions from AND-ing every word together.
+    """
+    words = [t for t in terms if t.strip()]
+    joiner = " && " if require_all else " || "
+    expr = joiner.join(f"plainto_tsquery('english', %(t{i})s)" for i in range(len(words)))
+    return expr, {f"t{i}": w for i, w in enumerate(words)}
+
+
+def text_search_query(
+    terms: Sequence[str],
+    limit: int,
+    statuses: Sequence[str],
+    require_all: bool,
+    common: frozenset[str] = frozenset(),
+) -> tuple[str, dict[str, Any]] | None:
+    """The keyword search, ranked by ts_rank; None when there is nothing to search.
+
+    Each row also carries `saturated`: the probed terms that filled their quota."""
+    expr, params = tsquery(terms, require_all)
+    if not expr:
+        return None
+    ranked = SELECT.replace(" FROM memories m", ", ts_rank(m.tsv, q.query) AS relevance")
+    where = f"{VISIBLE} AND m.status = ANY(%(statuses)s)"
+    order = "ORDER BY relevance DESC, m.seq LIMIT %(limit)s"  # ties: oldest first, as FTS5
+    shared = {"statuses": [str(s) for s in statuses], "limit": limit}
+    # The CTEs compute each tsquery once: inlined, a cached generic plan would build
+    # them again for every row it ranks.
+    if require_all:
+        sql = f"""WITH q AS MATERIALIZED (SELECT {expr} AS query)
+            {ranked}, NULL AS saturated FROM q, memories m
+            WHERE m.tsv @@ q.query AND {where} {order}"""
+        return sql, {**params, **shared}
+    words = list(params.values())
+    probes = [w for w in words if w not in common]
+    singles = len(probes)
+    if not probes:  # only common words: one AND-ed probe, which GIN answers by skipping
+        probes.append(" ".join(words))
+    sql = f"""WITH q AS MATERIALIZED (SELECT {expr} AS query),
+        probes AS MATERIALIZED (
+            SELECT p.word, p.i, plainto_tsquery('english', p.word) AS tq
+            FROM unnest(%(probes)s::text[]) WITH ORDINALITY AS p(word, i)),
+        found AS MATERIALIZED (
+            SELECT probes.word, probes.i, c.id FROM probes CROSS JOIN LATERAL (
+                SELECT m.id FROM memories m WHERE m.tsv @@ probes.tq AND {where}
+                LIMIT {CANDIDATES_PER_TERM}) c),
+        saturated AS MATERIALIZED (
+            SELECT array_agg(word) AS words FROM (
+                SELECT word FROM found WHERE i <= %(singles)s
+                GROUP BY word HAVING count(*) >= {CANDIDATES_PER_TERM}) s)
+        {ranked}, saturated.words AS saturated
+        FROM q, saturated, (SELECT DISTINCT id FROM found) c
+        JOIN memories m ON m.workspace = %(ws)s AND m.id = c.id
+        WHERE {where} {order}"""
+    return sql, {**params, **shared, "probes": probes, "singles": singles}
+
+
+def vector_search_query(
+    vector: Sequence[float], limit: int, column_dimensions: int | None
+) -> tuple[str, dict[str, Any]]:
+    """Nearest by cosine distance through the HNSW index, then re-sorted exactly.
+
+    The session enables `hnsw.iterative_scan`, so the visibility filter cannot starve
+    the index scan of rows; relaxed order is why the outer query sorts again. Before
+    an embedder has fixed the column's dimension there is no index and vectors of
+    any size may be stored: only those of the query's size are compared then."""
+    any_size = "" if column_dimensions else "AND vector_dims(m.embedding) = %(dims)s"
+    sql = f"""WITH nearest AS MATERIALIZED (
+            {SELECT.replace(" FROM", ", m.embedding <=> %(vec)s AS distance FROM")}
+            WHERE {VISIBLE} AND m.status = 'active' AND m.embedding IS NOT NULL {any_size}
+            ORDER BY m.embedding <=> %(vec)s LIMIT %(limit)s)
+        SELECT * FROM nearest ORDER BY distance"""
+    return sql, {"vec": halfvec(vector), "dims": len(vector), "limit": limit}

@@ -1,0 +1,446 @@
+"""One PostgreSQL transaction as one principal: every query the service may run.
+
+Row-level security already limits each statement to what the principal may see
+(the store sets `memorybot.workspace` / `memorybot.user` when the transaction
+starts). The same visibility predicate is still written into every query: it is a
+second wall should a policy ever be wrong, and it lets the planner use the
+(workspace, …) indexes.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import psycopg
+from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
+
+from core.models import (
+    AuditEntry,
+    Incognito,
+    Memory,
+    MemoryPatch,
+    NewMemory,
+    Principal,
+    StoreStats,
+    WorkspaceSettings,
+)
+from core.ports import DuplicateMemory, TextHit
+from core.stores.codec import memory_from_row, settings_from_json, settings_to_json
+from core.stores.postgres.search import (
+    FIELDS,
+    SELECT,
+    VISIBLE,
+    CommonTerms,
+    halfvec,
+    text_search_query,
+    vector_search_query,
+)
+
+log = logging.getLogger(__name__)
+
+RETURNING = f"{', '.join(FIELDS)}, embedding IS NOT NULL AS has_embedding"
+INSERT = (
+    f"INSERT INTO memories ({', '.join(FIELDS)}, embedding) "
+    f"VALUES ({', '.join(f'%({f})s' for f in FIELDS)}, %(embedding)s)"
+)
+UNDONE = "EXISTS (SELECT 1 FROM audit_log u WHERE u.workspace = a.workspace AND u.undoes = a.id)"
+AUDIT = "a.id, a.workspace, a.actor, a.action, a.memory_ids, a.before, a.detail, a.created_at"
+
+
+def memory_values(memory: NewMemory) -> dict[str, Any]:
+    values = {name: getattr(memory, name) for name in FIELDS}
+    for name in ("scope", "kind", "source", "status"):
+        values[name] = str(values[name])
+    values["entities"] = Jsonb(list(memory.entities))
+    values["pinned"] = bool(memory.pinned)
+    values["embedding"] = halfvec(memory.embedding)
+    return values
+
+
+class PostgresSession:
+    """A `core.ports.StoreSession` on one pooled connection inside one transaction."""
+
+    def __init__(
+        self,
+        conn: psycopg.AsyncConnection[Any],
+        principal: Principal,
+        dimensions: int | None = None,
+        common_terms: CommonTerms | None = None,
+    ) -> None:
+        self.conn = conn
+        self.principal = principal
+        self.common_terms = common_terms or CommonTerms()
+        self.dimensions = dimensions  # the embedding column's, None before it is fixed
+        self.params: dict[str, Any] = {"ws": principal.workspace, "user": principal.user}
+
+    async def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        async with self.conn.cursor(row_factory=dict_row) as cur:
+            await cur.execute(sql, {**self.params, **(params or {})})
+            return await cur.fetchall() if cur.description else []
+
+    async def _memories(self, sql: str, params: dict[str, Any] | None = None) -> list[Memory]:
+        return [memory_from_row(row) for row in await self._rows(sql, params)]
+
+    async def _one(self, where: str, params: dict[str, Any]) -> Memory | None:
+        found = await self._memories(f"{SELECT} WHERE {VISIBLE} AND {where}", params)
+        return found[0] if found else None
+
+    # -- memories --------------------------------------------------------------------
+
+    async def insert_memory(self, memory: NewMemory) -> Memory:
+        if memory.workspace != self.principal.workspace or (
+            memory.scope == "private" and memory.owner != self.principal.user
+        ):
+            raise PermissionError("a memory can only be written into the principal's scope")
+        # ON CONFLICT DO NOTHING instead of catching the error: a failed statement
+        # would abort the whole transaction, and the caller goes on after a duplicate.
+        rows = await self._memories(
+            f"{INSERT} ON CONFLICT DO NOTHING RETURNING {RETURNING}", memory_values(memory)
+        )
+        if not rows:
+            raise DuplicateMemory(memory.content_hash)
+        return rows[0]
+
+    async def get_memory(self, memory_id: str) -> Memory | None:
+        return await self._one("m.id = %(id)s", {"id": memory_id})
+
+    async def update_memory(self, memory_id: str, patch: MemoryPatch) -> Memory | None:
+        changes = patch.changes()
+        if "entities" in changes:
+            changes["entities"] = Jsonb(list(changes["entities"]))
+        for name in ("kind", "status"):
+            if name in changes:
+                changes[name] = str(changes[name])
+        sets = [f"{name} = %(set_{name})s" for name in changes]
+        if patch.clear_embedding:
+            sets.append("embedding = NULL")
+        if not sets:
+            return await self.get_memory(memory_id)
+        sql = (
+            f"UPDATE memories AS m SET {', '.join(sets)} WHERE {VISIBLE} AND m.id = %(id)s "
+            f"RETURNING {RETURNING}"
+        )
+        params = {"id": memory_id, **{f"set_{k}": v for k, v in changes.items()}}
+        try:
+            async with self.conn.transaction():  # a savepoint: a duplicate must not abort
+                rows = await self._memories(sql, params)
+        except psycopg.errors.UniqueViolation as exc:
+            raise DuplicateMemory(str(changes.get("content_hash", ""))) from exc
+        return rows[0] if rows else None
+
+    async def find_by_hash(self, content_hash: str, scope: str) -> Memory | None:
+        owner = "" if scope == "global" else "AND m.owner = %(user)s"
+        return await self._one(
+            f"m.content_hash = %(hash)s AND m.scope = %(scope)s {owner} AND m.status = 'active'",
+            {"hash": content_hash, "scope": str(scope)},
+        )
+
+    async def search_text(
+        self,
+        terms: Sequence[str],
+        limit: int,
+        statuses: Sequence[str] = ("active",),
+        require_all: bool = False,
+    ) -> list[TextHit]:
+        common = self.common_terms.get(self.principal)
+        query = text_search_query(terms, limit, statuses, require_all, common)
+        if query is None:
+            return []
+        rows = await self._rows(*query)
+        if rows and rows[0]["saturated"]:
+            self.common_terms.add(self.principal, rows[0]["saturated"])
+        return [TextHit(memory_from_row(row), float(row["relevance"])) for row in rows]
+
+    async def search_vector(self, vector: Sequence[float], limit: int) -> list[TextHit]:
+        if self.dimensions and len(vector) != self.dimensions:
+            log.warning(
+                "query vector has %d dimensions, the store %d: keyword recall only",
+                len(vector),
+                self.dimensions,
+            )
+            return []
+        rows = await self._rows(*vector_search_query(vector, limit, self.dimensions))
+        return [TextHit(memory_from_row(row), 1.0 - float(row["distance"])) for row in rows]
+
+    async def list_memories(
+        self, statuses: Sequence[str], limit: int, offset: int = 0
+    ) -> list[Memory]:
+        return await self._memories(
+            f"{SELECT} WHERE {VISIBLE} AND m.status = ANY(%(statuses)s) "
+            "ORDER BY m.updated_at DESC, m.seq DESC LIMIT %(limit)s OFFSET %(offset)s",
+            {"statuses": [str(s) for s in statuses], "limit": limit, "offset": offset},
+        )
+
+    async def touch(self, memory_ids: Sequence[str], now: float) -> None:
+        """Bump use counts. Recall's only write, so its commit need not wait for the
+        WAL flush: a crash may lose the last few bumps, never a memory."""
+        await self.conn.execute("SELECT set_config('synchronous_commit', 'off', true)")
+        await self._rows(
+            "UPDATE memories AS m SET use_count = use_count + 1, last_used_at = %(now)s "
+            f"WHERE {VISIBLE} AND m.id = ANY(%(ids)s)",
+            {"now": now, "ids": list(memory_ids)},
+        )
+
+    async def delete_memory(self, memory_id: str) -> bool:
+        rows = await self._rows(
+            f"DELETE FROM memories AS m WHERE {VISIBLE} AND m.id = %(id)s RETURNING m.id",
+            {"id": memory_id},
+        )
+        return bool(rows)
+
+    async def restore_memory(self, memory: Memory) -> None:
+        if memory.workspace != self.principal.workspace:
+            raise PermissionError("cannot restore a memory of another workspace")
+        await self.delete_memory(memory.id)
+        await self._rows(INSERT, memory_values(memory))
+
+    async def set_embedding(self, memory_id: str, vector: Sequence[float] | None) -> None:
+        await self._rows(
+            f"UPDATE memories AS m SET embedding = %(vec)s WHERE {VISIBLE} AND m.id = %(id)s",
+            {"id": memory_id, "vec": halfvec(vector)},
+        )
+
+    async def memories_without_embedding(self, limit: int) -> list[Memory]:
+        return await self._memories(
+            f"{SELECT} WHERE {VISIBLE} AND m.embedding IS NULL AND m.status = 'active' "
+            "ORDER BY m.seq LIMIT %(limit)s",
+            {"limit": limit},
+        )
+
+    async def stats(self) -> StoreStats:
+        [row] = await self._rows(
+            f"""SELECT count(*) FILTER (WHERE m.status = 'active') AS memories,
+                       count(*) FILTER (WHERE m.status = 'pending_review') AS pending,
+                       count(*) FILTER (WHERE m.status = 'active' AND m.scope = 'private') AS priv,
+                       count(*) FILTER (WHERE m.status = 'active' AND m.scope = 'global') AS glob,
+                       count(*) FILTER (WHERE m.status = 'active' AND m.embedding IS NULL) AS noemb,
+                       coalesce(sum(octet_length(m.content)
+                                    + coalesce(pg_column_size(m.embedding), 0)), 0) AS size,
+                       (SELECT count(*) FROM entities e WHERE e.workspace = %(ws)s) AS entities
+                FROM memories m WHERE {VISIBLE}"""
+        )
+        return StoreStats(
+            memories=row["memories"],
+            entities=row["entities"],
+            size_bytes=int(row["size"]),
+            pending_review=row["pending"],
+            private=row["priv"],
+            global_=row["glob"],
+            without_embedding=row["noemb"],
+        )
+
+    # -- entities ------------------------------------------------------------------
+
+    async def bump_entities(self, entity_ids: Sequence[str], now: float) -> dict[str, int]:
+        ids = list(dict.fromkeys(entity_ids))
+        if not ids:
+            return {}
+        rows = await self._rows(
+            """INSERT INTO entities (workspace, id, occurrences, first_seen, last_seen)
+               SELECT %(ws)s, e, 1, %(now)s, %(now)s FROM unnest(%(ids)s::text[]) AS e
+               ON CONFLICT (workspace, id) DO UPDATE
+               SET occurrences = entities.occurrences + 1, last_seen = excluded.last_seen
+               RETURNING id, occurrences""",
+            {"ids": ids, "now": now},
+        )
+        return {row["id"]: row["occurrences"] for row in rows}
+
+    async def entity_counts(self, entity_ids: Sequence[str]) -> dict[str, int]:
+        ids = list(dict.fromkeys(entity_ids))
+        if not ids:
+            return {}
+        rows = await self._rows(
+            "SELECT id, occurrences FROM entities WHERE workspace = %(ws)s AND id = ANY(%(ids)s)",
+            {"ids": ids},
+        )
+        return {row["id"]: row["occurrences"] for row in rows}
+
+    # -- audit log -----------------------------------------------------------------
+
+    async def append_audit(self, entry: AuditEntry) -> None:
+        if entry.workspace != self.principal.workspace:
+            raise PermissionError("cannot audit another workspace")
+        await self._rows(
+            """INSERT INTO audit_log (workspace, id, actor, action, memory_ids, before, detail,
+                                      created_at, undoes)
+               VALUES (%(ws)s, %(id)s, %(actor)s, %(action)s, %(ids)s, %(before)s, %(detail)s,
+                       %(at)s, %(undoes)s)""",
+            {
+                "id": entry.id,
+                "actor": entry.actor,
+                "action": entry.action,
+                "ids": Jsonb(list(entry.memory_ids)),
+                "before": Jsonb(list(entry.before)),
+                "detail": entry.detail,
+                "at": entry.created_at,
+                "undoes": entry.undoes,
+            },
+        )
+
+    @staticmethod
+    def _audit(row: dict[str, Any]) -> AuditEntry:
+        return AuditEntry(
+            id=row["id"],
+            workspace=row["workspace"],
+            actor=row["actor"],
+            action=row["action"],
+            memory_ids=tuple(row["memory_ids"]),
+            before=tuple(row["before"]),
+            detail=row["detail"],
+            created_at=row["created_at"],
+            undoes=row["undoes"],
+            undone=bool(row["undone"]),
+        )
+
+    async def get_audit(self, audit_id: str) -> AuditEntry | None:
+        rows = await self._rows(
+            f"SELECT {AUDIT}, a.undoes, {UNDONE} AS undone FROM audit_log a "
+            "WHERE a.workspace = %(ws)s AND a.id = %(id)s AND a.actor = %(user)s",
+            {"id": audit_id},
+        )
+        return self._audit(rows[0]) if rows else None
+
+    async def last_undoable_audit(self) -> AuditEntry | None:
+        rows = await self._rows(
+            f"""SELECT {AUDIT}, a.undoes, false AS undone FROM audit_log a
+                WHERE a.workspace = %(ws)s AND a.actor = %(user)s
+                  AND a.action NOT IN ('undo', 'noop', 'settings') AND NOT {UNDONE}
+                ORDER BY a.created_at DESC, a.seq DESC LIMIT 1"""
+        )
+        return self._audit(rows[0]) if rows else None
+
+    # -- feedback votes --------------------------------------------------------------
+
+    async def set_vote(self, memory_id: str, net: int, now: float) -> None:
+        params = {"id": memory_id, "net": net, "now": now}
+        if net == 0:
+            await self._rows(
+                "DELETE FROM votes WHERE workspace = %(ws)s AND memory_id = %(id)s "
+                "AND user_id = %(user)s",
+                params,
+            )
+            return
+        await self._rows(
+            f"""INSERT INTO votes (workspace, memory_id, user_id, net, updated_at)
+                SELECT %(ws)s, %(id)s, %(user)s, %(net)s, %(now)s
+                WHERE EXISTS (SELECT 1 FROM memories m WHERE {VISIBLE} AND m.id = %(id)s)
+                ON CONFLICT (workspace, memory_id, user_id)
+                DO UPDATE SET net = excluded.net, updated_at = excluded.updated_at""",
+            params,
+        )
+
+    async def votes(self, memory_id: str) -> dict[str, int]:
+        rows = await self._rows(
+            f"""SELECT v.user_id, v.net FROM votes v JOIN memories m
+                  ON m.workspace = v.workspace AND m.id = v.memory_id
+                WHERE {VISIBLE} AND v.workspace = %(ws)s AND v.memory_id = %(id)s
+                ORDER BY v.user_id""",
+            {"id": memory_id},
+        )
+        return {row["user_id"]: row["net"] for row in rows}
+
+    async def votes_cast(self) -> dict[str, int]:
+        rows = await self._rows(
+            "SELECT memory_id, net FROM votes WHERE workspace = %(ws)s AND user_id = %(user)s "
+            "ORDER BY memory_id"
+        )
+        return {row["memory_id"]: row["net"] for row in rows}
+
+    # -- governance: owners, entity counts, erasure -------------------------------------
+
+    async def memory_owners(self) -> list[str]:
+        """Ids only, through an owner-run function: RLS hides others' private rows."""
+        rows = await self._rows("SELECT memorybot_memory_owners() AS owner")
+        return [row["owner"] for row in rows]
+
+    async def forget_entities(self, entity_ids: Sequence[str]) -> None:
+        if not entity_ids:
+            return
+        await self._rows(
+            """UPDATE entities e SET occurrences = e.occurrences - d.n
+               FROM (SELECT id, count(*) AS n FROM unnest(%(ids)s::text[]) AS id GROUP BY id) d
+               WHERE e.workspace = %(ws)s AND e.id = d.id""",
+            {"ids": list(entity_ids)},
+        )
+        await self._rows("DELETE FROM entities WHERE workspace = %(ws)s AND occurrences <= 0")
+
+    async def erase_records(self) -> int:
+        removed = 0
+        for table, column in (("incognito", "user_id"), ("audit_log", "actor")):
+            rows = await self._rows(
+                f"DELETE FROM {table} WHERE workspace = %(ws)s AND {column} = %(user)s RETURNING 1"
+            )
+            removed += len(rows)
+        return removed
+
+    # -- profile, incognito, settings --------------------------------------------------
+
+    async def get_profile(self) -> dict[str, str]:
+        rows = await self._rows(
+            "SELECT field, value FROM profiles WHERE workspace = %(ws)s AND user_id = %(user)s "
+            "ORDER BY field"
+        )
+        return {row["field"]: row["value"] for row in rows}
+
+    async def set_profile(self, fields: dict[str, str]) -> None:
+        for name, value in fields.items():
+            if value:
+                await self._rows(
+                    "INSERT INTO profiles VALUES (%(ws)s, %(user)s, %(field)s, %(value)s, %(now)s) "
+                    "ON CONFLICT (workspace, user_id, field) "
+                    "DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                    {"field": name, "value": value, "now": time.time()},
+                )
+            else:
+                await self._rows(
+                    "DELETE FROM profiles WHERE workspace = %(ws)s AND user_id = %(user)s "
+                    "AND field = %(field)s",
+                    {"field": name},
+                )
+
+    async def get_incognito(self, channel: str) -> Incognito | None:
+        rows = await self._rows(
+            "SELECT since FROM incognito WHERE workspace = %(ws)s AND user_id = %(user)s "
+            "AND channel = %(channel)s",
+            {"channel": channel},
+        )
+        return Incognito(channel=channel, on=True, since=rows[0]["since"]) if rows else None
+
+    async def set_incognito(self, channel: str, on: bool, now: float) -> None:
+        if on:
+            await self._rows(
+                "INSERT INTO incognito VALUES (%(ws)s, %(channel)s, %(user)s, %(now)s) "
+                "ON CONFLICT DO NOTHING",
+                {"channel": channel, "now": now},
+            )
+        else:
+            await self._rows(
+                "DELETE FROM incognito WHERE workspace = %(ws)s AND user_id = %(user)s "
+                "AND channel = %(channel)s",
+                {"channel": channel},
+            )
+
+    async def list_incognito(self) -> list[Incognito]:
+        rows = await self._rows(
+            "SELECT channel, since FROM incognito WHERE workspace = %(ws)s "
+            "AND user_id = %(user)s ORDER BY since, channel"
+        )
+        return [Incognito(channel=row["channel"], on=True, since=row["since"]) for row in rows]
+
+    async def get_settings(self) -> WorkspaceSettings:
+        rows = await self._rows(
+            "SELECT data::text AS data FROM workspace_settings WHERE workspace = %(ws)s"
+        )
+        return settings_from_json(rows[0]["data"]) if rows else WorkspaceSettings()
+
+    async def put_settings(self, settings: WorkspaceSettings) -> None:
+        await self._rows(
+            "INSERT INTO workspace_settings VALUES (%(ws)s, %(data)s::jsonb, %(now)s) "
+            "ON CONFLICT (workspace) DO UPDATE SET data = excluded.data, "
+            "updated_at = excluded.updated_at",
+            {"data": settings_to_json(settings), "now": time.time()},
+        )

@@ -1,0 +1,263 @@
+"""The connected store: PostgreSQL with pgvector, row-level security and a pool.
+
+Two roles, two URLs. `url` is the application role: it owns no table and has no
+BYPASSRLS, so every row it reads or writes passes the policies of the migrations.
+`admin_url` is the schema owner: it runs migrations, creates/grants the application
+role and reshapes the embedding column. Without an admin URL the store migrates
+with `url` itself (one-role setups; `memorybot doctor` warns about them).
+
+Each `session()` is one transaction on a pooled connection that first sets the
+principal (`memorybot.workspace`, `memorybot.user`) transaction-locally, so a
+connection handed back to the pool carries no identity. Connection failures
+surface as `core.ports.StoreUnavailable`; the pool checks each connection before
+lending it and reconnects by itself after a server restart.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import psycopg
+from pgvector.psycopg import register_vector_async
+from psycopg import sql
+from psycopg.conninfo import conninfo_to_dict
+from psycopg.types.json import Jsonb
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
+
+from core.models import Principal
+from core.ports import StoreUnavailable
+from core.stores.postgres import migrations
+from core.stores.postgres.search import CommonTerms
+from core.stores.postgres.session import PostgresSession
+
+log = logging.getLogger(__name__)
+
+CONNECTION_ERRORS = (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout, OSError)
+SET_PRINCIPAL = (
+    "SELECT set_config('memorybot.workspace', %s, true), set_config('memorybot.user', %s, true), "
+    "set_config('hnsw.ef_search', '64', true), "
+    "set_config('hnsw.iterative_scan', 'relaxed_order', true)"
+)
+HNSW_INDEX = "memories_embedding_hnsw"
+
+
+def normalize_url(url: str) -> str:
+    """Accept SQLAlchemy-style `postgresql+psycopg://` too."""
+    return url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+def url_user(url: str) -> tuple[str | None, str | None]:
+    info = conninfo_to_dict(normalize_url(url))
+    return info.get("user"), info.get("password")
+
+
+class PostgresStore:
+    """A `core.ports.Store` on PostgreSQL (psycopg 3, async pool)."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        admin_url: str | None = None,
+        app_role: str | None = None,
+        min_size: int = 1,
+        max_size: int = 10,
+        timeout: float = 5.0,
+    ) -> None:
+        self.url = normalize_url(url)
+        self.admin_url = normalize_url(admin_url) if admin_url else None
+        user, password = url_user(self.url)
+        self.app_role = app_role or user
+        self._app_password = password
+        self._min_size, self._max_size, self._timeout = min_size, max_size, timeout
+        self._pool: AsyncConnectionPool[psycopg.AsyncConnection[Any]] | None = None
+        self._dimensions: int | None = None
+        self._common_terms = CommonTerms()
+
+    # -- lifecycle -------------------------------------------------------------------
+
+    async def open(self) -> None:
+        """Migrate (as the owner when an admin URL is set), then open the pool."""
+        if self._pool is not None:
+            return
+        await self.migrate()  # also reads the embedding column's dimension
+        pool: AsyncConnectionPool[psycopg.AsyncConnection[Any]] = AsyncConnectionPool(
+            self.url,
+            min_size=self._min_size,
+            max_size=self._max_size,
+            timeout=self._timeout,
+            kwargs={"autocommit": True},
+            configure=register_vector_async,
+            check=AsyncConnectionPool.check_connection,
+            open=False,
+            reconnect_timeout=30.0,
+        )
+        try:
+            await pool.open(wait=True, timeout=self._timeout)
+        except CONNECTION_ERRORS as exc:
+            await pool.close()
+            raise StoreUnavailable(f"cannot connect to the database: {exc}") from exc
+        self._pool = pool
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()
+
+    @asynccontextmanager
+    async def connect(self, *, admin: bool = False) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
+        """A dedicated autocommit connection (migrations, maintenance, LISTEN)."""
+        url = self.admin_url if admin and self.admin_url else self.url
+        try:
+            conn = await psycopg.AsyncConnection.connect(
+                url, autocommit=True, connect_timeout=max(2, int(self._timeout))
+            )
+        except CONNECTION_ERRORS as exc:
+            raise StoreUnavailable(f"cannot connect to the database: {exc}") from exc
+        try:
+            yield conn
+        finally:
+            await conn.close()
+
+    async def migrate(self) -> list[str]:
+        """Apply pending migrations as the owner; returns their names.
+
+        Without an admin URL, the application URL may only find nothing to do:
+        pending migrations then need `memorybot db migrate` with the admin URL."""
+        async with self.connect(admin=True) as conn:
+            applied = await self._migrate(conn)
+            self._dimensions = await _column_dimensions(conn)
+            return applied
+
+    async def _migrate(self, conn: psycopg.AsyncConnection[Any]) -> list[str]:
+        if self.admin_url is not None:
+            return await migrations.apply(conn, self.app_role, self._app_password)
+        todo = await migrations.pending(conn)
+        if not todo:
+            return []
+        if not await _owns_or_may_create(conn):
+            raise migrations.MigrationError(
+                f"{len(todo)} migration(s) pending ({', '.join(todo)}) and the "
+                "application role may not apply them: set MEMORYBOT_DATABASE_ADMIN_URL "
+                "to the schema owner and run `memorybot db migrate`"
+            )
+        return await migrations.apply(conn, None, None)
+
+    # -- sessions --------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def session(self, principal: Principal) -> AsyncIterator[PostgresSession]:
+        """One transaction as one principal: committed on success, rolled back on error."""
+        if self._pool is None:
+            await self.open()
+        assert self._pool is not None
+        try:
+            async with self._pool.connection() as conn, conn.transaction():
+                await conn.execute(SET_PRINCIPAL, (principal.workspace, principal.user))
+                yield PostgresSession(conn, principal, self._dimensions, self._common_terms)
+        except CONNECTION_ERRORS as exc:
+            raise StoreUnavailable(f"the database is unavailable: {exc}") from exc
+
+    @asynccontextmanager
+    async def transaction(self, **settings: str) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
+        """A pooled transaction with the given `memorybot.*` settings (the job queue)."""
+        if self._pool is None:
+            await self.open()
+        assert self._pool is not None
+        try:
+            async with self._pool.connection() as conn, conn.transaction():
+                for name, value in settings.items():
+                    await conn.execute(
+                        "SELECT set_config(%s, %s, true)", (f"memorybot.{name}", value)
+                    )
+                yield conn
+        except CONNECTION_ERRORS as exc:
+            raise StoreUnavailable(f"the database is unavailable: {exc}") from exc
+
+    async def workspaces(self) -> list[str]:
+        """Every workspace with stored settings (maintenance, e.g. rotating secrets)."""
+        async with self.transaction() as conn:
+            rows = await (await conn.execute("SELECT memorybot_workspaces()")).fetchall()
+        return [row[0] for row in rows]
+
+    # -- embedding dimension ---------------------------------------------------------
+
+    async def dimensions(self) -> int | None:
+        """The embedding column's dimension, or None while no embedder has set one."""
+        async with self.connect() as conn:
+            return await _column_dimensions(conn)
+
+    async def set_dimensions(self, dimensions: int) -> list[tuple[str, str]]:
+        """Reshape the embedding column to halfvec(dimensions), as the owner.
+
+        Old vectors cannot be compared with new ones, so they are dropped (the
+        column is retyped with every value NULL), the HNSW index is rebuilt, and one
+        `embed_backfill` job per (workspace, owner) is queued in the same
+        transaction. Returns those principals (empty if the shape was already right).
+        """
+        if not 1 <= dimensions <= 4000:
+            raise ValueError("halfvec HNSW indexes support 1 to 4000 dimensions")
+        async with self.connect(admin=True) as conn:
+            await conn.execute("SELECT pg_advisory_lock(%s)", (migrations.LOCK_KEY,))
+            try:
+                if await _column_dimensions(conn) == dimensions:
+                    self._dimensions = dimensions
+                    return []
+                async with conn.transaction():
+                    queued = await _reshape(conn, dimensions)
+                self._dimensions = dimensions
+                return queued
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock(%s)", (migrations.LOCK_KEY,))
+
+
+async def _column_dimensions(conn: psycopg.AsyncConnection[Any]) -> int | None:
+    row = await (
+        await conn.execute(
+            "SELECT atttypmod FROM pg_attribute "
+            "WHERE attrelid = to_regclass('memories') AND attname = 'embedding'"
+        )
+    ).fetchone()
+    return row[0] if row and row[0] > 0 else None
+
+
+async def _reshape(conn: psycopg.AsyncConnection[Any], dimensions: int) -> list[tuple[str, str]]:
+    await conn.execute("SELECT set_config('memorybot.maintenance', 'on', true)")
+    await conn.execute("SELECT set_config('memorybot.worker', 'on', true)")
+    principals = await (
+        await conn.execute(
+            "SELECT DISTINCT workspace, owner FROM memories "
+            "WHERE status = 'active' ORDER BY workspace, owner"
+        )
+    ).fetchall()
+    await conn.execute(sql.SQL("DROP INDEX IF EXISTS {}").format(sql.Identifier(HNSW_INDEX)))
+    await conn.execute(
+        sql.SQL("ALTER TABLE memories ALTER COLUMN embedding TYPE halfvec({}) USING NULL").format(
+            sql.Literal(dimensions)
+        )
+    )
+    await conn.execute(
+        sql.SQL("CREATE INDEX {} ON memories USING hnsw (embedding halfvec_cosine_ops)").format(
+            sql.Identifier(HNSW_INDEX)
+        )
+    )
+    for workspace, owner in principals:
+        await conn.execute(
+            "INSERT INTO jobs (workspace, kind, payload, run_after, created_at, updated_at) "
+            "VALUES (%s, 'embed_backfill', %s, extract(epoch FROM now()), "
+            "extract(epoch FROM now()), extract(epoch FROM now()))",
+            (workspace, Jsonb({"workspace": workspace, "user": owner})),
+        )
+    await conn.execute("NOTIFY memorybot_jobs")
+    return [(w, o) for w, o in principals]
+
+
+async def _owns_or_may_create(conn: psycopg.AsyncConnection[Any]) -> bool:
+    """True when this role can create tables (an empty database, migrated by its owner)."""
+    row = await (
+        await conn.execute("SELECT has_schema_privilege(current_user, 'public', 'CREATE')")
+    ).fetchone()
+    return bool(row and row[0])

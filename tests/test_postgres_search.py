@@ -1,0 +1,134 @@
+"""Connected-mode recall: halfvec + HNSW for vectors, a generated tsvector + GIN for
+keywords (SPEC §5), and reshaping the embedding column when the dimension changes
+(SPEC §6)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from core.embedding_jobs import embed_backfill  # noqa: F401  (registers the job)
+from core.ids import new_id
+from core.models import NewMemory, Principal, Scope
+from core.normalize import content_hash
+from core.service import MemoryService
+from core.stores.postgres.jobs import PostgresJobs
+from core.stores.postgres.search import (
+    CANDIDATES_PER_TERM,
+    text_search_query,
+    vector_search_query,
+)
+from core.stores.postgres.session import INSERT, memory_values
+from core.stores.postgres.store import HNSW_INDEX
+from tests.fakes.embedder import HashingEmbedder, hash_embed
+
+ALICE = Principal("acme", "alice")
+WORDS = [
+    "staging",
+    "prod",
+    "database",
+    "port",
+    "deploy",
+    "review",
+    "lunch",
+    "friday",
+    "vpn",
+    "wiki",
+    "kafka",
+    "redis",
+]
+
+
+async def explain(session, query: tuple[str, dict]) -> str:
+    sql, params = query
+    async with session.conn.cursor() as cur:
+        await cur.execute("EXPLAIN " + sql, {**session.params, **params})
+        return "\n".join(row[0] for row in await cur.fetchall())
+
+
+async def test_recall_queries_use_the_hnsw_and_gin_indexes(pg_store):
+    await pg_store.set_dimensions(16)
+    rng = random.Random(7)
+    rows = []
+    for i in range(1500):
+        rare = " zephyr" if i % 300 == 0 else ""  # a selective term, as most are
+        text = " ".join(rng.choices(WORDS, k=6)) + f" note {i}{rare}"
+        new = NewMemory(new_id(), "acme", "alice", Scope.PRIVATE, text, content_hash(text))
+        rows.append(memory_values(replace(new, embedding=hash_embed(text, 16))))
+    async with pg_store.session(ALICE) as s, s.conn.cursor() as cur:
+        await cur.executemany(INSERT, rows)
+    async with pg_store.connect(admin=True) as conn:
+        await conn.execute("ANALYZE memories")
+    async with pg_store.session(ALICE) as s:
+        await s.conn.execute("SET LOCAL enable_seqscan = off")
+        vector_plan = await explain(s, vector_search_query(hash_embed("staging port", 16), 50, 16))
+        text_plan = await explain(
+            s, text_search_query(["zephyr", "project"], 50, ["active"], require_all=False)
+        )
+        hits = await s.search_vector(hash_embed("staging port", 16), 5)
+        found = await s.search_text(["zephyr", "project"], 50)
+    assert f"Index Scan using {HNSW_INDEX}" in vector_plan, vector_plan
+    assert "Bitmap Index Scan on memories_tsv" in text_plan, text_plan
+    assert len(hits) == 5 and hits[0].relevance >= hits[-1].relevance
+    assert len(found) == 5 and all("zephyr" in h.memory.content for h in found)
+
+
+async def test_changing_the_dimension_clears_old_vectors_and_they_regenerate_in_the_background(
+    pg_store,
+):
+    await pg_store.set_dimensions(64)
+    service = MemoryService(pg_store, embedder=HashingEmbedder(64))
+    for user, text in (
+        ("alice", "the VPN is Tunnelblick"),
+        ("alice", "lunch is at noon"),
+        ("bob", "bob deploys on Fridays"),
+    ):
+        await service.remember("acme", user, text)
+    assert (await service.stats("acme", "alice")).without_embedding == 0
+
+    queued = await pg_store.set_dimensions(32)
+
+    assert queued == [("acme", "alice"), ("acme", "bob")]
+    assert await pg_store.dimensions() == 32
+    alice = await service.stats("acme", "alice")
+    assert (alice.memories, alice.without_embedding) == (2, 2)  # memories untouched
+    queue = PostgresJobs(pg_store)
+    assert (await queue.counts())["pending"] == 2
+    worker_service = MemoryService(pg_store, embedder=HashingEmbedder(32))
+    assert await queue.run_once(worker_service) == 2
+    assert (await service.stats("acme", "alice")).without_embedding == 0
+    assert (await service.stats("acme", "bob")).without_embedding == 0
+    assert (await queue.counts())["done"] == 2
+    hits = await worker_service.recall("acme", "alice", "which VPN do we use?")
+    assert hits[0].content == "the VPN is Tunnelblick"
+    assert await pg_store.set_dimensions(32) == []  # same shape: nothing to do
+
+
+async def test_a_backfill_without_an_embedder_fails_and_is_retried(pg_store):
+    await pg_store.set_dimensions(8)
+    await MemoryService(pg_store).remember("acme", "alice", "saved in degraded mode")
+    await pg_store.set_dimensions(16)
+    queue = PostgresJobs(pg_store)
+    assert await queue.run_once(MemoryService(pg_store)) == 1
+    counts = await queue.counts()
+    assert counts["pending"] == 1 and counts["done"] == 0
+
+
+async def test_a_word_in_most_memories_neither_slows_nor_drowns_a_rare_one(pg_store):
+    texts = [f"project status update number {i}" for i in range(CANDIDATES_PER_TERM + 50)]
+    texts.append("project zephyr launches on Friday")
+    rows = [
+        memory_values(NewMemory(new_id(), "acme", "alice", Scope.PRIVATE, t, content_hash(t)))
+        for t in texts
+    ]
+    async with pg_store.session(ALICE) as s, s.conn.cursor() as cur:
+        await cur.executemany(INSERT, rows)
+    for _ in range(2):  # the first query learns that "project" is common
+        async with pg_store.session(ALICE) as s:
+            hits = await s.search_text(["project", "zephyr"], 10)
+        assert hits[0].memory.content == "project zephyr launches on Friday"
+    assert pg_store._common_terms.get(ALICE) == {"project"}
+    assert pg_store._common_terms.get(Principal("acme", "bob")) == frozenset()
+    async with pg_store.session(ALICE) as s:  # common words alone still find memories
+        only_common = await s.search_text(["project", "status"], 10)
+    assert len(only_common) == 10 and all("status" in h.memory.content for h in only_common)
