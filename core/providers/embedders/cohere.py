@@ -12,10 +12,10 @@ which still works, slightly less well.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from core.ports import ProviderError
+from core.providers.embedders.batching import BatchingEmbedder
 from core.providers.embedders.openai_compat import check_vector
 from core.providers.http import JsonPoster
 
@@ -24,7 +24,7 @@ MAX_BATCH = 96  # Cohere's limit of texts per call
 DOCUMENT, QUERY = "search_document", "search_query"
 
 
-class CohereEmbedder:
+class CohereEmbedder(BatchingEmbedder):
     """`embed()` against {base_url}/v2/embed with float embeddings.
 
     >>> docs = CohereEmbedder(COHERE_BASE_URL, "embed-v4.0", 1536, api_key="...")
@@ -81,22 +81,6 @@ class CohereEmbedder:
     def for_documents(self) -> CohereEmbedder:
         """The same model and session, embedding texts to store."""
         return self if self.input_type == DOCUMENT else self._view(DOCUMENT)
-
-    async def close(self) -> None:
-        """Closes the session shared with the other view too (it reopens on use)."""
-        await self._http.close()
-
-    async def __aenter__(self) -> CohereEmbedder:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
-    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        vectors: list[list[float]] = []
-        for start in range(0, len(texts), self.batch_size):
-            vectors.extend(await self._embed_batch(list(texts[start : start + self.batch_size])))
-        return vectors
 
     async def _embed_batch(self, batch: list[str]) -> list[list[float]]:
         body: dict[str, Any] = {

@@ -8,10 +8,10 @@ an out-of-order answer must fail loudly here rather than corrupt recall later.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from typing import Any
 
 from core.ports import ProviderError
+from core.providers.embedders.batching import BatchingEmbedder
 from core.providers.http import JsonPoster
 
 # Models that accept the `dimensions` request field (Matryoshka truncation).
@@ -23,7 +23,7 @@ def supports_dimensions(model: str) -> bool:
     return model.startswith(_DIMENSIONS_PREFIXES)
 
 
-class OpenAICompatEmbedder:
+class OpenAICompatEmbedder(BatchingEmbedder):
     """`embed()` against {base_url}/embeddings in batches of `batch_size` texts.
 
     Batches go one after another, not in parallel: a local Ollama serves one at a
@@ -68,21 +68,6 @@ class OpenAICompatEmbedder:
 
     def __repr__(self) -> str:
         return f"OpenAICompatEmbedder({self._http.base_url!r}, {self.model!r})"
-
-    async def close(self) -> None:
-        await self._http.close()
-
-    async def __aenter__(self) -> OpenAICompatEmbedder:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
-    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        vectors: list[list[float]] = []
-        for start in range(0, len(texts), self.batch_size):
-            vectors.extend(await self._embed_batch(list(texts[start : start + self.batch_size])))
-        return vectors
 
     async def _embed_batch(self, batch: list[str]) -> list[list[float]]:
         body: dict[str, Any] = {"model": self.model, "input": batch}

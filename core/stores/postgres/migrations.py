@@ -10,11 +10,12 @@ names it.
 from __future__ import annotations
 
 import time
-from importlib import resources
 from typing import Any
 
 import psycopg
 from psycopg import sql
+
+from core.stores.migrations import migration_files as read_migrations
 
 MIGRATIONS_PACKAGE = "core.stores.postgres"
 # pg_advisory_lock key: "memorybot" in ASCII, folded into a bigint.
@@ -26,14 +27,8 @@ class MigrationError(RuntimeError):
 
 
 def migration_files() -> list[tuple[int, str, str]]:
-    """(version, name, sql) for every numbered migration, in order."""
-    folder = resources.files(MIGRATIONS_PACKAGE) / "migrations"
-    found = []
-    for entry in folder.iterdir():
-        if entry.name.endswith(".sql"):
-            version = int(entry.name.split("_", 1)[0])
-            found.append((version, entry.name, entry.read_text(encoding="utf-8")))
-    return sorted(found)
+    """(version, name, sql) for every numbered migration of this store, in order."""
+    return read_migrations(MIGRATIONS_PACKAGE)
 
 
 async def applied_versions(conn: psycopg.AsyncConnection[Any]) -> set[int]:

@@ -14,11 +14,11 @@ import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
 from core.models import Principal
+from core.stores.migrations import migration_files as read_migrations
 from core.stores.sqlite.session import SQLiteSession
 
 T = TypeVar("T")
@@ -35,14 +35,8 @@ def path_from_url(url: str) -> str:
 
 
 def migration_files() -> list[tuple[int, str, str]]:
-    """(version, name, sql) for every numbered migration, in order."""
-    folder = resources.files(MIGRATIONS_PACKAGE) / "migrations"
-    found = []
-    for entry in folder.iterdir():
-        if entry.name.endswith(".sql"):
-            version = int(entry.name.split("_", 1)[0])
-            found.append((version, entry.name, entry.read_text(encoding="utf-8")))
-    return sorted(found)
+    """(version, name, sql) for every numbered migration of this store, in order."""
+    return read_migrations(MIGRATIONS_PACKAGE)
 
 
 class SQLiteStore:
