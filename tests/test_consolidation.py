@@ -170,6 +170,28 @@ async def test_old_intents_are_retired_and_long_unused_memories_marked_stale(ser
     assert not (await service.get_memory(WS, ALICE, old.id)).stale
 
 
+async def test_memories_unused_past_the_workspace_retention_are_archived(service, clock):
+    await service.update_settings(WS, ADMIN, is_admin=True, retention_days="90")
+    idle = await slipped(service, ALICE, "the old VPN is called Tunnelblick", kind=Kind.FACT)
+    used = await slipped(service, ALICE, "the wiki lives at wiki.acme.dev", kind=Kind.FACT)
+    kept = await slipped(service, ALICE, "the office is on floor 3", kind=Kind.FACT)
+    await service.pin(WS, ALICE, kept.id)
+    clock.advance(days=91)
+    await service.recall(WS, ALICE, "wiki acme")
+    report = await consolidation.consolidate(service, WS)
+    assert report.retired == 1
+    assert (await service.get_memory(WS, ALICE, idle.id)).status == Status.ARCHIVED
+    assert (await service.get_memory(WS, ALICE, used.id)).status == Status.ACTIVE
+    assert (await service.get_memory(WS, ALICE, kept.id)).status == Status.ACTIVE
+
+
+async def test_without_retention_unused_facts_are_kept(service, clock):
+    idle = await slipped(service, ALICE, "the old VPN is called Tunnelblick", kind=Kind.FACT)
+    clock.advance(days=200)
+    await consolidation.consolidate(service, WS)
+    assert (await service.get_memory(WS, ALICE, idle.id)).status == Status.ACTIVE
+
+
 async def test_pinned_memories_are_never_retired_or_marked_stale(service, clock):
     plan = await slipped(service, ALICE, "I am on call this month", kind=Kind.INTENT)
     await service.pin(WS, ALICE, plan.id)

@@ -8,7 +8,8 @@ can undo the result like any change of theirs) and the workspace's global memori
    keeps its id and takes the group's highest importance and confidence, summed use
    count and latest use; the others become `superseded` (valid_to = now) — kept, not
    deleted, so no text is ever lost;
-2. retires intents idle for RETIRE_AFTER_HALF_LIVES half-lives (4 × 7 days): status
+2. retires intents idle for RETIRE_AFTER_HALF_LIVES half-lives (4 × 7 days), and any
+   memory unused for longer than the workspace's retention setting: status
    `archived`, out of recall and lists;
 3. marks memories idle for STALE_AFTER_HALF_LIVES half-life of their kind as stale
    (`stale_since`). A flag, not a status: a stale memory is still listed and recalled,
@@ -61,7 +62,7 @@ MAX_PASSES = 4
 class ConsolidationReport:
     merged: int = 0  # memories absorbed into a near-duplicate
     rewritten: int = 0  # merged groups whose text the chat model rewrote
-    retired: int = 0  # intents archived
+    retired: int = 0  # intents past their life and memories past retention, archived
     stale: int = 0  # memories marked stale
     scopes: int = 0  # private sets and global sets visited
     audit: list[tuple[str, str]] = field(default_factory=list)  # (actor, audit id)
@@ -90,6 +91,12 @@ def idle_for(memory: Memory, now: float, half_lives: float) -> bool:
 
 def retired_intent(memory: Memory, now: float) -> bool:
     return memory.kind == Kind.INTENT and idle_for(memory, now, RETIRE_AFTER_HALF_LIVES)
+
+
+def past_retention(memory: Memory, now: float, retention_days: int) -> bool:
+    """The workspace keeps unused memories `retention_days` at most (0 = forever)."""
+    last = max(memory.updated_at, memory.last_used_at or 0.0)
+    return retention_days > 0 and now - last >= retention_days * DAY
 
 
 def merged_view(group: Group) -> Memory:
@@ -123,10 +130,16 @@ async def _settle_text(service: MemoryService, group: Group, taken: set[str]) ->
     group.content = text
 
 
-async def plan_scope(service: MemoryService, memories: Sequence[Memory], now: float) -> Plan:
+async def plan_scope(
+    service: MemoryService, memories: Sequence[Memory], now: float, retention_days: int = 0
+) -> Plan:
     """What consolidation would change among these active memories of one scope."""
     movable = [m for m in memories if m.status == Status.ACTIVE and not m.pinned]
-    plan = Plan(retire=[m for m in movable if retired_intent(m, now)])
+    plan = Plan(
+        retire=[
+            m for m in movable if retired_intent(m, now) or past_retention(m, now, retention_days)
+        ]
+    )
     retired = {m.id for m in plan.retire}
     originals = {m.id: m for m in movable if m.id not in retired}
     plan.originals = originals
@@ -258,10 +271,11 @@ async def consolidate_scope(
     now = service.clock()
     async with service.store.session(principal) as session:
         visible = await visible_memories(session)
+        retention_days = (await session.get_settings()).retention_days
     key = (scope.value, principal.user if scope == Scope.PRIVATE else "")
     memories = [m for m in visible if scope_key(m) == key]
     report.scopes += 1
-    plan = await plan_scope(service, memories, now)
+    plan = await plan_scope(service, memories, now, retention_days)
     if not (plan.groups or plan.retire or plan.stale):
         return
     vectors = {
