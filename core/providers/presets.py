@@ -185,36 +185,30 @@ def _load(provider: str, path: str) -> Callable[[], Embedder]:
         ) from None
 
 
-def _make_openai_embedder(cfg: EmbedConfig) -> Embedder:
-    from core.providers.embedders.openai_compat import OpenAICompatEmbedder
+def _http_embedder(module: str, name: str) -> Callable[[EmbedConfig], Embedder]:
+    """A factory for an HTTP embedder class, imported only when that provider is chosen."""
 
-    return OpenAICompatEmbedder(
-        cfg.base_url,
-        cfg.model,
-        cfg.dimensions,
-        cfg.api_key,
-        timeout=cfg.timeout,
-        max_retries=cfg.max_retries,
-        batch_size=cfg.batch_size,
-    )
+    def make(cfg: EmbedConfig) -> Embedder:
+        embedder_class = getattr(importlib.import_module(module), name)
+        return embedder_class(
+            cfg.base_url,
+            cfg.model,
+            cfg.dimensions,
+            cfg.api_key,
+            timeout=cfg.timeout,
+            max_retries=cfg.max_retries,
+            batch_size=cfg.batch_size,
+        )
 
-
-def _make_cohere_embedder(cfg: EmbedConfig) -> Embedder:
-    from core.providers.embedders.cohere import CohereEmbedder
-
-    return CohereEmbedder(
-        cfg.base_url,
-        cfg.model,
-        cfg.dimensions,
-        cfg.api_key,
-        timeout=cfg.timeout,
-        max_retries=cfg.max_retries,
-        batch_size=cfg.batch_size,
-    )
+    return make
 
 
-register_embedder_provider("openai", _make_openai_embedder)
-register_embedder_provider("cohere", _make_cohere_embedder)
+register_embedder_provider(
+    "openai", _http_embedder("core.providers.embedders.openai_compat", "OpenAICompatEmbedder")
+)
+register_embedder_provider(
+    "cohere", _http_embedder("core.providers.embedders.cohere", "CohereEmbedder")
+)
 register_embedder_provider("local", "core.providers.embedders.local:LocalMiniLMEmbedder")
 
 
