@@ -49,6 +49,8 @@ async def open_service(config: AppConfig) -> AsyncIterator[MemoryService]:
             secrets=secrets,
             config=service_config(config),
             admin_url=admin_url(config),
+            chat_config=config.chat,
+            embed_config=config.embed,
         ) as service:
             if is_connected(config):
                 await align_dimensions(service)

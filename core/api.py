@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from core.ports import ChatModel, Embedder
+from core.providers.presets import ChatConfig, EmbedConfig
 from core.secrets import SecretBox
 from core.service import MemoryService, ServiceConfig
 from core.stores import open_job_queue, open_store
@@ -32,6 +33,8 @@ async def open_memory(
     clock: Callable[[], float] | None = None,
     secrets: SecretBox | None = None,
     admin_url: str | None = None,
+    chat_config: ChatConfig | None = None,
+    embed_config: EmbedConfig | None = None,
 ) -> AsyncIterator[MemoryService]:
     """Open the store at `url` (migrating it if needed) and yield a MemoryService.
 
@@ -48,6 +51,8 @@ async def open_memory(
         chat_model=chat_model,
         config=config,
         secrets=secrets,
+        chat_config=chat_config,
+        embed_config=embed_config,
         **kwargs,
     )
     await service.open()

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from core import extraction, prompting, texts
 from core.models import Hit
-from core.ports import ChatMessage, ProviderError
+from core.ports import ChatMessage, ChatModel, ProviderError
 from core.responses import Action, ActionKind, Response
 from core.service import MemoryService
 
@@ -94,7 +94,8 @@ async def answer(service: MemoryService, turn: ChatTurn) -> ChatAnswer:
             )
         )
         profile = prompting.usable_profile(await service.profile(turn.workspace, turn.user))
-    reply = await _model_reply(service, turn, hits, profile)
+    model = await service.chat_model_for(turn.workspace)
+    reply = await _model_reply(model, turn, hits, profile)
     if reply is not None:
         text = reply
     elif incognito:
@@ -102,7 +103,7 @@ async def answer(service: MemoryService, turn: ChatTurn) -> ChatAnswer:
     elif not settings.memory_enabled:
         text = texts.MEMORY_OFF_ANSWER
     else:
-        text = memories_answer(hits, model_failed=service.chat_model is not None)
+        text = memories_answer(hits, model_failed=model is not None)
     await service.touch(turn.workspace, turn.user, [h.id for h in hits])
     if remembering and settings.auto_extract:
         await _queue_extraction(service, turn)
@@ -110,16 +111,14 @@ async def answer(service: MemoryService, turn: ChatTurn) -> ChatAnswer:
 
 
 async def _model_reply(
-    service: MemoryService, turn: ChatTurn, hits: Sequence[Hit], profile: dict[str, str]
+    model: ChatModel | None, turn: ChatTurn, hits: Sequence[Hit], profile: dict[str, str]
 ) -> str | None:
     """The model's answer, or None (no model, or it failed: the caller falls back)."""
-    if service.chat_model is None:
+    if model is None:
         return None
     messages = prompting.chat_messages(turn.text, hits, profile, turn.thread)
     try:
-        reply = await service.chat_model.complete(
-            messages, temperature=0.3, max_tokens=REPLY_MAX_TOKENS
-        )
+        reply = await model.complete(messages, temperature=0.3, max_tokens=REPLY_MAX_TOKENS)
     except ProviderError as exc:
         log.warning("chat model failed, answering from memory: %s", exc)
         return None

@@ -44,10 +44,12 @@ from core.models import (
 from core.normalize import clean_text, content_hash, entity_id
 from core.ports import ChatModel, Embedder, ProviderError, Store, StoreSession
 from core.provider_keys import ProviderKeys
+from core.providers.presets import ChatConfig, EmbedConfig
 from core.recall import recall as recall_memories
 from core.reconcile import Decision
 from core.secrets import SecretBox
 from core.settings import validate_changes
+from core.workspace_providers import WorkspaceProviders
 
 log = logging.getLogger(__name__)
 
@@ -85,20 +87,56 @@ class MemoryService:
         config: ServiceConfig | None = None,
         jobs: JobQueue | None = None,
         secrets: SecretBox | None = None,
+        chat_config: ChatConfig | None = None,
+        embed_config: EmbedConfig | None = None,
     ) -> None:
         self.store = store
-        self.embedder = embedder
-        self.chat_model = chat_model
         self.clock = clock
         self.config = config or ServiceConfig()
         self.jobs: JobQueue = jobs or InProcessJobs(self)
-        self.keys = ProviderKeys(store, secrets, clock)
+        # Each workspace's chosen chat model / embedder (the deployment's by default).
+        self.providers = WorkspaceProviders(
+            store,
+            ProviderKeys(store, secrets, clock),
+            chat_model=chat_model,
+            embedder=embedder,
+            chat_config=chat_config,
+            embed_config=embed_config,
+        )
+
+    @property
+    def keys(self) -> ProviderKeys:
+        """Workspaces' provider API keys (set, status, rotate; used to build providers)."""
+        return self.providers.keys
+
+    @keys.setter
+    def keys(self, keys: ProviderKeys) -> None:
+        self.providers.keys = keys
+
+    @property
+    def chat_model(self) -> ChatModel | None:
+        """The deployment's chat model; a workspace's is `chat_model_for(workspace)`."""
+        return self.providers.chat_model
+
+    @chat_model.setter
+    def chat_model(self, model: ChatModel | None) -> None:
+        self.providers.chat_model = model
+
+    @property
+    def embedder(self) -> Embedder | None:
+        """The deployment's embedder; a workspace's is `embedder_for(workspace)`."""
+        return self.providers.embedder
+
+    @embedder.setter
+    def embedder(self, embedder: Embedder | None) -> None:
+        self.providers.embedder = embedder
 
     async def open(self) -> None:
         await self.store.open()
 
     async def close(self) -> None:
         await self.jobs.drain()
+        await self.providers.close()
         await self.store.close()
 
     async def __aenter__(self) -> MemoryService:
@@ -168,7 +206,7 @@ class MemoryService:
             channel=channel,
             created_at=now,
             updated_at=now,
-            embedding=await self.embed_document(content),
+            embedding=await self.embed_document(content, workspace),
         )
         proposal = (
             await self._model_proposal(principal, candidate)
@@ -181,20 +219,30 @@ class MemoryService:
 
     async def _model_proposal(self, principal: Principal, candidate: NewMemory) -> Decision | None:
         """The chat model's reconciliation, asked with no store session open."""
-        if self.chat_model is None:
+        model = await self.chat_model_for(principal.workspace)
+        if model is None:
             return None
         async with self.store.session(principal) as session:
             similar = await saving.similar_memories(session, candidate)
-        return await reconcile_model.propose(
-            self.chat_model, candidate, similar, self.config.max_chars
-        )
+        return await reconcile_model.propose(model, candidate, similar, self.config.max_chars)
 
-    async def embed_document(self, text: str) -> list[float] | None:
+    async def chat_model_for(self, workspace: str) -> ChatModel | None:
+        """The chat model this workspace's admin chose, else the deployment's."""
+        return await self.providers.chat_for(workspace)
+
+    async def embedder_for(self, workspace: str | None) -> Embedder | None:
+        """The embedder this workspace's admin chose (same dimension), else the deployment's."""
+        if workspace is None or self.embedder is None:
+            return self.embedder
+        return await self.providers.embedder_for(workspace)
+
+    async def embed_document(self, text: str, workspace: str | None = None) -> list[float] | None:
         """A vector for a memory, or None (degraded mode: a backfill embeds it later)."""
-        if self.embedder is None:
+        embedder = await self.embedder_for(workspace)
+        if embedder is None:
             return None
         try:
-            return (await self.embedder.embed([text]))[0]
+            return (await embedder.embed([text]))[0]
         except ProviderError as exc:
             log.warning("embedding failed, saving without a vector: %s", exc)
             return None
@@ -219,7 +267,7 @@ class MemoryService:
         if self.embedder is not None:  # embed outside any transaction, and only if allowed
             if not await self._may_recall(principal, channel):
                 return []
-            vector = await self.embed_query(query)
+            vector = await self.embed_query(query, workspace)
         async with self.store.session(principal) as session:
             if not await self._may_recall(principal, channel, session):
                 return []
@@ -238,12 +286,13 @@ class MemoryService:
             return False
         return not (channel and await session.get_incognito(channel))
 
-    async def embed_query(self, query: str) -> list[float] | None:
+    async def embed_query(self, query: str, workspace: str | None = None) -> list[float] | None:
         """The query's vector, or None: recall then falls back to keywords alone."""
-        if self.embedder is None or not query.strip():
+        embedder = await self.embedder_for(workspace) if query.strip() else None
+        if embedder is None:
             return None
         try:
-            return (await self.embedder.embed([query]))[0]
+            return (await embedder.embed([query]))[0]
         except ProviderError as exc:
             log.warning("query embedding failed, recalling by keywords only: %s", exc)
             return None
@@ -377,7 +426,11 @@ class MemoryService:
             raise PermissionError("only workspace admins can change settings")
         if set(changes) & set(SECRET_SETTINGS):
             raise ValueError("provider API keys are set with service.keys.set, encrypted")
-        changes = validate_changes(changes)
+        changes = validate_changes(
+            changes,
+            embed_dimensions=self.embedder.dimensions if self.embedder else 0,
+            embed_preset=self.providers.embed_config.preset,
+        )
         async with self.store.session(Principal(workspace, user)) as session:
             updated = replace(await session.get_settings(), **changes)
             await session.put_settings(updated)
@@ -400,7 +453,8 @@ class MemoryService:
 
     async def backfill_embeddings(self, workspace: str, user: str, batch: int = 32) -> int:
         """Embed memories stored without a vector (degraded mode); returns how many."""
-        if self.embedder is None:
+        embedder = await self.embedder_for(workspace)
+        if embedder is None:
             return 0
         principal = Principal(workspace, user)
         async with self.store.session(principal) as session:
@@ -408,7 +462,7 @@ class MemoryService:
         if not todo:
             return 0
         try:
-            vectors = await self.embedder.embed([m.content for m in todo])
+            vectors = await embedder.embed([m.content for m in todo])
         except ProviderError as exc:
             log.warning("backfill embedding failed: %s", exc)
             return 0

@@ -120,8 +120,14 @@ EDITABLE: dict[str, SettingSpec] = {
 }
 
 
-def validate_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
-    """Typed values for a set of changes; raises InvalidSetting for anything not allowed."""
+def validate_changes(
+    changes: Mapping[str, Any], *, embed_dimensions: int = 0, embed_preset: str = ""
+) -> dict[str, Any]:
+    """Typed values for a set of changes; raises InvalidSetting for anything not allowed.
+
+    `embed_dimensions` / `embed_preset` describe the deployment's embedder: all of a
+    deployment's vectors share one column, so a workspace may pick only an embedder
+    making vectors of that size (or "none": no vectors for that workspace)."""
     if not changes:
         raise InvalidSetting(texts.SETTINGS_NOTHING)
     typed = {}
@@ -130,4 +136,18 @@ def validate_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
         if spec is None:
             raise InvalidSetting(texts.SETTING_UNKNOWN.format(name=name))
         typed[name] = spec.parse(raw)
+    if typed.get("embed_preset"):
+        check_embedder(typed["embed_preset"], embed_dimensions, embed_preset)
     return typed
+
+
+def check_embedder(preset: str, dimensions: int, deployment_preset: str) -> None:
+    """Refuse an embedder preset whose vectors would not fit the deployment's column."""
+    if preset in ("none", deployment_preset.strip().lower()):
+        return
+    made = EMBED_PRESETS[preset].dimensions
+    if not dimensions:
+        raise InvalidSetting(texts.EMBEDDER_NO_VECTORS)
+    if made != dimensions:
+        text = texts.EMBEDDER_WRONG_SIZE if made else texts.EMBEDDER_UNSIZED
+        raise InvalidSetting(text.format(made=made, stored=dimensions))

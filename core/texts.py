@@ -133,6 +133,18 @@ SETTINGS_ADMIN_NOTE = "You're a workspace admin, so you can change these. Change
 SETTINGS_SAVED = "✅ Saved: {label} is now {value}."
 SETTINGS_NOTHING = "Nothing to change."
 SETTING_UNKNOWN = "There is no setting called “{name}”."
+EMBEDDER_WRONG_SIZE = (
+    "That embedder makes {made}-number vectors but this deployment stores {stored}; "
+    "ask the operator to change MEMORYBOT_EMBED_PRESET."
+)
+EMBEDDER_UNSIZED = (
+    "That embedder's vector size is set by the operator, and this deployment stores "
+    "{stored}-number vectors from another one; ask the operator to change MEMORYBOT_EMBED_PRESET."
+)
+EMBEDDER_NO_VECTORS = (
+    "This deployment stores no vectors, so a workspace can't pick an embedder; "
+    "ask the operator to set MEMORYBOT_EMBED_PRESET."
+)
 SETTING_INVALID = "“{label}” can be one of: {choices}."
 SETTING_HELP = {
     "memory_enabled": "Remember and recall at all in this workspace.",

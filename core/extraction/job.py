@@ -96,7 +96,7 @@ async def extract_turn(service: MemoryService, payload: dict[str, Any]) -> None:
         return
     if channel and await service.is_incognito(workspace, user, channel):
         return
-    found = await extract(service.chat_model, Said.from_payload(payload))
+    found = await extract(await service.chat_model_for(workspace), Said.from_payload(payload))
     results = await apply(service, workspace, user, channel, found)
     log.info(
         "extraction (%s): %d candidate(s), %s, %d profile field(s)",

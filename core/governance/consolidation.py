@@ -44,7 +44,7 @@ from core.governance.merging import (
 from core.jobs import job
 from core.models import HALF_LIFE_DAYS, Kind, Memory, MemoryPatch, Principal, Scope, Status
 from core.normalize import content_hash, normalize_content
-from core.ports import StoreSession
+from core.ports import ChatModel, StoreSession
 from core.ranking import DAY
 
 if TYPE_CHECKING:
@@ -114,14 +114,16 @@ def merged_view(group: Group) -> Memory:
     )
 
 
-async def _settle_text(service: MemoryService, group: Group, taken: set[str]) -> None:
+async def _settle_text(
+    service: MemoryService, model: ChatModel | None, group: Group, taken: set[str]
+) -> None:
     """Keep the survivor's text, or with a chat model fold a learned group into one."""
     group.content = group.survivor.content
-    if service.chat_model is None or not may_rewrite(group):
+    if model is None or not may_rewrite(group):
         return
     text = group.content
     for other in group.absorbed:
-        candidate = await rewrite_pair(service.chat_model, text, other.content)
+        candidate = await rewrite_pair(model, text, other.content)
         if candidate and acceptable(candidate, service.config.max_chars, taken):
             text = candidate
         elif len(normalize_content(other.content)) > len(normalize_content(text)):
@@ -135,6 +137,7 @@ async def plan_scope(
 ) -> Plan:
     """What consolidation would change among these active memories of one scope."""
     movable = [m for m in memories if m.status == Status.ACTIVE and not m.pinned]
+    model = await service.chat_model_for(memories[0].workspace) if movable else None
     plan = Plan(
         retire=[
             m for m in movable if retired_intent(m, now) or past_retention(m, now, retention_days)
@@ -153,12 +156,12 @@ async def plan_scope(
             break
         for group in groups:
             taken: set[str] = set()
-            if service.chat_model is not None and may_rewrite(group):
+            if model is not None and may_rewrite(group):
                 ids = {m.id for m in group.members}
                 taken = fixed | {
                     content_hash(m.content) for i, m in working.items() if i not in ids
                 }
-            await _settle_text(service, group, taken)
+            await _settle_text(service, model, group, taken)
             head = group.survivor.id
             for other in group.absorbed:
                 absorbed_by.setdefault(head, []).extend([other.id, *absorbed_by.pop(other.id, [])])
@@ -279,7 +282,7 @@ async def consolidate_scope(
     if not (plan.groups or plan.retire or plan.stale):
         return
     vectors = {
-        g.survivor.id: await service.embed_document(g.content)
+        g.survivor.id: await service.embed_document(g.content, principal.workspace)
         for g in plan.groups
         if g.content != g.survivor.content
     }

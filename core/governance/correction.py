@@ -93,7 +93,7 @@ async def correct(
         return refused
     if content == memory.content:
         return RememberResult(SaveStatus.DUPLICATE, memory=memory)
-    vector = await service.embed_document(content)
+    vector = await service.embed_document(content, memory.workspace)
     async with service.store.session(principal) as session:
         return await _apply(session, memory_id, content, vector, service.clock())
 

@@ -45,7 +45,7 @@ async def test_an_admin_changes_every_setting_at_once(fake, bot, memory):
         "global_policy": "admins",
         "contradiction_policy": "keep_history",
         "retention_days": 90,
-        "embed_preset": "ollama-nomic-embed-text",
+        "embed_preset": "none",
         "chat_preset": "ollama",
     }
     _, reply = await settings(fake, options, **ADMIN)
@@ -57,13 +57,13 @@ async def test_an_admin_changes_every_setting_at_once(fake, bot, memory):
         global_policy="admins",
         contradiction_policy="keep_history",
         retention_days=90,
-        embed_preset="ollama-nomic-embed-text",
+        embed_preset="none",
         chat_preset="ollama",
     )
 
 
 async def test_default_preset_goes_back_to_the_deployment_default(fake, bot, memory):
-    await settings(fake, {"embed_preset": "openai-3-small"}, **ADMIN)
+    await settings(fake, {"embed_preset": "none"}, **ADMIN)
     await settings(fake, {"embed_preset": "default"}, **ADMIN)
     assert (await memory.settings(WORKSPACE)).embed_preset == ""
 
