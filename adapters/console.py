@@ -2,9 +2,10 @@
 
 A line starting with "/" is a command from the core's registry; any other line is a
 chat message. A few console-only lines stand in for buttons and platform context
-(`/undo`, `/accept ID`, `/reject ID`, `/used`, `/good`, `/bad`, `/edit ID text`,
-`/pin ID`, `/unpin ID`, `/erase`, `/consolidate`, `/as USER`, `/channel NAME`), so
-everything Slack and Discord can do can be tried here with no tokens.
+(`/undo`, `/used`, `/good`, `/bad`, `/edit N text`, `/pin N`, `/unpin N`, `/forget N`,
+`/accept N`, `/reject N` on the numbered items last shown, `/erase`, `/consolidate`,
+`/as USER`, `/channel NAME`), so everything Slack and Discord can do can be tried
+here with no tokens.
 """
 
 from __future__ import annotations
@@ -32,10 +33,11 @@ BUTTONS: dict[str, ActionKind] = {
 # Buttons about the last answer: their value is the memories it used.
 ABOUT_LAST_ANSWER = ("used", "good", "bad")
 CONSOLE_HELP = (
-    "Console extras: /undo (your last change) · /accept ID · /reject ID · "
-    "/used (memories behind the last answer) · /good or /bad (rate the last answer) · "
-    "/edit ID new text · /pin ID · /unpin ID · /erase (then /erase confirm) · "
-    "/consolidate (admins) · /as USER · /channel NAME · /admin on|off · /quit"
+    "Console extras: /undo (your last change) · /used (memories behind the last answer) · "
+    "/good or /bad (rate the last answer) · on the numbered items of /memories: "
+    "/edit N new text · /pin N · /unpin N · /forget N · /accept N · /reject N · "
+    "/erase (then /erase confirm) · /consolidate (admins) · /as USER · /channel NAME · "
+    "/admin on|off · /quit"
 )
 
 
@@ -52,10 +54,46 @@ class ConsoleContext:
         )
 
 
-def render(response: Response) -> str:
-    """Plain text, with each button shown as the console line that presses it."""
-    lines = [response.plain()]
-    hints = []
+# Item buttons, as the console lines that press them ("N" is the item's number).
+ITEM_LINES = {
+    ActionKind.EDIT: "/edit N new text",
+    ActionKind.PIN: "/pin N",
+    ActionKind.UNPIN: "/unpin N",
+    ActionKind.FORGET: "/forget N",
+    ActionKind.ACCEPT: "/accept N",
+    ActionKind.REJECT: "/reject N",
+}
+
+
+def render(response: Response, refs: list[str] | None = None) -> str:
+    """Plain text, with each button shown as the console line that presses it.
+
+    Items that have buttons are numbered [1], [2]…; their memory ids replace `refs`
+    (kept as they were when the response lists none), so "/pin 2" names the second
+    item of the last list shown.
+    """
+    numbered: list[str] = []
+    lines = [response.text]
+    item_lines: set[str] = set()
+    for section in response.sections:
+        lines.append("")
+        if section.title:
+            lines.append(section.title)
+        if section.text:
+            lines.append(section.text)
+        for item in section.items:
+            meta = f"  ({item.meta})" if item.meta else ""
+            number = ""
+            if item.actions:
+                numbered.append(item.actions[0].value)
+                number = f"[{len(numbered)}] "
+                item_lines.update(ITEM_LINES[a.kind] for a in item.actions if a.kind in ITEM_LINES)
+            lines.append(f"  • {number}{item.text}{meta}")
+    if response.footer:
+        lines.append(response.footer)
+    if numbered and refs is not None:
+        refs[:] = numbered
+    hints = [line for kind, line in ITEM_LINES.items() if line in item_lines]
     for action in response.actions:
         if action.kind == ActionKind.UNDO:
             hints.append("/undo")
@@ -65,15 +103,6 @@ def render(response: Response) -> str:
             hints.append("/good or /bad")
         elif action.kind == ActionKind.ERASE_CONFIRM:
             hints.append("/erase confirm" + (" " + action.value if action.value else ""))
-    pending = [
-        item
-        for section in response.sections
-        for item in section.items
-        if any(a.kind == ActionKind.ACCEPT for a in item.actions)
-    ]
-    for item in pending:
-        memory_id = item.actions[0].value
-        hints.append(f"/accept {memory_id} or /reject {memory_id}")
     if hints:
         lines.append("  ↳ " + " · ".join(hints))
     return "\n".join(lines)
@@ -86,6 +115,7 @@ class ConsoleSession:
         self.service = service
         self.context = context
         self.last_used: str = ""
+        self.refs: list[str] = []  # memory ids of the numbered items last shown
 
     @property
     def prompt(self) -> str:
@@ -104,21 +134,32 @@ class ConsoleSession:
         if name == "erase":
             return await self.erase(rest)
         if name in BUTTONS:
-            value = self.last_used if name in ABOUT_LAST_ANSWER else rest
+            value = self.last_used if name in ABOUT_LAST_ANSWER else self.resolve(rest)
             response = await run_action(self.service, self.context.request(), BUTTONS[name], value)
-            return render(response)
+            return render(response, self.refs)
         if name in ("as", "channel", "admin"):
             return self.switch(name, rest)
+        if name == "forget":
+            rest = self.resolve(rest)
         response = await run_command(self.service, name, self.context.request(rest))
-        text = render(response)
+        text = render(response, self.refs)
         return text + "\n" + CONSOLE_HELP if name == "help" else text
+
+    def resolve(self, rest: str) -> str:
+        """ "2 new text" → "<id of item 2> new text" when 2 numbers an item last shown."""
+        first, _, tail = rest.partition(" ")
+        if first.isdigit() and 1 <= int(first) <= len(self.refs):
+            return f"{self.refs[int(first) - 1]} {tail}".strip()
+        return rest
 
     async def erase(self, rest: str) -> str:
         """`/erase [globals]` asks; `/erase confirm [globals]` erases."""
         words = rest.lower().split()
         kind = ActionKind.ERASE_CONFIRM if "confirm" in words else ActionKind.ERASE_REQUEST
         value = "globals" if "globals" in words else ""
-        return render(await run_action(self.service, self.context.request(), kind, value))
+        return render(
+            await run_action(self.service, self.context.request(), kind, value), self.refs
+        )
 
     def switch(self, what: str, value: str) -> str:
         if not value:
