@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.chat import ChatTurn, answer
-from core.commands import COMMANDS, CommandRequest, run_action, run_command
+from core.commands import CommandRequest, run_action, run_command
 from core.responses import ActionKind, Response
 from core.service import MemoryService
 
@@ -179,6 +179,3 @@ class ConsoleSession:
         self.last_used = ",".join(h.id for h in reply.used)
         return render(reply.response())
 
-
-def command_names() -> list[str]:
-    return sorted(COMMANDS)
