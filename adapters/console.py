@@ -178,4 +178,3 @@ class ConsoleSession:
         reply = await answer(self.service, ChatTurn(c.workspace, c.user, c.channel, text))
         self.last_used = ",".join(h.id for h in reply.used)
         return render(reply.response())
-
