@@ -18,20 +18,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from adapters.discord.context import command_request
+from adapters.discord.context import BotContext
 from adapters.discord.render import render
 from adapters.discord.respond import click, run_and_reply
 from adapters.discord.views import TEMPLATE, ValueStash, custom_id, unstash
 from core import texts
 from core.commands import run_action
 from core.responses import ActionKind, Response
-
-if TYPE_CHECKING:
-    from adapters.discord.bot import MemoryBot
 
 log = logging.getLogger(__name__)
 
@@ -76,13 +73,13 @@ def field_values(components: Iterable[dict[str, Any]]) -> dict[str, str]:
 
 
 async def open_edit_form(
-    bot: MemoryBot, interaction: discord.Interaction[Any], memory_id: str
+    bot: BotContext, interaction: discord.Interaction[Any], memory_id: str
 ) -> None:
     """Answer the click with the form, prefilled; or with why there is nothing to edit."""
-    request = command_request(interaction, bot.options.dm_workspace)
+    request = bot.request(interaction)
     try:
         async with asyncio.timeout(PREFILL_BUDGET):
-            current = await run_action(bot.memory, request, ActionKind.EDIT, memory_id)
+            current = await run_action(bot.service, request, ActionKind.EDIT, memory_id)
     except TimeoutError:
         current = Response(texts.EDIT_FORM_SLOW, ok=False)
     content = current.data.get("content")
@@ -95,7 +92,7 @@ async def open_edit_form(
         log.warning("interaction %s expired before the edit form could open", interaction.id)
 
 
-async def edit_clicked(bot: MemoryBot, interaction: discord.Interaction[Any], value: str) -> None:
+async def edit_clicked(bot: BotContext, interaction: discord.Interaction[Any], value: str) -> None:
     """Edit with a memory id alone opens the form; with "ID new text" it applies."""
     resolved = unstash(value, bot.stash)
     if resolved is None or " " in resolved.strip():
@@ -104,7 +101,7 @@ async def edit_clicked(bot: MemoryBot, interaction: discord.Interaction[Any], va
         await open_edit_form(bot, interaction, resolved.strip())
 
 
-async def submitted(bot: MemoryBot, interaction: discord.Interaction[Any]) -> bool:
+async def submitted(bot: BotContext, interaction: discord.Interaction[Any]) -> bool:
     """Handle a submitted edit form; False if the form is not one of these."""
     data: Any = interaction.data or {}
     match = TEMPLATE.fullmatch(data.get("custom_id", ""))
