@@ -215,3 +215,78 @@ def test_the_rules_see_the_whole_code_base():
     """Guard against a scanner pointed at the wrong place passing on nothing."""
     assert sum(1 for _ in modules("core")) >= 30
     assert any(relative(p) == "adapters/console.py" for p in modules("adapters"))
+
+
+# -- no import cycles among adapters ------------------------------------------------------
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(trees: dict[str, ast.AST]) -> dict[str, set[str]]:
+    """module → the modules among `trees` it imports, wherever the import sits (inside a
+    function or behind TYPE_CHECKING too: a cycle there is still a cycle in the design).
+    `from package import name` points at the submodule when `name` is one."""
+    graph: dict[str, set[str]] = {name: set() for name in trees}
+    for name, tree in trees.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                targets = [
+                    f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in trees else node.module
+                    for a in node.names
+                ]
+            else:
+                continue
+            graph[name] |= {t for t in targets if t in trees and t != name}
+    return graph
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Groups of modules that import each other (directly or through others)."""
+
+    def reachable(start: str) -> set[str]:
+        seen: set[str] = set()
+        todo = list(graph[start])
+        while todo:
+            module = todo.pop()
+            if module not in seen:
+                seen.add(module)
+                todo += graph[module]
+        return seen
+
+    reach = {module: reachable(module) for module in graph}
+    cycles = {
+        tuple(sorted(m for m in reach[module] if module in reach[m]))
+        for module in graph
+        if module in reach[module]
+    }
+    return sorted(list(cycle) for cycle in cycles)
+
+
+def test_the_cycle_detector_sees_a_cycle_behind_type_checking_and_through_a_third_module():
+    trees = {
+        "adapters.x.bot": ast.parse("from adapters.x import chat\nfrom adapters.x.views import V"),
+        "adapters.x.chat": ast.parse(
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from adapters.x.bot import B"
+        ),
+        "adapters.x.views": ast.parse("def f():\n    from adapters.x.render import r"),
+        "adapters.x.render": ast.parse("import adapters.x.views"),
+        "adapters.x.context": ast.parse("from adapters.x.render import r"),
+    }
+    assert import_graph(trees)["adapters.x.bot"] == {"adapters.x.chat", "adapters.x.views"}
+    assert import_cycles(import_graph(trees)) == [
+        ["adapters.x.bot", "adapters.x.chat"],
+        ["adapters.x.render", "adapters.x.views"],
+    ]
+    del trees["adapters.x.chat"], trees["adapters.x.render"]
+    assert import_cycles(import_graph(trees)) == []
+
+
+def test_no_adapter_module_imports_one_that_imports_it_back():
+    trees = {module_name(path): parse(path) for path in modules("adapters")}
+    assert {"adapters.discord.bot", "adapters.slack.app", "adapters.console"} <= set(trees)
+    assert import_cycles(import_graph(trees)) == []
