@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from bots.cli import cli
 from core import prompts
-from core.chat import ChatTurn, answer
+from core.chat.turn import ChatTurn, answer
 from core.models import Kind
 from core.providers.chat.structured_modes import forget_learned, learned
 from core.providers.presets import ChatConfig, build_chat_model
