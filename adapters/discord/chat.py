@@ -31,12 +31,12 @@ def without_mention(content: str, bot_id: int) -> str:
 
 
 async def on_message(
-    bot: BotContext, me: discord.ClientUser | None, message: discord.Message
+    ctx: BotContext, me: discord.ClientUser | None, message: discord.Message
 ) -> None:
     """Answer `message` if it is addressed to `me` (the bot's user, once logged in)."""
     if me is None or not addressed_to(me, message):
         return
-    turn = chat_turn(message, without_mention(message.content, me.id), bot.dm_workspace)
+    turn = chat_turn(message, without_mention(message.content, me.id), ctx.dm_workspace)
     async with message.channel.typing():
-        reply = await answer(bot.service, turn)
-    await message.reply(**render(reply.response(), bot.stash), mention_author=False)
+        reply = await answer(ctx.service, turn)
+    await message.reply(**render(reply.response(), ctx.stash), mention_author=False)

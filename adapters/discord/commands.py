@@ -56,13 +56,13 @@ def _signature(spec: CommandSpec) -> inspect.Signature:
 
 
 def _autocomplete(
-    spec: CommandSpec, bot: BotContext
+    spec: CommandSpec, ctx: BotContext
 ) -> Callable[..., Coroutine[Any, Any, list[Any]]]:
     async def choices(
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        request = bot.request(interaction, current)
-        found = await suggest(bot.service, spec.name, request, CHOICE_LIMIT)
+        request = ctx.request(interaction, current)
+        found = await suggest(ctx.service, spec.name, request, CHOICE_LIMIT)
         return [
             app_commands.Choice(name=s.label[:CHOICE_NAME_LIMIT], value=s.value)
             for s in found[:CHOICE_LIMIT]
@@ -71,16 +71,16 @@ def _autocomplete(
     return choices
 
 
-def slash_command(spec: CommandSpec, bot: BotContext) -> app_commands.Command[Any, ..., None]:
+def slash_command(spec: CommandSpec, ctx: BotContext) -> app_commands.Command[Any, ..., None]:
     """The application command for one registry entry."""
 
     async def callback(interaction: discord.Interaction, **values: str | None) -> None:
         text = " ".join(values[a.name] or "" for a in spec.arguments if values.get(a.name))
 
         async def work() -> Response:
-            return await run_command(bot.service, spec.name, bot.request(interaction, text))
+            return await run_command(ctx.service, spec.name, ctx.request(interaction, text))
 
-        await deferred_reply(interaction, work, bot.stash)
+        await deferred_reply(interaction, work, ctx.stash)
 
     callback.__signature__ = _signature(spec)  # type: ignore[attr-defined]  # discord.py reads it
     callback.__name__ = callback.__qualname__ = spec.name.replace("-", "_")
@@ -94,7 +94,7 @@ def slash_command(spec: CommandSpec, bot: BotContext) -> app_commands.Command[An
     }
     if fixed:
         decorated = app_commands.choices(**fixed)(decorated)
-    completed = {a.name: _autocomplete(spec, bot) for a in spec.arguments if a.autocomplete}
+    completed = {a.name: _autocomplete(spec, ctx) for a in spec.arguments if a.autocomplete}
     if completed:
         decorated = app_commands.autocomplete(**completed)(decorated)
     return app_commands.Command(
@@ -104,6 +104,6 @@ def slash_command(spec: CommandSpec, bot: BotContext) -> app_commands.Command[An
     )
 
 
-def registry_commands(bot: BotContext) -> list[app_commands.Command[Any, ..., None]]:
+def registry_commands(ctx: BotContext) -> list[app_commands.Command[Any, ..., None]]:
     """Every core command, in the registry's display order."""
-    return [slash_command(spec, bot) for spec in ordered()]
+    return [slash_command(spec, ctx) for spec in ordered()]

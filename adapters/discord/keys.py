@@ -61,7 +61,7 @@ class KeysForm(discord.ui.Modal):
         self.stop()  # sent as a description only: `submitted` handles the submission
 
 
-def keys_command(bot: BotContext) -> app_commands.Command[Any, ..., None]:
+def keys_command(ctx: BotContext) -> app_commands.Command[Any, ..., None]:
     """A fresh /memory-settings-keys command (one per tree)."""
 
     @app_commands.command(name=NAME, description=DESCRIPTION)
@@ -80,13 +80,13 @@ def keys_command(bot: BotContext) -> app_commands.Command[Any, ..., None]:
         if remove:
 
             async def work() -> Response:
-                return await set_keys(bot.service, bot.request(interaction), {remove: ""})
+                return await set_keys(ctx.service, ctx.request(interaction), {remove: ""})
 
-            await deferred_reply(interaction, work, bot.stash)
+            await deferred_reply(interaction, work, ctx.stash)
             return
         try:
             async with asyncio.timeout(PREFILL_BUDGET):
-                shown = await key_statuses(bot.service, bot.request(interaction))
+                shown = await key_statuses(ctx.service, ctx.request(interaction))
         except TimeoutError:
             shown = []
         status = {key.provider: key.status for key in shown}
@@ -95,7 +95,7 @@ def keys_command(bot: BotContext) -> app_commands.Command[Any, ..., None]:
     return memory_settings_keys
 
 
-async def submitted(bot: BotContext, interaction: discord.Interaction[Any]) -> bool:
+async def submitted(ctx: BotContext, interaction: discord.Interaction[Any]) -> bool:
     """Handle a submitted keys form; False if the form is not this one."""
     data: Any = interaction.data or {}
     if data.get("custom_id") != FORM_ID:
@@ -106,9 +106,9 @@ async def submitted(bot: BotContext, interaction: discord.Interaction[Any]) -> b
     async def work() -> Response:
         if not interaction_is_admin(interaction):  # the command's permission check, again
             return Response(texts.SETTINGS_ADMIN_ONLY, ok=False)
-        return await set_keys(bot.service, bot.request(interaction), keys)
+        return await set_keys(ctx.service, ctx.request(interaction), keys)
 
-    await deferred_reply(interaction, work, bot.stash)
+    await deferred_reply(interaction, work, ctx.stash)
     return True
 
 

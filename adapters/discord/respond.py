@@ -68,7 +68,7 @@ async def deferred_reply(
 
 
 async def run_and_reply(
-    bot: BotContext, interaction: discord.Interaction[Any], kind: ActionKind, value: str | None
+    ctx: BotContext, interaction: discord.Interaction[Any], kind: ActionKind, value: str | None
 ) -> None:
     """The core action `kind` with `value` (None: its button has expired), for whoever
     clicked, picked or submitted."""
@@ -76,17 +76,17 @@ async def run_and_reply(
     async def work() -> Response:
         if value is None:
             return Response(texts.BUTTON_EXPIRED, ok=False)
-        request = bot.request(interaction)
-        return await run_action(bot.service, request, kind, value)
+        request = ctx.request(interaction)
+        return await run_action(ctx.service, request, kind, value)
 
-    await deferred_reply(interaction, work, bot.stash)
+    await deferred_reply(interaction, work, ctx.stash)
 
 
 async def click(
-    bot: BotContext, interaction: discord.Interaction[Any], kind: ActionKind, value: str
+    ctx: BotContext, interaction: discord.Interaction[Any], kind: ActionKind, value: str
 ) -> None:
     """A button press or menu pick: the core action it names, for whoever made it."""
-    await run_and_reply(bot, interaction, kind, unstash(value, bot.stash))
+    await run_and_reply(ctx, interaction, kind, unstash(value, ctx.stash))
 
 
 async def on_command_error(

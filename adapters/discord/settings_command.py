@@ -64,16 +64,16 @@ def _choices() -> dict[str, list[app_commands.Choice[str]]]:
     }
 
 
-def settings_command(bot: BotContext) -> app_commands.Command[Any, ..., None]:
+def settings_command(ctx: BotContext) -> app_commands.Command[Any, ..., None]:
     """A fresh /memory-settings command (one per tree)."""
 
     async def memory_settings(interaction: discord.Interaction, **given: Any) -> None:
         changes = {name: value for name, value in given.items() if value is not None}
 
         async def work() -> Response:
-            return await change_settings(bot.service, bot.request(interaction), changes)
+            return await change_settings(ctx.service, ctx.request(interaction), changes)
 
-        await deferred_reply(interaction, work, bot.stash)
+        await deferred_reply(interaction, work, ctx.stash)
 
     memory_settings.__signature__ = _signature()  # type: ignore[attr-defined]  # discord.py reads it
     # The decorators a hand-written command would carry, applied in the same order.
