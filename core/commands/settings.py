@@ -52,8 +52,10 @@ async def change_settings(
     service: MemoryService, request: CommandRequest, changes: Mapping[str, Any]
 ) -> Response:
     """Several settings at once (all or none), answered with the whole list and what
-    changed marked; no changes: the current settings."""
+    changed marked; no changes: the current settings (for admins, as on Slack's Home)."""
     if not changes:
+        if not request.is_admin:
+            return Response(texts.ADMIN_ONLY, ok=False)
         return settings_reply(await service.settings(request.workspace))
     updated = await _update(service, request, changes)
     if isinstance(updated, Response):
