@@ -1,7 +1,7 @@
 """Choosing how to extract, and what of a turn may wait in the job queue.
 
-`extract` asks the chat model for validated candidates and falls back on the rules
-when there is no model or it fails; `extraction_payload` decides what of a chat turn
+`extract` runs the rules and merges in the chat model's validated candidates when a
+model answers; `extraction_payload` decides what of a chat turn
 may be queued at all (nothing that trips a guard).
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core import guards
-from core.extraction.candidates import CONTEXT_MESSAGES, Extraction, Said
+from core.extraction.candidates import CONTEXT_MESSAGES, Extraction, Said, merged
 from core.extraction.model import ExtractionFailed, extract_with_model
 from core.extraction.rules import extract_with_rules
 from core.ports import ChatMessage, ChatModel, ProviderError
@@ -43,10 +43,14 @@ def extraction_payload(
 
 
 async def extract(model: ChatModel | None, said: Said) -> Extraction:
-    """With a model, its validated candidates; without one, or when it fails, the rules."""
-    if model is not None:
-        try:
-            return await extract_with_model(model, said)
-        except (ProviderError, ExtractionFailed) as exc:
-            log.info("model extraction failed, using the rules instead: %s", exc)
-    return extract_with_rules(said)
+    """The rules' candidates, merged with the model's validated ones when there is a
+    model that answers (an empty model answer never drops what the rules caught)."""
+    rules = extract_with_rules(said)
+    if model is None:
+        return rules
+    try:
+        found = await extract_with_model(model, said)
+    except (ProviderError, ExtractionFailed) as exc:
+        log.info("model extraction failed, using the rules alone: %s", exc)
+        return rules
+    return merged(rules, found)

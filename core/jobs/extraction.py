@@ -2,8 +2,8 @@
 
 The chat turn enqueues it and replies at once; standalone mode runs it in-process
 after the reply, connected mode in a worker. It re-reads the memory context when it
-runs (settings or incognito may have changed), extracts with the model — or the
-rules when there is no model or it fails — and saves through `core.remember.intake`
+runs (settings or incognito may have changed), extracts with the rules and the model
+together (`core.extraction.extract`) and saves through `core.remember.intake`
 (privacy and injection guards, reconciliation, audit), as an explicit save would.
 Failures stay here: nothing reaches the user, who has their answer.
 """
