@@ -24,6 +24,14 @@ from core.guards.checksums import (
     sin_valid,
     ssn_valid,
 )
+from core.guards.identifiers import (
+    aadhaars,
+    itins,
+    licences,
+    lower_case_ninos,
+    passports,
+    us_bank_accounts,
+)
 
 _SSN_CONTEXT = regex.compile(
     r"(?i)\b(?:ssn|ss#|ss\s+no|social\s+security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
@@ -193,4 +201,11 @@ PII_CHECKS: tuple[PiiCheck, ...] = (
     PiiCheck("uk_nino", "a UK National Insurance number", _has_digits(6), _ninos),
     PiiCheck("ca_sin", "a Canadian Social Insurance Number", _has_digits(9), _sins),
     PiiCheck("br_cpf", "a Brazilian CPF number", _has_digits(11), _cpfs),
-)
+    PiiCheck("in_aadhaar", "an Aadhaar number", _has_digits(12), aadhaars),
+    PiiCheck("us_itin", "a US taxpayer identification number (ITIN)", _has_digits(9), itins),
+    PiiCheck("uk_nino", "a UK National Insurance number", _has_digits(6), lower_case_ninos),
+    PiiCheck("us_bank_account", "a US bank account and routing number", _has_digits(15),
+             us_bank_accounts),
+    PiiCheck("passport", "a passport number", _has_digits(5), passports),
+    PiiCheck("drivers_licence", "a driver's licence number", _has_digits(5), licences),
+)  # fmt: skip

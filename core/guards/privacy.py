@@ -16,6 +16,8 @@ from core.guards.findings import PII, SECRET, Finding, timeout_finding
 from core.guards.normalize import strip_invisible
 from core.guards.pii import PII_CHECKS
 from core.guards.secret_patterns import SECRET_PATTERNS
+from core.guards.unmask import views
+from core.guards.wallets import WALLET_CHECKS
 
 
 def check_privacy(text: str) -> Finding | None:
@@ -41,7 +43,7 @@ def check_privacy(text: str) -> Finding | None:
     return finding
 
 
-def _scan(text: str, budget: Budget) -> Finding | None:
+def _formats(text: str, budget: Budget) -> Finding | None:
     lowered = text.lower()
     for sp in SECRET_PATTERNS:
         if sp.hints and not any(h in lowered for h in sp.hints):
@@ -49,6 +51,22 @@ def _scan(text: str, budget: Budget) -> Finding | None:
         for m in budget.finditer(sp.pattern, text):
             if sp.validator is None or sp.validator(m, text):
                 return Finding(SECRET, sp.rule, sp.label)
+    return None
+
+
+def _scan(text: str, budget: Budget) -> Finding | None:
+    finding = _formats(text, budget)
+    if finding:
+        return finding
+    for view in views(text, budget):
+        # Spacing, reversal or base64/hex undone: the provider formats only.
+        finding = _formats(view, budget)
+        if finding:
+            return finding
+    for check in WALLET_CHECKS:
+        if check.scan(text, budget):
+            return Finding(SECRET, check.rule, check.label)
+    lowered = text.lower()
     for phrase in PHRASES:
         if not any(h in lowered for h in phrase.hints):
             continue
