@@ -1,7 +1,8 @@
 """Measure the privacy and injection guards on the labelled dev and test splits.
 
 Prints, per split, per-category recall, the clean-refusal rate, which families
-were missed (and what they were taken for), and per-call latency (p50/p95/p99).
+were missed (and what they were taken for), and per-call CPU time (p50/p95/p99), then the
+time for 2,000-character texts.
 The dev split (tests/data/guards/corpus.jsonl + dev_*.jsonl) is what the guards
 are tuned on; the test split (test.jsonl) was written before the detectors it
 measures and is only looked at to report. By default it calls
@@ -76,16 +77,59 @@ async def api_classifier(stack: AsyncExitStack) -> Classifier:
     return classify
 
 
+# Timing: CPU time of this thread (the machine is shared, so wall time measures the
+# neighbours), the median of three calls per text.
+REPEAT = 3
+
+
 async def run(rows: list[dict[str, str]], api: bool) -> None:
     got: list[str] = []
     timings: list[float] = []
     async with AsyncExitStack() as stack:
         classify = await (api_classifier if api else check_classifier)(stack)
+        await classify("warm up")
         for row in rows:
-            start = time.perf_counter()
-            got.append(await classify(row["text"]))
-            timings.append(time.perf_counter() - start)
+            runs = []
+            for _ in range(1 if api else REPEAT):
+                start = time.thread_time()
+                verdict = await classify(row["text"])
+                runs.append(time.thread_time() - start)
+            got.append(verdict)
+            timings.append(statistics.median(runs))
     report(rows, got, timings)
+
+
+def long_texts(rows: list[dict[str, str]], count: int = 60, size: int = 2000) -> list[str]:
+    """Texts of `size` characters made of clean rows: the longest a guard must keep fast."""
+    clean = [row["text"] for row in rows if row["expect"] == "clean"]
+    texts = []
+    for i in range(count):
+        parts: list[str] = []
+        j = i
+        while sum(len(p) + 1 for p in parts) < size:
+            parts.append(clean[(j * 7919) % len(clean)])
+            j += 1
+        texts.append("\n".join(parts)[:size])
+    return texts
+
+
+def time_long(rows: list[dict[str, str]]) -> None:
+    from core.guards import check
+
+    timings = []
+    for text in long_texts(rows):
+        runs = []
+        for _ in range(REPEAT):
+            start = time.thread_time()
+            check(text)
+            runs.append(time.thread_time() - start)
+        timings.append(statistics.median(runs) * 1000)
+    timings.sort()
+    p95 = timings[min(len(timings) - 1, int(len(timings) * 0.95))]
+    print(
+        f"2,000-character texts ({len(timings)}): p50 {statistics.median(timings):.2f} ms,"
+        f" p95 {p95:.2f} ms, max {timings[-1]:.2f} ms"
+    )
 
 
 def report(rows: list[dict[str, str]], got: list[str], timings: list[float]) -> None:
@@ -133,6 +177,8 @@ def main(argv: list[str] | None = None) -> None:
     for name in [args.split] if args.split else list(SPLITS):
         print(f"== {name} split" + (" (tuned on)" if name == "dev" else " (held out)"))
         asyncio.run(run(load(*SPLITS[name]), args.api))
+    if not args.api:
+        time_long(load(*SPLITS["dev"]))
 
 
 if __name__ == "__main__":

@@ -84,7 +84,9 @@ def views(text: str, budget: Budget) -> Iterator[str]:
         yield together
     if budget.search(_GROUPED, text):
         yield budget.sub(_GROUPED, lambda m: _GROUP_SEP.sub("", m.group(0)), text)
-    yield text[::-1]
+    reversed_tokens = " ".join(tok[::-1] for tok in text.split() if len(tok) >= 16)
+    if reversed_tokens:
+        yield reversed_tokens
     for count, m in enumerate(budget.finditer(_BLOB, text)):
         if count >= _MAX_BLOBS:
             break
