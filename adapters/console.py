@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from core.chat import ChatTurn, answer
+from core.chat.turn import ChatTurn, answer
 from core.commands import CommandRequest, run_action, run_command
 from core.responses import ActionKind, Response
 from core.service import MemoryService

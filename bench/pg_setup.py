@@ -23,8 +23,8 @@ import numpy as np
 
 from core.ids import new_id
 from core.models import Kind, NewMemory, Scope
-from core.normalize import content_hash
 from core.ports import Embedder
+from core.remember.canonical import content_hash
 from core.stores.postgres import embedded
 from core.stores.postgres.bulk import copy_memories
 from core.stores.postgres.store import PostgresStore

@@ -26,9 +26,9 @@ from bots.wiring import open_service
 from core.commands import COMMANDS, CommandRequest, run_action, run_command
 from core.models import Scope
 from core.ports import StoreUnavailable
-from core.provider_keys import KEY_FIELDS
+from core.providers.encryption import SecretBox, SecretKeyError
+from core.providers.keys import KEY_FIELDS
 from core.responses import ActionKind
-from core.secrets import SecretBox, SecretKeyError
 from core.service import MemoryService
 
 
@@ -179,7 +179,7 @@ async def export_(service, config, output, fmt, global_set):
 
     Example: memorybot export --format markdown -o MEMORY.md"""
     from core.governance.memory_md import export_markdown
-    from core.portability import export_jsonl
+    from core.governance.portability import export_jsonl
 
     if _markdown_format(fmt, output) or global_set:
         text = await export_markdown(service, config.workspace, config.user, global_set=global_set)
@@ -206,7 +206,7 @@ async def import_(service, config, path, fmt, global_set):
 
     Example: memorybot import MEMORY.md"""
     from core.governance.memory_md import import_markdown
-    from core.portability import import_jsonl
+    from core.governance.portability import import_jsonl
 
     lines = path.read_text(encoding="utf-8").splitlines()
     if _markdown_format(fmt, path) or global_set:

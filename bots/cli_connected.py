@@ -23,7 +23,7 @@ from core.providers.presets import ProviderConfigError, build_chat_model, build_
 from core.stores import open_store
 
 # The modules whose `@job` handlers a worker runs.
-JOB_MODULES = ("core.embedding_jobs", "core.extraction.job", "core.governance.consolidation")
+JOB_MODULES = ("core.jobs.embedding", "core.jobs.extraction", "core.governance.consolidation")
 
 
 def _run(coro: Any) -> Any:

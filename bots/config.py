@@ -14,8 +14,8 @@ from pathlib import Path
 import platformdirs
 from dotenv import dotenv_values
 
+from core.providers.encryption import SecretBox, SecretKeyError
 from core.providers.presets import ChatConfig, EmbedConfig, ProviderConfigError
-from core.secrets import SecretBox, SecretKeyError
 
 # Standalone mode needs no embedder: keyword recall (FTS5). Connected mode uses the
 # bundled local model unless an embedder or a provider key is set.

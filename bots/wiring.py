@@ -11,8 +11,8 @@ from bots.config import AppConfig, ConfigError
 from bots.connected import admin_url, align_dimensions, is_connected
 from core.api import open_memory
 from core.ports import ChatModel, Embedder
+from core.providers.encryption import SecretBox
 from core.providers.presets import ProviderConfigError, build_chat_model, build_embedder
-from core.secrets import SecretBox
 from core.service import MemoryService, ServiceConfig
 
 

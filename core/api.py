@@ -17,8 +17,8 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from core.ports import ChatModel, Embedder
+from core.providers.encryption import SecretBox
 from core.providers.presets import ChatConfig, EmbedConfig
-from core.secrets import SecretBox
 from core.service import MemoryService, ServiceConfig
 from core.stores import open_job_queue, open_store
 

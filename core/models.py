@@ -208,7 +208,8 @@ class WorkspaceSettings:
     retention_days: int = 0  # 0 = keep forever
     recall_limit: int = 5
     recall_min_score: float = 0.05
-    # Provider API keys, Fernet-encrypted (core.secrets); write-only: shown as set / not set.
+    # Provider API keys, Fernet-encrypted (core.providers.encryption); write-only:
+    # shown as set / not set.
     embed_api_key_enc: str = field(default="", repr=False)
     chat_api_key_enc: str = field(default="", repr=False)
 

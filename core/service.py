@@ -14,14 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from core import audit, guards, reconcile_model, saving
-from core import profile as profile_rules
-from core.classify import find_entities, guess_kind
-from core.forgetting import candidates as forgettable
-from core.forgetting import forget as forget_matching
-from core.governance import consolidation, correction, erase, feedback, pinning
+from core import guards
+from core.governance import audit, consolidation, correction, erase, feedback, pinning
 from core.ids import new_id
-from core.jobs import InProcessJobs, JobQueue
+from core.jobs.queue import InProcessJobs, JobQueue
+from core.llm import reconcile_model
 from core.models import (
     SECRET_SETTINGS,
     ForgetResult,
@@ -41,15 +38,20 @@ from core.models import (
     StoreStats,
     WorkspaceSettings,
 )
-from core.normalize import clean_text, content_hash, entity_id
 from core.ports import ChatModel, Embedder, ProviderError, Store, StoreSession
-from core.provider_keys import ProviderKeys
+from core.providers.encryption import SecretBox
+from core.providers.keys import ProviderKeys
 from core.providers.presets import ChatConfig, EmbedConfig
-from core.recall import recall as recall_memories
-from core.reconcile import Decision
-from core.secrets import SecretBox
-from core.settings import validate_changes
-from core.workspace_providers import WorkspaceProviders
+from core.providers.workspace import WorkspaceProviders
+from core.recall.hybrid import recall as recall_memories
+from core.remember import profile as profile_rules
+from core.remember import saving
+from core.remember.canonical import clean_text, content_hash, entity_id
+from core.remember.classify import find_entities, guess_kind
+from core.remember.forgetting import candidates as forgettable
+from core.remember.forgetting import forget as forget_matching
+from core.remember.reconcile import Decision
+from core.workspace_settings import validate_changes
 
 log = logging.getLogger(__name__)
 
@@ -421,7 +423,7 @@ class MemoryService:
         """Change workspace settings. Admins only: raises PermissionError otherwise.
 
         Values may be typed or the raw strings a settings menu sends ("on", "30");
-        anything `core.settings.EDITABLE` does not allow raises InvalidSetting."""
+        anything `core.workspace_settings.EDITABLE` does not allow raises InvalidSetting."""
         if not is_admin:
             raise PermissionError("only workspace admins can change settings")
         if set(changes) & set(SECRET_SETTINGS):

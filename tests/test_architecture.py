@@ -38,7 +38,7 @@ PROMPT_TEXT = regex.compile(
     r"\byou are (a|an)\b|\bsystem prompt\b|\bas an ai\b|\brespond (only )?(in|with) json\b",
     regex.IGNORECASE,
 )
-PROMPT_MODULES = ("core.prompts", "core.prompting")
+PROMPT_MODULES = ("core.prompts", "core.chat.prompting")
 
 
 def modules(folder: str) -> Iterator[Path]:
@@ -162,12 +162,12 @@ def test_the_scanners_catch_each_kind_of_violation():
     assert environment_reads(ast.parse("import os\nos.urandom(8)"), "core/ids.py") == []
     adapter = ast.parse(
         'q = "SELECT id FROM memories"\n'
-        "from core.prompting import build\n"
+        "from core.chat.prompting import build\n"
         'm = ChatMessage("system", "You are a helpful assistant")\n'
     )
     assert len(sql_strings(adapter, "adapters/x.py")) == 1
     found = " | ".join(prompt_material(adapter, "adapters/x.py"))
-    assert "imports core.prompting" in found
+    assert "imports core.chat.prompting" in found
     assert "calls ChatMessage()" in found
     assert "reads like a prompt" in found
     harmless = ast.parse('reply = f"You are now {name}."\nhint = "select a memory"')

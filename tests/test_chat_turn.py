@@ -9,13 +9,13 @@ import pytest
 
 from adapters.console import ConsoleContext, ConsoleSession
 from core import guards, prompts, texts
-from core.chat import ChatTurn, answer
-from core.classify import find_entities
+from core.chat.turn import ChatTurn, answer
 from core.ids import new_id
 from core.models import NewMemory, Principal, Scope
-from core.normalize import content_hash
 from core.ports import ChatMessage
 from core.providers.chat.openai_compat import OpenAICompatChatModel
+from core.remember.canonical import content_hash
+from core.remember.classify import find_entities
 from core.responses import ActionKind
 from tests.fakes.openai_server import (
     CHAT_PATH,

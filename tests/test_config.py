@@ -13,7 +13,7 @@ from bots.console import run_console
 from bots.wiring import open_service
 from core.providers.chat.openai_compat import OpenAICompatChatModel
 from core.providers.embedders.openai_compat import OpenAICompatEmbedder
-from core.secrets import SecretBox
+from core.providers.encryption import SecretBox
 from tests.fakes.openai_server import CHAT_PATH, EMBED_PATH, FAKE_API_KEY
 
 

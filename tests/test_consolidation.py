@@ -18,8 +18,8 @@ from core.governance.listing import ALL_STATUSES, visible_memories
 from core.governance.merging import near_duplicate_groups, scope_key, survivor_rank
 from core.governance.schedule import Periodic, consolidation_schedule
 from core.models import Kind, Memory, Principal, Scope, Source, Status
-from core.normalize import similarity
-from core.reconcile import NEAR_DUPLICATE
+from core.remember.canonical import similarity
+from core.remember.reconcile import NEAR_DUPLICATE
 from core.responses import ActionKind
 from core.service import MemoryService
 

@@ -11,8 +11,8 @@ from adapters.console import ConsoleContext, ConsoleSession
 from bots.cli import cli
 from core.commands import CommandRequest, run_action
 from core.governance.memory_md import export_markdown
+from core.governance.portability import export_jsonl
 from core.models import Principal, Scope
-from core.portability import export_jsonl
 from core.responses import ActionKind
 
 WS, ALICE, BOB = "acme", "alice", "bob"

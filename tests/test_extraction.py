@@ -12,9 +12,9 @@ import re
 import pytest
 
 from core import extraction, guards, prompts
-from core.chat import ChatTurn, answer
+from core.chat.turn import ChatTurn, answer
 from core.commands import CommandRequest, run_action, run_command
-from core.extraction.job import extract_turn
+from core.jobs.extraction import extract_turn
 from core.models import Kind, Source, Status
 from core.responses import ActionKind
 from tests.fakes.openai_server import malformed, not_schema_valid, reply, truncated

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from core.jobs import JOB_HANDLERS, job
+from core.jobs.queue import JOB_HANDLERS, job
 from core.service import MemoryService
 from core.stores.postgres.jobs import PostgresJobs
 from tests.conftest import Clock

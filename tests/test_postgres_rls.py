@@ -15,7 +15,7 @@ import pytest
 
 from core.ids import new_id
 from core.models import AuditEntry, NewMemory, Principal, Scope
-from core.normalize import content_hash
+from core.remember.canonical import content_hash
 from core.stores.postgres.embedded import APP_ROLE
 from core.stores.postgres.migrations import MigrationError, migration_files
 from core.stores.postgres.store import PostgresStore

@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from core.embedding_jobs import embed_backfill  # noqa: F401  (registers the job)
 from core.ids import new_id
+from core.jobs.embedding import embed_backfill  # noqa: F401  (registers the job)
 from core.models import NewMemory, Principal, Scope
-from core.normalize import content_hash
+from core.remember.canonical import content_hash
 from core.service import MemoryService
 from core.stores.postgres.jobs import PostgresJobs
 from core.stores.postgres.search import (

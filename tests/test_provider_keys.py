@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from bots.cli import cli
-from core.provider_keys import ProviderKeys
-from core.secrets import SecretBox, SecretDecryptError, SecretKeyError
+from core.providers.encryption import SecretBox, SecretDecryptError, SecretKeyError
+from core.providers.keys import ProviderKeys
 
 WS, ADMIN = "acme", "root"
 API_KEY = "sk-Qm9vXz7LpR2tYw8KcN4dHs6VfJ1gBa3EuT5yWi0oZxPlMnCq"

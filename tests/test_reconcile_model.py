@@ -11,8 +11,8 @@ import time
 
 import pytest
 
+from core.llm.reconcile_model import Rejected, interpret, local_ids
 from core.models import SaveStatus, Status
-from core.reconcile_model import Rejected, interpret, local_ids
 from tests.fakes.openai_server import CHAT_PATH, malformed, reply, slow
 
 WS, ALICE, BOB = "acme", "alice", "bob"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.secrets import SecretBox, SecretDecryptError, SecretKeyError, mask
+from core.providers.encryption import SecretBox, SecretDecryptError, SecretKeyError, mask
 
 API_KEY = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789"
 

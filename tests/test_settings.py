@@ -8,7 +8,7 @@ from core import texts
 from core.commands import CommandRequest
 from core.commands.settings import change_setting
 from core.providers.presets import EMBED_PRESETS
-from core.settings import EDITABLE, InvalidSetting
+from core.workspace_settings import EDITABLE, InvalidSetting
 
 WS, ADMIN, BOB = "acme", "ada", "bob"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core import prompts
-from core.structured import parse_object, problems
+from core.llm.structured import parse_object, problems
 
 
 @pytest.mark.parametrize(

@@ -1,10 +1,10 @@
-"""Tests for core.textsearch: query terms, FTS5 MATCH safety and coverage."""
+"""Tests for core.recall.textsearch: query terms, FTS5 MATCH safety and coverage."""
 
 import sqlite3
 
 import pytest
 
-from core.textsearch import (
+from core.recall.textsearch import (
     STOPWORDS,
     convex_fuse,
     coverage,

@@ -7,12 +7,12 @@ import logging
 import pytest
 
 from core import texts
-from core.chat import ChatTurn, answer
-from core.provider_keys import ProviderKeys
+from core.chat.turn import ChatTurn, answer
+from core.providers.encryption import SecretBox
+from core.providers.keys import ProviderKeys
 from core.providers.presets import ChatConfig, EmbedConfig
-from core.secrets import SecretBox
 from core.service import MemoryService
-from core.settings import InvalidSetting
+from core.workspace_settings import InvalidSetting
 from tests.fakes.openai_server import CHAT_PATH, EMBED_PATH, FAKE_API_KEY
 
 ACME, OTHER, ADMIN = "acme", "other", "root"

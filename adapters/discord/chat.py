@@ -15,7 +15,7 @@ import discord
 
 from adapters.discord.context import chat_turn
 from adapters.discord.render import render
-from core.chat import answer
+from core.chat.turn import answer
 
 if TYPE_CHECKING:
     from adapters.discord.bot import MemoryBot

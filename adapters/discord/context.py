@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import discord
 
-from core.chat import ChatTurn
+from core.chat.turn import ChatTurn
 from core.commands import CommandRequest
 
 PLATFORM = "discord"

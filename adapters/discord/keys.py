@@ -3,7 +3,7 @@
 Without options the command opens a form with one field per provider key (the
 embedder's and the chat model's), each saying only whether a key is set; a field left
 empty keeps the stored key. `remove:` removes one key instead. Submitting calls
-`service.keys.set` (encrypted at rest, see `core.provider_keys`); every reply says
+`service.keys.set` (encrypted at rest, see `core.providers.keys`); every reply says
 only "set" / "not set". The gates are those of /memory-settings: Discord shows the
 command to Manage Server members, the bot checks the permission on the command and
 again on the submission, and the core refuses non-admins.
@@ -29,9 +29,9 @@ from adapters.discord.forms import PREFILL_BUDGET, field_values
 from adapters.discord.respond import deferred_reply
 from core import texts
 from core.commands.replies import keys_reply
-from core.provider_keys import KEY_FIELDS
+from core.providers.encryption import SecretKeyError
+from core.providers.keys import KEY_FIELDS
 from core.responses import Response
-from core.secrets import SecretKeyError
 
 if TYPE_CHECKING:
     from adapters.discord.bot import MemoryBot

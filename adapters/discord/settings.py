@@ -6,7 +6,7 @@ Integrations settings, so the bot checks too (`checks.has_permissions`, read fro
 permissions Discord computed for this member in this channel), and the core checks a
 third time (`update_settings` refuses non-admins). Without options the command shows
 the current settings; each option given is changed. The options and their choices
-come from `core.settings.EDITABLE`, the same table Slack's App Home is built from.
+come from `core.workspace_settings.EDITABLE`, the same table Slack's App Home is built from.
 
 API keys are not settings options (a slash command option would show the key in the
 command line): `/memory-settings-keys` (`keys.py`) asks for them in a form.
@@ -24,7 +24,7 @@ from adapters.discord.respond import deferred_reply
 from core import texts
 from core.commands.replies import settings_reply
 from core.responses import Response
-from core.settings import EDITABLE, InvalidSetting
+from core.workspace_settings import EDITABLE, InvalidSetting
 
 if TYPE_CHECKING:
     from adapters.discord.bot import MemoryBot

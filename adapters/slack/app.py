@@ -7,7 +7,7 @@ Listener map (all built in `SlackBot._register`):
   form, a dangerous menu choice opens a confirmation form (`adapters.slack.modals`);
 - `mb.setting.<name>` menus on the Home tab → `core.commands.settings.change_setting`;
 - `mb.apikey.<provider>` buttons and the forms' submissions → `adapters.slack.modals`;
-- `app_mention` (answered in thread) and `message` in a DM → `core.chat.answer`;
+- `app_mention` (answered in thread) and `message` in a DM → `core.chat.turn.answer`;
 - `app_home_opened` → `views.publish` of the Home page.
 
 Every listener acknowledges first and hands the work to a guarded background task
@@ -35,7 +35,7 @@ from adapters.slack.forms import FormContext, confirm_form, edit_form
 from adapters.slack.home import SETTING_PREFIX, HomePage, home_view
 from adapters.slack.modals import FormListeners
 from core import texts
-from core.chat import ChatTurn, answer
+from core.chat.turn import ChatTurn, answer
 from core.commands import CommandRequest, run_action, run_command
 from core.commands.keys import key_statuses
 from core.commands.registry import ordered

@@ -3,7 +3,7 @@
 Everyone sees their usage, the `/memories` answer (recent memories with Edit / Pin /
 Forget, the review queue, the profile, and its buttons: Clear profile, Erase all my
 data, and Tidy up for admins) and the channels where they are incognito. A
-workspace admin or owner also sees one menu per setting in `core.settings.EDITABLE`
+workspace admin or owner also sees one menu per setting in `core.workspace_settings.EDITABLE`
 and a write-only "Set API key" button per provider. The answer to the last click
 (`notice`, with its own buttons: Undo, Erase everything) is shown on top, since a
 click on a view has no message to answer in. The page is rebuilt from the store
@@ -20,7 +20,7 @@ from core import texts
 from core.commands.keys import KeyStatus
 from core.models import StoreStats, WorkspaceSettings
 from core.responses import Action, ActionKind, Response
-from core.settings import EDITABLE, SettingSpec
+from core.workspace_settings import EDITABLE, SettingSpec
 
 SETTING_PREFIX = "mb.setting."
 MAX_HOME_BLOCKS = 100

@@ -2,7 +2,7 @@
 
 Standalone: plain sqlite3 + Python (numpy/onnxruntime/tokenizers only for the MiniLM
 recipes, bm25s only for its baseline). It does not import project code, so the numbers
-are independent of the store implementation; ``core.textsearch`` is run as one more
+are independent of the store implementation; ``core.recall.textsearch`` is run as one more
 recipe when importable, to check that the shipped module reproduces the recommended one.
 
 Protocol (shared/data/README.md): one memory per turn, text "[<session date>]
@@ -197,7 +197,7 @@ class Stems:
 
 # ------------------------------------------------------------------- light stemmer
 def light_stem(w: str) -> str:
-    """Dependency-free suffix stripper used for coverage (same rules as core.textsearch)."""
+    """Dependency-free suffix stripper used for coverage (same rules as core.recall.textsearch)."""
     for suf, rep in (("sses", "ss"), ("ies", "y"), ("ing", ""), ("ed", ""), ("ly", ""), ("s", "")):
         if w.endswith(suf) and len(w) - len(suf) >= 3:
             if suf == "s" and w.endswith(("ss", "us", "is")):
@@ -469,10 +469,10 @@ def fuse_score(a: Recipe, b: Recipe, alpha=0.5, how="minmax", depth=DEPTH) -> Re
 
 
 def core_recipe() -> Recipe | None:
-    """The shipped core.textsearch query construction + coverage re-rank, if importable."""
+    """The shipped core.recall.textsearch query construction + coverage re-rank, if importable."""
     try:
         sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-        from core import textsearch as ts
+        from core.recall import textsearch as ts
     except ImportError:
         return None
 
@@ -487,10 +487,10 @@ def core_recipe() -> Recipe | None:
 
 
 def core_idf_recipe(tie: str = "id") -> Recipe | None:
-    """core.textsearch.idf_coverage fed by one FTS5 MATCH per term (the product path).
+    """core.recall.textsearch.idf_coverage fed by one FTS5 MATCH per term (the product path).
     tie: "id" = earliest memory first, "recent" = latest first, "bm25" = FTS5 bm25."""
     try:
-        from core import textsearch as ts
+        from core.recall import textsearch as ts
     except ImportError:
         return None
 
@@ -589,7 +589,7 @@ def build_recipes(with_vec: bool) -> dict[str, Recipe]:
     }
     cr = core_recipe()
     if cr:
-        R["core.textsearch (fts5_match × coverage)"] = cr
+        R["core.recall.textsearch (fts5_match × coverage)"] = cr
         for tie in ("id", "recent", "bm25"):
             R[f"core idf_coverage (postings, ties {tie})"] = core_idf_recipe(tie)
     if with_vec:

@@ -12,14 +12,14 @@ from dataclasses import dataclass
 
 from core import texts
 from core.commands.registry import CommandRequest
+from core.providers.encryption import SecretKeyError
 from core.responses import Response
-from core.secrets import SecretKeyError
 from core.service import MemoryService
 
 
 @dataclass(frozen=True)
 class KeyStatus:
-    provider: str  # "embed" | "chat" (core.provider_keys.KEY_FIELDS)
+    provider: str  # "embed" | "chat" (core.providers.keys.KEY_FIELDS)
     label: str
     status: str  # "set" | "not set"
 

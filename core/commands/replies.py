@@ -6,7 +6,7 @@ from collections.abc import Collection
 from dataclasses import asdict
 from typing import Any
 
-from core import ranking, texts
+from core import texts
 from core.commands.registry import CommandRequest
 from core.governance.correction import may_edit
 from core.governance.pinning import may_pin
@@ -19,9 +19,10 @@ from core.models import (
     Scope,
     WorkspaceSettings,
 )
+from core.recall import ranking
 from core.responses import Action, ActionKind, Item, Response, Section
 from core.service import MemoryService
-from core.settings import EDITABLE
+from core.workspace_settings import EDITABLE
 
 
 def shorten(text: str, limit: int = 200) -> str:

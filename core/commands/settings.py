@@ -11,7 +11,7 @@ from core import texts
 from core.commands.registry import CommandRequest
 from core.responses import Response
 from core.service import MemoryService
-from core.settings import EDITABLE, InvalidSetting
+from core.workspace_settings import EDITABLE, InvalidSetting
 
 
 async def change_setting(

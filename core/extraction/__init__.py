@@ -6,9 +6,9 @@ Importing this package registers the "extract" background job.
 """
 
 from core.extraction.candidates import Candidate, Extraction, Said
-from core.extraction.job import KIND, apply, extract, extraction_payload
 from core.extraction.model import ExtractionFailed, extract_with_model
 from core.extraction.rules import extract_with_rules
+from core.jobs.extraction import KIND, apply, extract, extraction_payload
 
 __all__ = [
     "KIND",

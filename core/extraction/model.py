@@ -25,11 +25,11 @@ from core.extraction.candidates import (
     Extraction,
     Said,
 )
-from core.grounding import mentioned, unsupported_names
+from core.llm.grounding import mentioned, unsupported_names
+from core.llm.structured import parse_object, problems
 from core.models import PROFILE_FIELDS, PROFILE_VALUE_MAX_CHARS, Kind
-from core.normalize import clean_text, words
 from core.ports import ChatMessage, ChatModel
-from core.structured import parse_object, problems
+from core.remember.canonical import clean_text, words
 
 log = logging.getLogger(__name__)
 

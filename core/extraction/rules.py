@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 import regex
 
-from core.classify import guess_kind
 from core.extraction.candidates import (
     MAX_CANDIDATES,
     MIN_CONTENT_WORDS,
@@ -24,7 +23,8 @@ from core.extraction.candidates import (
     Said,
 )
 from core.models import Kind
-from core.normalize import clean_text, words
+from core.remember.canonical import clean_text, words
+from core.remember.classify import guess_kind
 
 _SENTENCE_BREAK = regex.compile(r"(?<=[.!?])\s+|\n+")
 _TRAILING = regex.compile(r"[\s.!,;:]+$")

@@ -30,8 +30,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from core import audit
-from core.classify import find_entities
+from core.governance import audit
 from core.governance.listing import visible_memories
 from core.governance.merging import (
     Group,
@@ -41,11 +40,12 @@ from core.governance.merging import (
     rewrite_pair,
     scope_key,
 )
-from core.jobs import job
+from core.jobs.queue import job
 from core.models import HALF_LIFE_DAYS, Kind, Memory, MemoryPatch, Principal, Scope, Status
-from core.normalize import content_hash, normalize_content
 from core.ports import ChatModel, StoreSession
-from core.ranking import DAY
+from core.recall.ranking import DAY
+from core.remember.canonical import content_hash, normalize_content
+from core.remember.classify import find_entities
 
 if TYPE_CHECKING:
     from core.service import MemoryService

@@ -15,10 +15,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from core import audit, guards
-from core.classify import find_entities
-from core.forgetting import may_forget
-from core.governance import feedback
+from core import guards
+from core.governance import audit, feedback
 from core.models import (
     AuditEntry,
     Memory,
@@ -28,8 +26,10 @@ from core.models import (
     RememberResult,
     SaveStatus,
 )
-from core.normalize import clean_text, content_hash
 from core.ports import DuplicateMemory, StoreSession
+from core.remember.canonical import clean_text, content_hash
+from core.remember.classify import find_entities
+from core.remember.forgetting import may_forget
 
 if TYPE_CHECKING:
     from core.service import MemoryService

@@ -21,7 +21,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
-from core import audit
+from core.governance import audit
 from core.governance.feedback import recompute_trust
 from core.governance.listing import owned_memories
 from core.models import Principal, Scope

@@ -25,9 +25,10 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from core import audit, ranking
+from core.governance import audit
 from core.models import AuditEntry, Memory, MemoryPatch, Scope
 from core.ports import StoreSession
+from core.recall import ranking
 
 STEP = 0.25
 MAX_NET = 4

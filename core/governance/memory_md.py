@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING
 
 from core.governance.listing import owned_memories, visible_memories
 from core.governance.pinning import may_pin, set_pinned
+from core.governance.portability import ImportReport
 from core.models import Kind, Memory, MemoryPatch, Principal, SaveStatus, Scope, Source, Status
-from core.portability import ImportReport
 
 if TYPE_CHECKING:
     from core.service import MemoryService

@@ -22,9 +22,9 @@ from importlib import resources
 
 from core import guards
 from core.models import Memory, Scope, Source
-from core.normalize import clean_text, content_hash, jaccard, normalize_content, trigrams
 from core.ports import ChatMessage, ChatModel, ProviderError
-from core.reconcile import NEAR_DUPLICATE
+from core.remember.canonical import clean_text, content_hash, jaccard, normalize_content, trigrams
+from core.remember.reconcile import NEAR_DUPLICATE
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from core import audit
+from core.governance import audit
 from core.models import Memory, MemoryPatch, Scope
 from core.ports import StoreSession
 

@@ -1,7 +1,7 @@
 """A periodic task the bots start: e.g. consolidate every workspace once a day.
 
 Deliberately small: an asyncio task that sleeps, runs one coroutine, and repeats
-until stopped. The work itself goes through the job queue (`core.jobs`), so in
+until stopped. The work itself goes through the job queue (`core.jobs.queue`), so in
 connected mode any worker may run it and in standalone mode it runs in-process.
 """
 

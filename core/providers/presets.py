@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from core.ports import ChatModel, Embedder
-from core.secrets import mask
+from core.providers.encryption import mask
 
 OPENAI_URL = "https://api.openai.com/v1"
 OLLAMA_URL = "http://localhost:11434/v1"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.jobs import JobQueue
+from core.jobs.queue import JobQueue
 from core.ports import Store
 
 CONNECTED_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
@@ -31,7 +31,7 @@ def open_store(url: str, *, admin_url: str | None = None) -> Store:
 def open_job_queue(store: Store) -> JobQueue | None:
     """The store's durable job queue (PostgreSQL), or None: jobs then run in-process."""
     if store.url.startswith(CONNECTED_SCHEMES):
-        import core.embedding_jobs  # noqa: F401  (registers the handlers workers run)
+        import core.jobs.embedding  # noqa: F401  (registers the handlers workers run)
         from core.stores.postgres.jobs import PostgresJobs
 
         return PostgresJobs(store)  # type: ignore[arg-type]

@@ -20,8 +20,8 @@ from core.models import (
     Status,
     WorkspaceSettings,
 )
-from core.normalize import content_hash
 from core.ports import DuplicateMemory
+from core.remember.canonical import content_hash
 
 ALICE = Principal("acme", "alice")
 BOB = Principal("acme", "bob")

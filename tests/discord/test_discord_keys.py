@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from core import texts
-from core.secrets import SecretBox
+from core.providers.encryption import SecretBox
 from core.service import MemoryService
 from core.stores.sqlite.store import SQLiteStore
 from tests.discord.conftest import embed_text, running_bot

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core import texts
 from core.models import WorkspaceSettings
-from core.settings import EDITABLE
+from core.workspace_settings import EDITABLE
 from tests.discord.conftest import embed_text
 from tests.fakes import discord_payloads as wire
 from tests.fakes.discord_server import BOB, GUILD

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from core import texts
-from core.settings import EDITABLE
+from core.workspace_settings import EDITABLE
 from tests.slack.conftest import ADMIN, ALICE, OWNER, block_text, buttons, labelled
 
 

@@ -11,8 +11,8 @@ import pytest
 
 from adapters.slack.forms import REDACTED, key_form
 from core import texts
-from core.provider_keys import ProviderKeys
-from core.secrets import SecretBox
+from core.providers.encryption import SecretBox
+from core.providers.keys import ProviderKeys
 from tests.slack.conftest import ADMIN, ALICE, block_text, buttons, opened_view, parsed
 from tests.slack.test_home import home_opened
 

@@ -6,7 +6,7 @@ them running under a lease, in one short transaction, so two workers never take 
 same job and no transaction stays open while a handler runs. A failed job waits
 `backoff * 2**(attempts-1)` seconds before its next try and is marked dead after
 `max_attempts`; a job whose worker died is taken again once its lease expires.
-Handlers are the ones registered in `core.jobs.JOB_HANDLERS`.
+Handlers are the ones registered in `core.jobs.queue.JOB_HANDLERS`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import psycopg
 from psycopg.types.json import Jsonb
 
-from core.jobs import JOB_HANDLERS
+from core.jobs.queue import JOB_HANDLERS
 from core.ports import StoreUnavailable
 from core.stores.postgres.store import CONNECTION_ERRORS, PostgresStore
 
@@ -46,7 +46,7 @@ class Job:
 
 
 class PostgresJobs:
-    """`core.jobs.JobQueue` on PostgreSQL, plus the worker side (claim, run, retry)."""
+    """`core.jobs.queue.JobQueue` on PostgreSQL, plus the worker side (claim, run, retry)."""
 
     def __init__(
         self,

@@ -26,8 +26,8 @@ from core.models import (
     WorkspaceSettings,
 )
 from core.ports import DuplicateMemory, TextHit
+from core.recall.textsearch import fts5_match
 from core.stores.codec import memory_from_row, settings_from_json, settings_to_json
-from core.textsearch import fts5_match
 
 if TYPE_CHECKING:
     from core.stores.sqlite.store import SQLiteStore

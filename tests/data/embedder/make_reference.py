@@ -60,7 +60,7 @@ SENTENCES: list[str] = [
     '{"name": "memorybot", "version": "0.1.0", "extras": ["local"]}',
     "https://example.com/path?query=1&other=two#fragment",
     "user@example.com called +1 (555) 010-9999 at 3:45pm",
-    "ERROR 2025-01-01 00:00:00,123 core.recall: timeout after 30.0s",
+    "ERROR 2025-01-01 00:00:00,123 core.recall.hybrid: timeout after 30.0s",
     "The quick brown fox jumps over the lazy dog.",
     "A man is eating food.",
     "A man is eating a piece of bread.",

@@ -3,7 +3,7 @@
 Platform-neutral: Slack mentions, Discord DMs and the console all call `answer`.
 In incognito (or with memory off) nothing is recalled and nothing is captured.
 Otherwise the recalled memories and the user's profile go into the prompt as
-quoted data (`core.prompting`), and extraction is queued as a background job that
+quoted data (`core.chat.prompting`), and extraction is queued as a background job that
 runs after the reply — the user never waits for learning. With no chat model, or
 one that is down, slow or garbled, the answer is the recalled memories themselves:
 never an error page.
@@ -15,7 +15,8 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from core import extraction, prompting, texts
+from core import extraction, texts
+from core.chat import prompting
 from core.models import Hit
 from core.ports import ChatMessage, ChatModel, ProviderError
 from core.responses import Action, ActionKind, Response

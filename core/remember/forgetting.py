@@ -8,10 +8,10 @@ admin only. Every forget is audited with the full prior state, so Undo restores 
 
 from __future__ import annotations
 
-from core import audit
+from core.governance import audit
 from core.models import ForgetResult, Memory, Scope, Status
 from core.ports import StoreSession
-from core.textsearch import query_terms
+from core.recall.textsearch import query_terms
 
 MAX_FORGET = 10
 SEARCH_POOL = 100

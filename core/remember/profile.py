@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from core import guards
 from core.models import PROFILE_FIELDS, PROFILE_MAX_CHARS, PROFILE_VALUE_MAX_CHARS
-from core.normalize import clean_text
+from core.remember.canonical import clean_text
 
 
 def cleaned(fields: Mapping[str, str | None]) -> dict[str, str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from core.jobs import job
+from core.jobs.queue import job
 
 if TYPE_CHECKING:
     from core.service import MemoryService

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.models import Memory
-from core.normalize import normalize_content, similarity, words
-from core.textsearch import light_stem
+from core.recall.textsearch import light_stem
+from core.remember.canonical import normalize_content, similarity, words
 
 NEAR_DUPLICATE = 0.75
 MAX_CHANGED_WORDS = 3

@@ -4,7 +4,7 @@ Runs inside one store session (one transaction), so the check (hash, near-duplic
 revision) and the write cannot interleave with another save of the same text. A
 unique index backs the exact-duplicate case even across processes.
 
-A model's proposal (`core.reconcile_model`) is computed before the session opens,
+A model's proposal (`core.llm.reconcile_model`) is computed before the session opens,
 from a snapshot; here it is only applied if the memory it names is still there,
 still active and unchanged — otherwise the rules decide on the current state.
 """
@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from core import audit
-from core.classify import find_entities
+from core.governance import audit
 from core.models import (
     Memory,
     MemoryPatch,
@@ -24,10 +23,11 @@ from core.models import (
     Scope,
     Status,
 )
-from core.normalize import content_hash
 from core.ports import DuplicateMemory, StoreSession
-from core.reconcile import NEAR_DUPLICATE, Decision, Op, decide
-from core.textsearch import query_terms
+from core.recall.textsearch import query_terms
+from core.remember.canonical import content_hash
+from core.remember.classify import find_entities
+from core.remember.reconcile import NEAR_DUPLICATE, Decision, Op, decide
 
 RECONCILE_POOL = 20
 REINFORCE_STEP = 0.05

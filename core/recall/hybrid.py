@@ -6,7 +6,7 @@ contains). Vector search runs when an embedder gave the query a vector; the two
 lists are then fused — by min-max score fusion by default, which measured
 clearly better than Reciprocal Rank Fusion on the recall benchmark (see
 bench/research/RESULTS.md), or by RRF (k = 60) when asked. The fused candidates are
-re-scored by relevance × importance × recency (`core.ranking`). Recalled memories are
+re-scored by relevance × importance × recency (`core.recall.ranking`). Recalled memories are
 touched, which nudges them up next time.
 """
 
@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core import ranking
 from core.models import Hit, Memory
 from core.ports import StoreSession, TextHit
-from core.textsearch import convex_fuse, coverage_of, light_stem, query_terms
+from core.recall import ranking
+from core.recall.textsearch import convex_fuse, coverage_of, light_stem, query_terms
 
 CANDIDATE_POOL = 50
 

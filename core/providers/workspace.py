@@ -1,7 +1,7 @@
 """The chat model and embedder a workspace uses: its admin's preset, else the deployment's.
 
 Admins pick presets per workspace (`WorkspaceSettings.chat_preset` / `embed_preset`)
-and may store their own API keys (`core.provider_keys`). This module turns that choice
+and may store their own API keys (`core.providers.keys`). This module turns that choice
 into a provider, so the choice does something:
 
 - "" (the default) is the deployment's provider, unchanged.
@@ -17,7 +17,7 @@ into a provider, so the choice does something:
   never fails because of a setting.
 
 Embedders must also make vectors of the deployment's dimension (one column per
-deployment); `core.settings.validate_changes` refuses other presets.
+deployment); `core.workspace_settings.validate_changes` refuses other presets.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ from typing import Any
 
 from core.models import Principal, WorkspaceSettings
 from core.ports import ChatModel, Embedder, Store
-from core.provider_keys import ProviderKeys
+from core.providers.encryption import SecretDecryptError, SecretKeyError
+from core.providers.keys import ProviderKeys
 from core.providers.presets import (
     ChatConfig,
     EmbedConfig,
@@ -38,7 +39,6 @@ from core.providers.presets import (
     build_chat_model,
     build_embedder,
 )
-from core.secrets import SecretDecryptError, SecretKeyError
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,7 @@ from core import guards
 from core.extraction.candidates import CONTEXT_MESSAGES, Extraction, Said
 from core.extraction.model import ExtractionFailed, extract_with_model
 from core.extraction.rules import extract_with_rules
-from core.jobs import job
+from core.jobs.queue import job
 from core.models import RememberResult, Source
 from core.ports import ChatMessage, ChatModel, ProviderError
 

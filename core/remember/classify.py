@@ -11,7 +11,7 @@ from __future__ import annotations
 import regex
 
 from core.models import Kind
-from core.normalize import entity_id
+from core.remember.canonical import entity_id
 
 _PREFERENCE = regex.compile(
     r"\b(i|we)\s+(really\s+)?(prefer|like|love|hate|dislike|want|favou?r)\b"

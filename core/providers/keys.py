@@ -1,7 +1,7 @@
 """Per-workspace provider API keys: stored encrypted, write-only, rotatable.
 
 An admin types a key once; it is encrypted with the deployment's secret key
-(`core.secrets.SecretBox`, keys from MEMORYBOT_SECRET_KEY, newest first) and kept
+(`core.providers.encryption.SecretBox`, keys from MEMORYBOT_SECRET_KEY, newest first) and kept
 in the workspace settings. Nothing here returns, logs or audits the key itself:
 status is "set" / "not set", audit entries name only which key changed, and every
 message is built without it. `reveal` exists for the code that builds a provider.
@@ -13,10 +13,10 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from core import audit
+from core.governance import audit
 from core.models import SECRET_SETTINGS, Principal
 from core.ports import Store
-from core.secrets import SecretBox, SecretDecryptError, SecretKeyError
+from core.providers.encryption import SecretBox, SecretDecryptError, SecretKeyError
 
 log = logging.getLogger(__name__)
 

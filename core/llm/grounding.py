@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import regex
 
-from core.classify import find_entities
-from core.normalize import words
+from core.remember.canonical import words
+from core.remember.classify import find_entities
 
 _FIRST_WORD = regex.compile(r"^(\W*)(\p{Lu}\p{Ll}+)\b")
 # Words a memory sentence commonly starts with that are not names.

@@ -1,6 +1,6 @@
 """Model-assisted reconciliation: the chat model picks ADD, UPDATE, MERGE or NOOP.
 
-The rules in `core.reconcile` see words; a model sees meaning ("prefers short
+The rules in `core.remember.reconcile` see words; a model sees meaning ("prefers short
 answers" ≈ "likes concise replies"). The model is shown the candidate and the most
 similar existing memories under short local ids (m1, m2, …), never store ids, and
 must answer with one of those ids. Anything else — an id it was not given, a
@@ -9,7 +9,7 @@ something neither text mentions, a provider that is down — yields None, and th
 caller falls back to the rule-based `decide`.
 
 This runs before any store session opens (a model call must never hold a
-transaction); `core.saving` re-checks the chosen memory inside its transaction.
+transaction); `core.remember.saving` re-checks the chosen memory inside its transaction.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from core import guards, prompts
-from core.grounding import unsupported_names
+from core.llm.grounding import unsupported_names
+from core.llm.structured import parse_object, problems
 from core.models import Memory, NewMemory
-from core.normalize import clean_text
 from core.ports import ChatMessage, ChatModel, ProviderError
-from core.reconcile import Decision, Op
-from core.structured import parse_object, problems
+from core.remember.canonical import clean_text
+from core.remember.reconcile import Decision, Op
 
 log = logging.getLogger(__name__)
 

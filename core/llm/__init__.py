@@ -1,0 +1,1 @@
+"""Handling what a chat model writes: structured output, grounding, model reconciliation."""

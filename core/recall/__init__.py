@@ -1,0 +1,1 @@
+"""Recall: keyword query construction, hybrid (keyword + vector) search and ranking."""
