@@ -14,7 +14,6 @@ import discord
 
 from adapters.discord.context import BotContext, chat_turn
 from adapters.discord.render import render
-from core.chat.turn import answer
 
 
 def addressed_to(bot_user: discord.ClientUser, message: discord.Message) -> bool:
@@ -38,5 +37,5 @@ async def on_message(
         return
     turn = chat_turn(message, without_mention(message.content, me.id), ctx.dm_workspace)
     async with message.channel.typing():
-        reply = await answer(ctx.service, turn)
+        reply = await ctx.service.chat(turn)
     await message.reply(**render(reply.response(), ctx.stash), mention_author=False)

@@ -46,7 +46,7 @@ from adapters.slack.forms import (
 from adapters.slack.home import SETTING_PREFIX
 from adapters.slack.modals import FormListeners
 from core import texts
-from core.chat.turn import ChatTurn, answer
+from core.chat.turn import ChatTurn
 from core.commands import run_action, run_command
 from core.commands.registry import ordered
 from core.commands.settings import change_setting
@@ -240,7 +240,7 @@ class SlackBot:
         async def work() -> None:
             is_admin = await self.admins.check(self.client, where)
             turn = ChatTurn(where.workspace, where.user, where.channel, text, is_admin=is_admin)
-            reply = (await answer(self.service, turn)).response()
+            reply = (await self.service.chat(turn)).response()
             for message in render(reply):
                 await self.client.chat_postMessage(
                     channel=where.channel,
