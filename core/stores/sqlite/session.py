@@ -13,7 +13,7 @@ import sqlite3
 import time
 from array import array
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from core.models import (
     AuditEntry,
@@ -29,10 +29,18 @@ from core.ports import DuplicateMemory, TextHit
 from core.recall.textsearch import fts5_match
 from core.stores.codec import memory_from_row, settings_from_json, settings_to_json
 
-if TYPE_CHECKING:
-    from core.stores.sqlite.store import SQLiteStore
-
 T = TypeVar("T")
+
+
+class Database(Protocol):
+    """What a session needs of its store: the connection, and the thread that owns it
+    (`SQLiteStore` is one; the session does not import it, so there is no cycle)."""
+
+    @property
+    def conn(self) -> sqlite3.Connection: ...
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T: ...
+
 
 FTS_POOL_FACTOR = 4  # FTS5 ranks this many × limit before the visibility filter
 VISIBLE = "m.workspace = :ws AND (m.scope = 'global' OR m.owner = :user)"
@@ -70,7 +78,7 @@ def _vector_blob(vector: Sequence[float] | None) -> bytes | None:
 class SQLiteSession:
     """A `core.ports.StoreSession` on the store's single connection."""
 
-    def __init__(self, store: SQLiteStore, principal: Principal) -> None:
+    def __init__(self, store: Database, principal: Principal) -> None:
         self.store = store
         self.principal = principal
         self.params = {"ws": principal.workspace, "user": principal.user}
