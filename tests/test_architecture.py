@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 import regex
 
+from tests.test_import_graph import cycles, import_graph, project_modules
+
 ROOT = Path(__file__).resolve().parents[1]
 CODE_DIRS = ("core", "adapters", "bots", "bench", "tests")
 
@@ -218,75 +220,36 @@ def test_the_rules_see_the_whole_code_base():
 
 
 # -- no import cycles among adapters ------------------------------------------------------
+# The graph and the cycle finder are tests/test_import_graph.py's (every import, under
+# TYPE_CHECKING and inside functions too); here they are pointed at the adapters.
 
 
-def module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def import_graph(trees: dict[str, ast.AST]) -> dict[str, set[str]]:
-    """module → the modules among `trees` it imports, wherever the import sits (inside a
-    function or behind TYPE_CHECKING too: a cycle there is still a cycle in the design).
-    `from package import name` points at the submodule when `name` is one."""
-    graph: dict[str, set[str]] = {name: set() for name in trees}
-    for name, tree in trees.items():
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                targets = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                targets = [
-                    f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in trees else node.module
-                    for a in node.names
-                ]
-            else:
-                continue
-            graph[name] |= {t for t in targets if t in trees and t != name}
-    return graph
-
-
-def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Groups of modules that import each other (directly or through others)."""
-
-    def reachable(start: str) -> set[str]:
-        seen: set[str] = set()
-        todo = list(graph[start])
-        while todo:
-            module = todo.pop()
-            if module not in seen:
-                seen.add(module)
-                todo += graph[module]
-        return seen
-
-    reach = {module: reachable(module) for module in graph}
-    cycles = {
-        tuple(sorted(m for m in reach[module] if module in reach[m]))
-        for module in graph
-        if module in reach[module]
-    }
-    return sorted(list(cycle) for cycle in cycles)
-
-
-def test_the_cycle_detector_sees_a_cycle_behind_type_checking_and_through_a_third_module():
-    trees = {
-        "adapters.x.bot": ast.parse("from adapters.x import chat\nfrom adapters.x.views import V"),
-        "adapters.x.chat": ast.parse(
+def test_the_cycle_detector_sees_an_adapter_importing_its_bot_back():
+    sources = {
+        "adapters.x.bot": "from adapters.x import chat\nfrom adapters.x.views import V",
+        "adapters.x.chat": (
             "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from adapters.x.bot import B"
         ),
-        "adapters.x.views": ast.parse("def f():\n    from adapters.x.render import r"),
-        "adapters.x.render": ast.parse("import adapters.x.views"),
-        "adapters.x.context": ast.parse("from adapters.x.render import r"),
+        "adapters.x.views": "def f():\n    from adapters.x.render import r",
+        "adapters.x.render": "import adapters.x.views",
+        "adapters.x.context": "from adapters.x.render import r",
     }
-    assert import_graph(trees)["adapters.x.bot"] == {"adapters.x.chat", "adapters.x.views"}
-    assert import_cycles(import_graph(trees)) == [
+    assert import_graph(sources)["adapters.x.bot"] == {"adapters.x.chat", "adapters.x.views"}
+    assert sorted(cycles(import_graph(sources))) == [
         ["adapters.x.bot", "adapters.x.chat"],
         ["adapters.x.render", "adapters.x.views"],
     ]
-    del trees["adapters.x.chat"], trees["adapters.x.render"]
-    assert import_cycles(import_graph(trees)) == []
+    fixed = {
+        n: text for n, text in sources.items() if n not in ("adapters.x.chat", "adapters.x.render")
+    }
+    assert cycles(import_graph(fixed)) == []
 
 
 def test_no_adapter_module_imports_one_that_imports_it_back():
-    trees = {module_name(path): parse(path) for path in modules("adapters")}
-    assert {"adapters.discord.bot", "adapters.slack.app", "adapters.console"} <= set(trees)
-    assert import_cycles(import_graph(trees)) == []
+    adapters = {
+        name: path.read_text(encoding="utf-8")
+        for name, path in project_modules().items()
+        if name.startswith("adapters.")
+    }
+    assert {"adapters.discord.bot", "adapters.slack.app", "adapters.console"} <= set(adapters)
+    assert cycles(import_graph(adapters)) == []
