@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_action, run_command
+from core.commands.settings import settings_line
 from core.responses import ActionKind, Response
 from core.service import MemoryService
 
@@ -37,6 +38,7 @@ CONSOLE_HELP = (
     "/good or /bad (rate the last answer) · on the numbered items of /memories: "
     "/edit N new text · /pin N · /unpin N · /forget N · /accept N · /reject N · "
     "/erase (then /erase confirm) · /consolidate (admins) · /as USER · /channel NAME · "
+    "/settings (show; set NAME VALUE, channel NAME on|recall_only|off: admins) · "
     "/admin on|off · /quit"
 )
 
@@ -101,6 +103,8 @@ def render(response: Response, refs: list[str] | None = None) -> str:
             hints.append("/used")
         elif action.kind == ActionKind.FEEDBACK_UP:
             hints.append("/good or /bad")
+        elif action.kind in (ActionKind.MEMORY_OFF, ActionKind.MEMORY_ON):
+            hints.append("/memories " + ("off" if action.kind == ActionKind.MEMORY_OFF else "on"))
         elif action.kind == ActionKind.ERASE_CONFIRM:
             hints.append("/erase confirm" + (" " + action.value if action.value else ""))
     if hints:
@@ -139,6 +143,9 @@ class ConsoleSession:
             return render(response, self.refs)
         if name in ("as", "channel", "admin"):
             return self.switch(name, rest)
+        if name == "settings":
+            response = await settings_line(self.service, self.context.request(rest))
+            return render(response, self.refs)
         if name == "forget":
             rest = self.resolve(rest)
         response = await run_command(self.service, name, self.context.request(rest))

@@ -55,6 +55,17 @@ class RefusalReason(StrEnum):
     EMPTY = "empty"
     TOO_LONG = "too_long"
     FORBIDDEN = "forbidden"
+    CHANNEL_OFF = "channel_off"
+    CHANNEL_RECALL_ONLY = "channel_recall_only"
+    PERSONAL_OFF = "personal_off"
+
+
+class ChannelPolicy(StrEnum):
+    """What memory may do in one channel (an admin's choice; "on" unless set)."""
+
+    ON = "on"
+    RECALL_ONLY = "recall_only"  # memories are used, nothing is saved or learnt here
+    OFF = "off"  # nothing recalled, nothing saved
 
 
 # The profile: a small always-on block per user (SPEC §2).
@@ -220,6 +231,8 @@ class WorkspaceSettings:
     retention_days: int = 0  # 0 = keep forever
     recall_limit: int = 5
     recall_min_score: float = 0.05
+    # channel id -> ChannelPolicy value, only for channels not "on" (issue 16)
+    channel_policies: dict[str, str] = field(default_factory=dict)
     # Provider API keys, Fernet-encrypted (core.providers.encryption); write-only:
     # shown as set / not set.
     embed_api_key_enc: str = field(default="", repr=False)
@@ -227,6 +240,10 @@ class WorkspaceSettings:
 
     def with_changes(self, **changes: Any) -> WorkspaceSettings:
         return replace(self, **changes)
+
+    def channel_policy(self, channel: str | None) -> ChannelPolicy:
+        """The policy of a channel (no channel, as for imports: on)."""
+        return ChannelPolicy(self.channel_policies.get(channel or "", ChannelPolicy.ON))
 
     def public(self) -> dict[str, Any]:
         """The settings as an admin may see them: each stored key only as set / not set."""

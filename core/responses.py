@@ -19,6 +19,8 @@ class ActionKind(StrEnum):
     SHOW_USED = "show_used"
     INCOGNITO_OFF = "incognito_off"
     CLEAR_PROFILE = "clear_profile"
+    MEMORY_OFF = "memory_off"  # the personal switch (value unused)
+    MEMORY_ON = "memory_on"
     # governance (value: comma-separated memory ids for feedback, like SHOW_USED; a memory
     # id for PIN/UNPIN; "ID" or "ID new text" for EDIT; "" or "globals" for ERASE_*)
     FEEDBACK_UP = "feedback_up"

@@ -6,6 +6,7 @@ Listener map (all built in `SlackBot._register`):
   `mb.menu.<n>` item menus (Edit / Pin / Forget) → `run_action`; Edit opens the Edit
   form, a dangerous menu choice opens a confirmation form (`adapters.slack.modals`);
 - `mb.setting.<name>` menus on the Home tab → `core.commands.settings.change_setting`;
+- `mb.chanpolicy.*` (channel picker + policy menu) → `change_channel_policy`;
 - `mb.apikey.<provider>` buttons and the forms' submissions → `adapters.slack.modals`
   (its listeners are registered here too, so this is the one place to read);
 - `app_mention` (answered in thread) and `message` in a DM → `core.chat.turn.answer`;
@@ -43,13 +44,13 @@ from adapters.slack.forms import (
     edit_form,
     redact_key_forms,
 )
-from adapters.slack.home import SETTING_PREFIX
+from adapters.slack.home import POLICY_FOR, POLICY_PICKER, SETTING_PREFIX, picked_channel
 from adapters.slack.modals import FormListeners
 from core import texts
 from core.chat.turn import ChatTurn
 from core.commands import run_action, run_command
 from core.commands.registry import ordered
-from core.commands.settings import change_setting
+from core.commands.settings import change_channel_policy, change_setting
 from core.responses import ActionKind, Response
 from core.service import MemoryService
 
@@ -125,8 +126,9 @@ class SlackBot:
     def _register(self) -> None:
         for spec in ordered():
             self.app.command(f"/{spec.name}")(self._command_listener(spec.name))
-        self.app.action(re.compile(r"^mb\.(?!setting\.|apikey\.)"))(self.on_action)
+        self.app.action(re.compile(r"^mb\.(?!setting\.|apikey\.|chanpolicy\.)"))(self.on_action)
         self.app.action(re.compile(r"^mb\.setting\."))(self.on_setting)
+        self.app.action(re.compile(r"^mb\.chanpolicy\."))(self.on_channel_policy)
         self.app.action(re.compile("^" + re.escape(KEY_BUTTON)))(self.forms.on_key_button)
         self.app.view(EDIT_FORM)(self.forms.on_edit_submitted)
         self.app.view(CONFIRM_FORM)(self.forms.on_confirm_submitted)
@@ -202,6 +204,30 @@ class SlackBot:
         async def work() -> None:
             request = await self.answers.request_for(where)
             response = await change_setting(self.service, request, name, value)
+            await self.answers.publish_home(where, notice=response)
+
+        self.tasks.spawn(work, lambda: self.answers.publish_home(where, notice=WENT_WRONG))
+
+    async def on_channel_policy(
+        self, ack: Any, body: Body, action: Body, context: AsyncBoltContext
+    ) -> None:
+        """A channel's policy from the Home tab: a listed channel's own menu, or the
+        policy menu next to the picker (the channel comes from the view's state; picking
+        a channel alone changes nothing)."""
+        await ack()
+        action_id = action.get("action_id", "")
+        if action_id == POLICY_PICKER:
+            return
+        where = origin(body, context)
+        value = (action.get("selected_option") or {}).get("value", "")
+        if action_id.startswith(POLICY_FOR):
+            channel = action_id.removeprefix(POLICY_FOR)
+        else:
+            channel = picked_channel(body.get("view") or {})
+
+        async def work() -> None:
+            request = await self.answers.request_for(where)
+            response = await change_channel_policy(self.service, request, channel, value)
             await self.answers.publish_home(where, notice=response)
 
         self.tasks.spawn(work, lambda: self.answers.publish_home(where, notice=WENT_WRONG))

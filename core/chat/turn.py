@@ -19,7 +19,7 @@ from core import extraction, texts
 from core.chat import prompting
 from core.context import MemoryContext, read_context
 from core.jobs.queue import JobQueue
-from core.models import Hit, Principal
+from core.models import ChannelPolicy, Hit, Principal
 from core.ports import ChatMessage, ChatModel, Ports, ProviderError
 from core.providers.vectors import embed_text
 from core.recall.hybrid import recall
@@ -93,6 +93,10 @@ async def answer(ports: Ports, jobs: JobQueue, turn: ChatTurn) -> ChatAnswer:
         text = texts.INCOGNITO_ANSWER
     elif not context.settings.memory_enabled:
         text = texts.MEMORY_OFF_ANSWER
+    elif context.channel_policy == ChannelPolicy.OFF:
+        text = texts.CHANNEL_OFF_ANSWER
+    elif context.personal_off:
+        text = texts.PERSONAL_OFF_ANSWER
     else:
         text = memories_answer(hits, model_failed=model is not None)
     if context.may_extract:

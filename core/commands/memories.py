@@ -3,15 +3,31 @@
 from __future__ import annotations
 
 from core import texts
-from core.commands.registry import CommandRequest, command
+from core.commands.registry import Argument, CommandRequest, command
 from core.commands.replies import memory_item, shorten
 from core.responses import Action, ActionKind, Item, Response, Section
 from core.service import MemoryService
 
 
-@command("memories", "See what I remember for you and this workspace", "/memories")
+@command(
+    "memories",
+    "See what I remember for you; /memories off turns memory off for you everywhere",
+    "/memories [on|off]",
+    (
+        Argument(
+            "memory",
+            "off: no recall or saving for you anywhere; on: back on",
+            choices=("on", "off"),
+        ),
+    ),
+)
 async def memories(service: MemoryService, request: CommandRequest) -> Response:
+    wanted = request.text.strip().lower()
+    if wanted in ("on", "off"):
+        off = await service.memory_switch(request.workspace, request.user, off=wanted == "off")
+        return Response(texts.PERSONAL_OFF if off else texts.PERSONAL_ON, data={"memory_off": off})
     view = await service.memories(request.workspace, request.user, request.channel)
+    memory_off = await service.memory_switch(request.workspace, request.user)
     stats = view.stats
     usage = texts.USAGE.format(
         memories=stats.memories,
@@ -57,11 +73,18 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
         actions += (Action(ActionKind.CLEAR_PROFILE, "Clear profile", "", "danger"),)
     if view.incognito:
         actions += (Action(ActionKind.INCOGNITO_OFF, "Turn incognito off", request.channel),)
+    actions += (
+        (Action(ActionKind.MEMORY_ON, "Turn memory back on for me", "", "primary"),)
+        if memory_off
+        else (Action(ActionKind.MEMORY_OFF, "Turn memory off for me", ""),)
+    )
     if request.is_admin:
         actions += (Action(ActionKind.CONSOLIDATE, "Tidy up memories"),)
     if view.items or view.pending or view.profile:
         actions += (Action(ActionKind.ERASE_REQUEST, "Erase all my data", ""),)
     text = texts.MEMORIES_EMPTY if not (view.items or view.pending) else texts.MEMORIES_HEADER
+    if memory_off:
+        text = f"{texts.PERSONAL_OFF_NOTE}\n{text}"
     return Response(
         text,
         sections=tuple(sections),
@@ -71,5 +94,6 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
             "memories": [m.as_dict() for m in view.items],
             "pending": [m.as_dict() for m in view.pending],
             "stats": stats.__dict__,
+            "memory_off": memory_off,
         },
     )

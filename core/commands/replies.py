@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
-from dataclasses import asdict
 from typing import Any
 
 from core import texts
@@ -22,7 +22,7 @@ from core.models import (
 from core.recall import ranking
 from core.responses import Action, ActionKind, Item, Response, Section
 from core.service import MemoryService
-from core.workspace_settings import EDITABLE
+from core.workspace_settings import EDITABLE, policy_label
 
 
 def shorten(text: str, limit: int = 200) -> str:
@@ -137,6 +137,16 @@ def setting_value(name: str, value: Any) -> str:
     return choice.label if choice else str(value)
 
 
+# Slack channel ids (C…, G…, D…) and Discord snowflakes
+PLATFORM_CHANNEL_ID = re.compile(r"[CGD][A-Z0-9]{6,}|\d{15,21}")
+
+
+def channel_label(channel: str) -> str:
+    """How a channel is written in replies: Slack and Discord render "<#C123>" as the
+    channel's name and link; a console channel is a plain name."""
+    return f"<#{channel}>" if PLATFORM_CHANNEL_ID.fullmatch(channel) else f"#{channel}"
+
+
 def settings_reply(settings: WorkspaceSettings, changed: Collection[str] = ()) -> Response:
     """The workspace settings as a list, marking what was just changed."""
     items = tuple(
@@ -146,10 +156,16 @@ def settings_reply(settings: WorkspaceSettings, changed: Collection[str] = ()) -
         )
         for name, spec in EDITABLE.items()
     )
+    channels = tuple(
+        Item(f"{channel_label(c)}: {policy_label(p)}") for c, p in settings.channel_policies.items()
+    ) or (Item(texts.CHANNEL_POLICIES_NONE),)
     return Response(
         texts.SETTINGS_UPDATED if changed else texts.SETTINGS_HEADER,
-        sections=(Section(texts.SETTINGS_HEADER if changed else "", items),),
-        data={"settings": asdict(settings), "changed": sorted(changed)},
+        sections=(
+            Section(texts.SETTINGS_HEADER if changed else "", items),
+            Section(texts.CHANNEL_POLICIES_HEADER, channels),
+        ),
+        data={"settings": settings.public(), "changed": sorted(changed)},
     )
 
 
