@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from core import extraction, texts
-from core.chat import prompting
+from core.chat import prompting, redaction
 from core.models import Hit
 from core.ports import ChatMessage, ChatModel, ProviderError
 from core.responses import Action, ActionKind, Response
@@ -94,7 +94,13 @@ async def answer(service: MemoryService, turn: ChatTurn) -> ChatAnswer:
         )
         profile = prompting.usable_profile(await service.profile(turn.workspace, turn.user))
     model = await service.chat_model_for(turn.workspace)
-    reply = await _model_reply(model, turn, hits, profile)
+    policy = service.providers.chat_config.redact
+    if model is not None and policy == redaction.REFUSE:
+        found = redaction.redact_messages(turn.text, turn.thread)[2]
+        kinds = [kind for r in found for kind in r.kinds]
+        if kinds:
+            return ChatAnswer(texts.NOT_SENT_TO_MODEL.format(kind=kinds[0]), incognito=incognito)
+    reply = await _model_reply(model, turn, hits, profile, policy)
     if reply is not None:
         text = reply
     elif incognito:
@@ -110,12 +116,22 @@ async def answer(service: MemoryService, turn: ChatTurn) -> ChatAnswer:
 
 
 async def _model_reply(
-    model: ChatModel | None, turn: ChatTurn, hits: Sequence[Hit], profile: dict[str, str]
+    model: ChatModel | None,
+    turn: ChatTurn,
+    hits: Sequence[Hit],
+    profile: dict[str, str],
+    policy: str = redaction.MASK,
 ) -> str | None:
-    """The model's answer, or None (no model, or it failed: the caller falls back)."""
+    """The model's answer, or None (no model, or it failed: the caller falls back).
+    Unless the policy is "send", secrets and identifiers in the turn are masked
+    before the model sees them and scrubbed from what it answers."""
     if model is None:
         return None
-    messages = prompting.chat_messages(turn.text, hits, profile, turn.thread)
+    text, thread, done = turn.text, tuple(turn.thread), []
+    if policy != redaction.SEND:
+        masked, thread, done = redaction.redact_messages(turn.text, turn.thread)
+        text = masked.text
+    messages = prompting.chat_messages(text, hits, profile, thread)
     try:
         # Length, stop sequences and repetition penalty come from the model's settings;
         # streamed, so a reply past the timeout is cancelled, not left generating.
@@ -123,11 +139,13 @@ async def _model_reply(
     except ProviderError as exc:
         log.warning("chat model failed, answering from memory: %s", exc)
         return None
-    text = reply.text.strip()
-    if not text:
+    answered = reply.text.strip()
+    if policy != redaction.SEND:
+        answered = redaction.scrub(answered, done)
+    if not answered:
         log.warning("chat model answered with empty text, answering from memory")
         return None
-    return text
+    return answered
 
 
 async def _queue_extraction(service: MemoryService, turn: ChatTurn) -> None:
