@@ -12,7 +12,7 @@ import pytest
 
 from core import texts
 from core.chat.redaction import redact
-from core.chat.turn import ChatTurn, answer
+from core.chat.turn import ChatTurn
 from core.ports import ChatMessage
 from core.providers.presets import ChatConfig
 from tests.fakes.openai_server import CHAT_PATH, default_chat_reply
@@ -39,7 +39,7 @@ async def test_a_turn_with_an_api_key_reaches_the_model_with_the_key_masked(
     model_service, provider_server, model_script
 ):
     model_script.reply = lambda body: f"Sure — I'll remember {KEY} for staging."
-    result = await answer(model_service, turn(f"the staging key is {KEY}, can you keep it?"))
+    result = await model_service.chat(turn(f"the staging key is {KEY}, can you keep it?"))
     await model_service.jobs.drain()
 
     (reply_body,) = bodies(provider_server)  # the turn is not extracted from at all
@@ -55,7 +55,7 @@ async def test_a_key_the_model_echoes_back_never_reaches_the_reply(
     model_service, provider_server, model_script
 ):
     model_script.reply = default_chat_reply  # echoes the user's message, as a small model does
-    result = await answer(model_service, turn(f"use {KEY} for the staging deploy"))
+    result = await model_service.chat(turn(f"use {KEY} for the staging deploy"))
     await model_service.jobs.drain()
     assert result.text == f"echo: use {MASKED} for the staging deploy"
     assert KEY not in "".join(bodies(provider_server))
@@ -63,7 +63,7 @@ async def test_a_key_the_model_echoes_back_never_reaches_the_reply(
 
 async def test_earlier_messages_of_the_thread_are_masked_too(model_service, provider_server):
     thread = (ChatMessage("user", f"my password is hunter2x and the key is {KEY}"),)
-    await answer(model_service, turn("what did I just tell you?", thread=thread))
+    await model_service.chat(turn("what did I just tell you?", thread=thread))
     await model_service.jobs.drain()
     messages = json.loads(bodies(provider_server)[0])["messages"]
     assert messages[1]["content"] == f"my password is [a password removed] and the key is {MASKED}"
@@ -74,7 +74,7 @@ async def test_with_the_refuse_policy_the_turn_is_not_sent_and_the_kind_is_named
     model_service, provider_server
 ):
     policy(model_service, "refuse")
-    result = await answer(model_service, turn(f"deploy with {KEY}"))
+    result = await model_service.chat(turn(f"deploy with {KEY}"))
     assert provider_server.requests_to(CHAT_PATH) == []
     assert result.text == texts.NOT_SENT_TO_MODEL.format(kind="an OpenAI API key")
     assert not result.by_model and KEY not in result.text
@@ -84,7 +84,7 @@ async def test_with_the_send_policy_a_trusted_model_gets_the_text_as_written(
     model_service, provider_server
 ):
     policy(model_service, "send")
-    await answer(model_service, turn(f"deploy with {KEY}"))
+    await model_service.chat(turn(f"deploy with {KEY}"))
     await model_service.jobs.drain()
     assert KEY in bodies(provider_server)[0]
 
@@ -94,7 +94,7 @@ async def test_a_clean_turn_goes_to_the_model_unchanged(
 ):
     model_script.reply = default_chat_reply
     said = "we use sk-learn and commit 3f2a9c1d7e8b4a6f0c2d5e9b1a7c3f4e8d2b6a0c"
-    result = await answer(model_service, turn(said))
+    result = await model_service.chat(turn(said))
     await model_service.jobs.drain()
     assert json.loads(bodies(provider_server)[0])["messages"][-1]["content"] == said
     assert result.text == f"echo: {said}"
@@ -103,7 +103,7 @@ async def test_a_clean_turn_goes_to_the_model_unchanged(
 async def test_the_key_never_reaches_the_logs(model_service, model_script, caplog):
     caplog.set_level(logging.DEBUG)
     model_script.reply = lambda body: f"your key is {KEY}"
-    await answer(model_service, turn(f"the key is {KEY}"))
+    await model_service.chat(turn(f"the key is {KEY}"))
     await model_service.jobs.drain()
     assert KEY not in caplog.text
 
