@@ -91,6 +91,8 @@ def render(response: Response, refs: list[str] | None = None) -> str:
                 number = f"[{len(numbered)}] "
                 item_lines.update(ITEM_LINES[a.kind] for a in item.actions if a.kind in ITEM_LINES)
             lines.append(f"  • {number}{item.text}{meta}")
+            if item.source is not None:
+                lines.append(f"      {item.source.plain()}")
     if response.footer:
         lines.append(response.footer)
     if numbered and refs is not None:

@@ -28,6 +28,28 @@ class Source(StrEnum):
     EXTRACTED = "extracted"
 
 
+class HowSaved(StrEnum):
+    """How a memory got its current text (its provenance's "how")."""
+
+    COMMAND = "command"
+    EXTRACTION = "extraction"
+    IMPORT = "import"
+    EDIT = "edit"
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a memory came from: shown as "from #deploys · 3 days ago · @author" (with a
+    link to the message where the platform has one), exported and erased with it."""
+
+    how: str = ""  # a HowSaved value ("" for memories saved before provenance was kept)
+    platform: str = ""  # slack | discord | console | cli
+    channel: str = ""
+    message_id: str = ""
+    permalink: str = ""
+    author: str = ""
+
+
 class Status(StrEnum):
     ACTIVE = "active"
     PENDING_REVIEW = "pending_review"
@@ -116,6 +138,12 @@ class NewMemory:
     pinned: bool = False
     trust: float = 0.0
     stale_since: float | None = None  # consolidation marked it long-unused (see `stale`)
+    # provenance (issue 16): how, on which platform, from which message, by whom
+    origin: str = ""
+    platform: str = ""
+    message_id: str = ""
+    permalink: str = ""
+    author: str = ""
     embedding: list[float] | None = None
 
 
@@ -131,6 +159,17 @@ class Memory(NewMemory):
         listed and recalled, but ranked lower. Using it again lifts the mark."""
         last = max(self.updated_at, self.last_used_at or 0.0)
         return self.stale_since is not None and last < self.stale_since
+
+    @property
+    def provenance(self) -> Provenance:
+        return Provenance(
+            self.origin,
+            self.platform,
+            self.channel or "",
+            self.message_id,
+            self.permalink,
+            self.author,
+        )
 
     def as_dict(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "embedding"}
@@ -158,6 +197,7 @@ class MemoryPatch:
     pinned: bool | None = None
     trust: float | None = None
     stale_since: float | None = None
+    origin: str | None = None
     clear_embedding: bool = False
 
     def changes(self) -> dict[str, Any]:

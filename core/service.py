@@ -32,6 +32,7 @@ from core.models import (
     Memory,
     MemoryPatch,
     Principal,
+    Provenance,
     RememberResult,
     Scope,
     Source,
@@ -151,6 +152,7 @@ class MemoryService:
         is_admin: bool = False,
         entities: Sequence[str] = (),
         reconcile: bool = True,
+        provenance: Provenance | None = None,
     ) -> RememberResult:
         """Save a memory. Returns saved / updated / merged / duplicate / pending_review,
         or refused with a reason (secret, pii, injection, incognito, disabled, empty,
@@ -170,6 +172,7 @@ class MemoryService:
             is_admin=is_admin,
             entities=entities,
             reconcile=reconcile,
+            provenance=provenance or Provenance(),
         )
         return await intake.remember(self.ports, Principal(workspace, user), request)
 

@@ -197,6 +197,8 @@ CHANNEL_POLICY_MISSING = "📍 Choose channel_memory (On, Recall only or Off) fo
 CHANNEL_POLICY_ALONE = (
     "📍 Change a channel's memory on its own: channel and channel_memory, no other options."
 )
+SOURCE_FROM = "from"
+SOURCE_LINK = "message"
 CHANNEL_MISSING = "📍 Pick a channel first."
 CHANNEL_POLICY_SAVED = "✅ Saved: memory in {channel} is now {value}."
 CHANNEL_POLICIES_HEADER = "📍 Channels with their own memory setting"
@@ -317,6 +319,15 @@ KEY_PLACEHOLDERS = {"set": "Set: leave empty to keep it", "not set": "Not set: p
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     return singular if count == 1 else (plural_form or singular + "s")
+
+
+def ago(seconds: float) -> str:
+    """ "just now", "5 minutes ago", "3 days ago" (a memory's age in its source line)."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            count = int(seconds // size)
+            return f"{count} {plural(count, unit, unit + 's')} ago"
+    return "just now"
 
 
 def human_size(size: int) -> str:

@@ -22,6 +22,7 @@ asks and where answers go (`request_for`, `respond`, `publish_home`) is `Answers
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -29,6 +30,7 @@ from typing import Any
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.context.async_context import AsyncBoltContext
 from slack_bolt.context.respond.async_respond import AsyncRespond
+from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.answers import WENT_WRONG, Answers
@@ -54,6 +56,7 @@ from core.commands.settings import change_channel_policy, change_setting
 from core.responses import ActionKind, Response
 from core.service import MemoryService
 
+log = logging.getLogger(__name__)
 DEFAULT_API_URL = "https://slack.com/api/"
 # What the code subscribes to and calls, with the bot scope each needs; the
 # manifests are generated from these (adapters/slack/manifest.py).
@@ -70,6 +73,7 @@ WEB_API_SCOPES: dict[str, str] = {
     "chat.postEphemeral": "chat:write",
     "views.publish": "",
     "views.open": "",
+    "chat.getPermalink": "",  # the link a memory learnt from a message keeps (provenance)
 }
 COMMAND_SCOPE = "commands"
 Body = dict[str, Any]
@@ -265,7 +269,17 @@ class SlackBot:
 
         async def work() -> None:
             is_admin = await self.admins.check(self.client, where)
-            turn = ChatTurn(where.workspace, where.user, where.channel, text, is_admin=is_admin)
+            ts = str(event.get("ts") or "")
+            turn = ChatTurn(
+                where.workspace,
+                where.user,
+                where.channel,
+                text,
+                is_admin=is_admin,
+                platform="slack",
+                message_id=ts,
+                permalink=await self._permalink(where.channel, ts),
+            )
             reply = (await self.service.chat(turn)).response()
             for message in render(reply):
                 await self.client.chat_postMessage(
@@ -284,6 +298,17 @@ class SlackBot:
             )
 
         self.tasks.spawn(work, report)
+
+    async def _permalink(self, channel: str, ts: str) -> str:
+        """The message's link, kept with what is learnt from it; "" if Slack says no."""
+        if not ts:
+            return ""
+        try:
+            found = await self.client.chat_getPermalink(channel=channel, message_ts=ts)
+        except SlackApiError as exc:
+            log.info("no permalink for a message: %s", exc.response.get("error"))
+            return ""
+        return str(found.get("permalink") or "")
 
     # -- App Home ---------------------------------------------------------------------
 

@@ -36,6 +36,10 @@ class ChatTurn:
     text: str
     thread: Sequence[ChatMessage] = ()  # earlier messages, oldest first
     is_admin: bool = False
+    # the message itself, so what is learnt from it links back to it (provenance)
+    platform: str = ""
+    message_id: str = ""
+    permalink: str = ""
 
 
 @dataclass(frozen=True)
@@ -175,6 +179,11 @@ async def _queue_extraction(jobs: JobQueue, turn: ChatTurn) -> None:
     )
     if payload is None:
         return
+    payload["source"] = {
+        "platform": turn.platform,
+        "message_id": turn.message_id,
+        "permalink": turn.permalink,
+    }
     try:
         await jobs.enqueue(extraction.KIND, payload, workspace=turn.workspace)
     except (LookupError, OSError) as exc:

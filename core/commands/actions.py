@@ -78,7 +78,7 @@ async def show_used(service: MemoryService, request: CommandRequest, ids: str) -
     for memory_id in filter(None, ids.split(",")):
         memory = await service.get_memory(request.workspace, request.user, memory_id)
         if memory is not None:
-            found.append(memory_item(memory, request.user, request.is_admin))
+            found.append(memory_item(memory, request.user, request.is_admin, service.clock()))
     title = texts.used_footer(len(found))
     return Response(title, sections=(Section("", tuple(found)),) if found else ())
 

@@ -41,7 +41,10 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
         sections.append(
             Section(
                 texts.RECENT_HEADER,
-                tuple(memory_item(m, request.user, request.is_admin) for m in view.items),
+                tuple(
+                    memory_item(m, request.user, request.is_admin, service.clock())
+                    for m in view.items
+                ),
             )
         )
     if view.pending:

@@ -12,7 +12,9 @@ from core.governance.correction import may_edit
 from core.governance.pinning import may_pin
 from core.models import (
     ForgetResult,
+    HowSaved,
     Memory,
+    Provenance,
     RefusalReason,
     RememberResult,
     SaveStatus,
@@ -20,7 +22,7 @@ from core.models import (
     WorkspaceSettings,
 )
 from core.recall import ranking
-from core.responses import Action, ActionKind, Item, Response, Section
+from core.responses import Action, ActionKind, Item, Response, Section, SourceRef
 from core.service import MemoryService
 from core.workspace_settings import EDITABLE, policy_label
 
@@ -40,6 +42,9 @@ async def save(
         scope,
         request.channel,
         is_admin=request.is_admin,
+        provenance=Provenance(
+            HowSaved.COMMAND, request.platform, request.channel, author=request.user
+        ),
     )
     return save_reply(result, usage, service.config.max_chars)
 
@@ -74,8 +79,22 @@ def save_reply(result: RememberResult, usage: str, max_chars: int) -> Response:
     return Response(text, actions=undo, data=data)
 
 
-def memory_item(memory: Memory, user: str, is_admin: bool) -> Item:
-    """A memory as a list line, with Edit, Pin / Unpin and Forget where the user may."""
+def source_ref(memory: Memory, now: float | None) -> SourceRef | None:
+    """Where the memory came from, when anything is known (older memories: channel
+    and time only; imports and the CLI: no channel)."""
+    if not (memory.channel or memory.permalink or memory.author):
+        return None
+    return SourceRef(
+        channel=memory.channel or "",
+        author=memory.author,
+        age=texts.ago(now - memory.created_at) if now is not None else "",
+        link=memory.permalink,
+    )
+
+
+def memory_item(memory: Memory, user: str, is_admin: bool, now: float | None = None) -> Item:
+    """A memory as a list line, with Edit, Pin / Unpin and Forget where the user may,
+    and where it came from (`now` dates it: "3 days ago")."""
     meta = [memory.kind.value]
     if memory.scope == Scope.GLOBAL:
         meta.append("shared" if memory.owner != user else "shared by you")
@@ -95,7 +114,7 @@ def memory_item(memory: Memory, user: str, is_admin: bool) -> Item:
         actions += (Action(kind, label, memory.id),)
     if may_edit(memory, user, is_admin):
         actions += (Action(ActionKind.FORGET, "Forget", memory.id, "danger"),)
-    return Item(shorten(memory.content), " · ".join(meta), actions)
+    return Item(shorten(memory.content), " · ".join(meta), actions, source_ref(memory, now))
 
 
 def forget_reply(result: ForgetResult) -> Response:

@@ -12,7 +12,17 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TypeVar
 
-from core.models import Kind, Memory, Principal, SaveStatus, Scope, Source, Status
+from core.models import (
+    HowSaved,
+    Kind,
+    Memory,
+    Principal,
+    Provenance,
+    SaveStatus,
+    Scope,
+    Source,
+    Status,
+)
 from core.ports import Ports
 from core.remember.intake import SaveRequest, remember
 from core.stores.codec import MEMORY_COLUMNS
@@ -92,6 +102,7 @@ async def import_jsonl(
             source=_choice(record.get("source"), Source, Source.EXPLICIT),
             pending=record.get("status") == Status.PENDING_REVIEW,
             is_admin=is_admin,
+            provenance=record_provenance(record),
         )
         result = await remember(ports, Principal(workspace, user), request)
         report.count(result.status.value)
@@ -100,6 +111,24 @@ async def import_jsonl(
         if progress:
             progress(1)
     return report
+
+
+def record_provenance(record: dict[str, object]) -> Provenance:
+    """The exported provenance, kept as it was (an export's "how" stays "extraction");
+    a record without one is an import."""
+
+    def text(name: str) -> str:
+        value = record.get(name)
+        return value if isinstance(value, str) else ""
+
+    return Provenance(
+        text("origin") if text("origin") in {h.value for h in HowSaved} else HowSaved.IMPORT,
+        text("platform"),
+        text("channel"),
+        text("message_id"),
+        text("permalink") if text("permalink").startswith("https://") else "",
+        text("author"),
+    )
 
 
 def _choice(value: object, enum: type[E], default: D) -> E | D:

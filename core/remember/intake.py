@@ -10,7 +10,7 @@ profile's fields take the same guards (`set_profile`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core import guards
 from core.context import read_context
@@ -20,6 +20,7 @@ from core.models import (
     Kind,
     NewMemory,
     Principal,
+    Provenance,
     RefusalReason,
     RememberResult,
     SaveStatus,
@@ -54,6 +55,9 @@ class SaveRequest:
     is_admin: bool = False
     entities: Sequence[str] = ()
     reconcile: bool = True
+    # Where the text came from; its channel is recorded when `channel` (where the save
+    # happens, which the channel policy judges) is None, as for imports.
+    provenance: Provenance = field(default_factory=Provenance)
 
 
 def refused(reason: RefusalReason, detail: str = "") -> RememberResult:
@@ -105,7 +109,12 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
         confidence=request.confidence,
         status=Status.PENDING_REVIEW if request.pending else Status.ACTIVE,
         entities=list(dict.fromkeys([*find_entities(content), *map(entity_id, request.entities)])),
-        channel=request.channel,
+        channel=request.channel or request.provenance.channel or None,
+        origin=request.provenance.how,
+        platform=request.provenance.platform,
+        message_id=request.provenance.message_id,
+        permalink=request.provenance.permalink,
+        author=request.provenance.author,
         created_at=now,
         updated_at=now,
         embedding=await embed_text(ports, principal.workspace, content, context.settings),

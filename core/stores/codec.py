@@ -38,6 +38,7 @@ AUDIT_COLUMNS = (
     "created_at",
     "undoes",
 )
+PROVENANCE_COLUMNS = ("origin", "platform", "message_id", "permalink", "author")
 ENUM_COLUMNS = ("scope", "kind", "source", "status")
 
 
@@ -134,8 +135,15 @@ def memory_from_row(row: Mapping[str, Any]) -> Memory:
         pinned=bool(row["pinned"]),
         trust=float(row["trust"]),
         stale_since=_optional_float(row, "stale_since"),
+        **{name: _optional_text(row, name) for name in PROVENANCE_COLUMNS},
         has_embedding=bool(row["has_embedding"]),
     )
+
+
+def _optional_text(row: Mapping[str, Any], name: str) -> str:
+    """A text column added by a later migration ("" when absent or NULL)."""
+    keys = row.keys()  # sqlite3.Row: `in` alone would look at the values
+    return (row[name] if name in keys else None) or ""
 
 
 def _optional_float(row: Mapping[str, Any], name: str) -> float | None:

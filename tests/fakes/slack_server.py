@@ -203,6 +203,10 @@ class FakeSlack:
             view = args.get("view") or {}
             view = json.loads(view) if isinstance(view, str) else view
             return {"view": {"id": "V1" if method == "views.publish" else "VMODAL", **view}}
+        if method == "chat.getPermalink":
+            channel, ts = args.get("channel", ""), str(args.get("message_ts", ""))
+            link = f"https://acme.slack.com/archives/{channel}/p{ts.replace('.', '')}"
+            return {"channel": channel, "permalink": link}
         if method == "apps.connections.open":
             return {"url": str(self.server.make_url("/socket")).replace("http", "ws", 1)}
         return {}
