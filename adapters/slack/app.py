@@ -48,6 +48,7 @@ from adapters.slack.forms import (
 )
 from adapters.slack.home import POLICY_FOR, POLICY_PICKER, SETTING_PREFIX, picked_channel
 from adapters.slack.modals import FormListeners
+from adapters.slack.threads import earlier_messages, strip_mention
 from core import texts
 from core.chat.turn import ChatTurn
 from core.commands import run_action, run_command
@@ -74,13 +75,16 @@ WEB_API_SCOPES: dict[str, str] = {
     "views.publish": "",
     "views.open": "",
     "chat.getPermalink": "",  # the link a memory learnt from a message keeps (provenance)
+    # a mention in a thread reads the thread (public, private channels; DMs: im:history)
+    "conversations.replies": "channels:history groups:history im:history",
 }
 COMMAND_SCOPE = "commands"
 Body = dict[str, Any]
 
 
 def bot_scopes() -> list[str]:
-    needed = {*BOT_EVENTS.values(), *WEB_API_SCOPES.values(), COMMAND_SCOPE}
+    needed = {*BOT_EVENTS.values(), COMMAND_SCOPE}
+    needed |= {scope for scopes in WEB_API_SCOPES.values() for scope in scopes.split()}
     return sorted(scope for scope in needed if scope)
 
 
@@ -276,6 +280,7 @@ class SlackBot:
                 where.channel,
                 text,
                 is_admin=is_admin,
+                thread=await earlier_messages(self.client, where.channel, event, where.bot_user),
                 platform="slack",
                 message_id=ts,
                 permalink=await self._permalink(where.channel, ts),
@@ -316,10 +321,3 @@ class SlackBot:
         if event.get("tab", "home") == "home":
             where = origin(body, context)
             self.tasks.spawn(lambda: self.answers.publish_home(where), None)
-
-
-def strip_mention(text: str, bot_user: str | None) -> str:
-    """The message without the bot's own @-mention."""
-    if bot_user:
-        text = re.sub(rf"<@{re.escape(bot_user)}(\|[^>]*)?>", " ", text)
-    return " ".join(text.split())

@@ -42,6 +42,16 @@ class ChatTurn:
     permalink: str = ""
 
 
+# What an adapter hands over as the thread (it never builds model messages itself).
+ThreadMessage = ChatMessage
+
+
+def thread_message(text: str, *, by_bot: bool) -> ThreadMessage:
+    """An earlier message of the thread as a platform saw it: the bot's own replies are
+    the assistant's turns, anyone else's are the user's (never a system message)."""
+    return ChatMessage("assistant" if by_bot else "user", text)
+
+
 @dataclass(frozen=True)
 class ChatAnswer:
     text: str
