@@ -259,6 +259,16 @@ class Hit:
     scope: Scope
     source: Source = Source.EXPLICIT
     memory: Memory | None = None
+    similarity: float | None = None  # the embedder's cosine, when vector search found it
+
+
+@dataclass(frozen=True)
+class PromptContext:
+    """Exactly what a reply to one message uses: the memories that bear on it (the
+    footer counts these) and the user's profile, both already safe for a prompt."""
+
+    memories: list[Hit] = field(default_factory=list)
+    profile: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from core import guards
+from core.chat import prompting
 from core.governance import audit, consolidation, correction, erase, feedback, pinning
 from core.ids import new_id
 from core.jobs.queue import InProcessJobs, JobQueue
@@ -29,6 +30,7 @@ from core.models import (
     MemoryPatch,
     NewMemory,
     Principal,
+    PromptContext,
     RefusalReason,
     RememberResult,
     SaveStatus,
@@ -43,6 +45,7 @@ from core.providers.encryption import SecretBox
 from core.providers.keys import ProviderKeys
 from core.providers.presets import ChatConfig, EmbedConfig
 from core.providers.workspace import WorkspaceProviders
+from core.recall.hybrid import bearing
 from core.recall.hybrid import recall as recall_memories
 from core.remember import profile as profile_rules
 from core.remember import saving
@@ -57,6 +60,7 @@ log = logging.getLogger(__name__)
 
 EXPLICIT_IMPORTANCE = 0.5
 EXTRACTED_IMPORTANCE = 0.4
+CONTEXT_POOL_FACTOR = 2  # recall twice the reply's limit, then keep what bears on it
 
 
 @dataclass(frozen=True)
@@ -276,6 +280,36 @@ class MemoryService:
             return await recall_memories(
                 session, query, limit, self.clock(), vector, min_score, touch
             )
+
+    async def prompt_context(
+        self, workspace: str, user: str, message: str, channel: str | None = None
+    ) -> PromptContext:
+        """Exactly the memories and profile a reply to `message` uses: recalled, kept
+        only when they bear on the message (`core.recall.relevance`: an absolute
+        judgement, so a question nothing fits uses nothing), safe for a prompt, at
+        most the workspace's recall limit. Empty in incognito or with memory off.
+        Nothing is touched: the caller touches what it really used."""
+        settings = await self.settings(workspace)
+        if not settings.memory_enabled or (
+            channel and await self.is_incognito(workspace, user, channel)
+        ):
+            return PromptContext()
+        limit = settings.recall_limit
+        hits = await self.recall(
+            workspace,
+            user,
+            message,
+            limit=limit * CONTEXT_POOL_FACTOR,
+            channel=channel,
+            min_score=settings.recall_min_score,
+            touch=False,
+        )
+        async with self.store.session(Principal(workspace, user)) as session:
+            used = await bearing(session, message, hits)
+        return PromptContext(
+            memories=prompting.usable_memories(used)[:limit],
+            profile=prompting.usable_profile(await self.profile(workspace, user)),
+        )
 
     async def _may_recall(
         self, principal: Principal, channel: str | None, session: StoreSession | None = None

@@ -80,21 +80,8 @@ async def answer(service: MemoryService, turn: ChatTurn) -> ChatAnswer:
     incognito = await service.is_incognito(turn.workspace, turn.user, turn.channel)
     settings = await service.settings(turn.workspace)
     remembering = settings.memory_enabled and not incognito
-    hits: list[Hit] = []
-    profile: dict[str, str] = {}
-    if remembering:
-        hits = prompting.usable_memories(
-            await service.recall(
-                turn.workspace,
-                turn.user,
-                turn.text,
-                limit=settings.recall_limit,
-                channel=turn.channel,
-                min_score=settings.recall_min_score,
-                touch=False,
-            )
-        )
-        profile = prompting.usable_profile(await service.profile(turn.workspace, turn.user))
+    context = await service.prompt_context(turn.workspace, turn.user, turn.text, turn.channel)
+    hits, profile = context.memories, context.profile
     model = await service.chat_model_for(turn.workspace)
     reply = await _model_reply(model, turn, hits, profile)
     if reply is not None:

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from core.models import Hit, Memory
 from core.ports import StoreSession, TextHit
-from core.recall import ranking
+from core.recall import ranking, relevance
+from core.remember.classify import find_entities
 from core.recall.textsearch import convex_fuse, coverage_of, light_stem, query_terms
 
 CANDIDATE_POOL = 50
@@ -27,6 +28,7 @@ CANDIDATE_POOL = 50
 class Candidate:
     memory: Memory
     relevance: float
+    similarity: float | None = None  # cosine, when vector search found the memory
 
 
 def keyword_scores(terms: Sequence[str], hits: Sequence[TextHit]) -> list[tuple[str, float]]:
@@ -48,12 +50,13 @@ def fuse(
         best = max((score for _, score in keyword), default=0.0)
         return [Candidate(memories[i], s / best if best > 0 else 0.0) for i, s in keyword]
     vector = [(h.memory.id, h.relevance) for h in vector_hits]
+    cosine = dict(vector)
     if method == "rrf":
         ranked = [sorted(keyword, key=lambda p: -p[1]), vector]
         fused = ranking.rrf([[i for i, _ in lst] for lst in ranked if lst])
         top = max(fused.values())
-        return [Candidate(memories[i], value / top) for i, value in fused.items()]
-    return [Candidate(memories[i], value) for i, value in convex_fuse(keyword, vector)]
+        return [Candidate(memories[i], v / top, cosine.get(i)) for i, v in fused.items()]
+    return [Candidate(memories[i], v, cosine.get(i)) for i, v in convex_fuse(keyword, vector)]
 
 
 async def recall(
@@ -78,23 +81,40 @@ async def recall(
     entities = {e for c in candidates for e in c.memory.entities}
     counts = await session.entity_counts(sorted(entities)) if entities else {}
     scored = sorted(
-        ((ranking.score(c.relevance, c.memory, counts, now), c.memory) for c in candidates),
+        ((ranking.score(c.relevance, c.memory, counts, now), c) for c in candidates),
         key=lambda pair: pair[0],
         reverse=True,
     )
     hits = [
         Hit(
-            id=m.id,
-            content=m.content,
+            id=c.memory.id,
+            content=c.memory.content,
             score=round(s, 6),
-            kind=m.kind,
-            scope=m.scope,
-            source=m.source,
-            memory=m,
+            kind=c.memory.kind,
+            scope=c.memory.scope,
+            source=c.memory.source,
+            memory=c.memory,
+            similarity=c.similarity,
         )
-        for s, m in scored
+        for s, c in scored
         if s >= min_score
     ][:limit]
     if touch and hits:
         await session.touch([h.id for h in hits], now)
     return hits
+
+
+async def bearing(
+    session: StoreSession,
+    query: str,
+    hits: Sequence[Hit],
+    thresholds: relevance.Thresholds = relevance.DEFAULT_THRESHOLDS,
+) -> list[Hit]:
+    """The hits that bear on the query by `core.recall.relevance` (absolute, per
+    memory), in their recall order. Costs one count per query term in the store."""
+    if not hits:
+        return []
+    terms = query_terms(query)
+    total, counts = await session.term_counts(terms, relevance.DF_CAP, relevance.TOTAL_CAP)
+    question = relevance.question(terms, counts, total, find_entities(query))
+    return [hit for hit in hits if relevance.judge(question, hit, thresholds)]

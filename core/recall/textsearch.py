@@ -42,6 +42,7 @@ __all__ = [
     "idf_coverage",
     "light_stem",
     "query_terms",
+    "word_stems",
 ]
 
 #: NLTK's English stopword list (the Snowball list plus contraction fragments), in the
@@ -130,8 +131,12 @@ def coverage_of(wanted: frozenset[str], text: str) -> float:
     """`coverage` with the query's stems computed once (recall scores many memories)."""
     if not wanted:
         return 0.0
-    have = {light_stem(w) for w in _words(text)}
-    return len(wanted & have) / len(wanted)
+    return len(wanted & word_stems(text)) / len(wanted)
+
+
+def word_stems(text: str) -> frozenset[str]:
+    """The light stems of a text's words (CJK as bigrams), as coverage compares them."""
+    return frozenset(light_stem(w) for w in _words(text))
 
 
 def idf(df: int, total: int) -> float:

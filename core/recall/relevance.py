@@ -1,0 +1,111 @@
+"""Does a memory bear on the question? An absolute judgement, not a rank.
+
+Recall orders memories; a reply must also decide which of them to *use*, and the
+"🧠 used N memories" footer counts exactly those. A per-query normalised score cannot
+decide that (the best match always scores 1.0, so any question sharing one word
+with any memory "uses" it). This judgement reads each memory against the question
+alone, with three signals that mean the same thing in every workspace:
+
+- **keyword share**: the idf-weighted share of the question's content words the
+  memory contains. Weights are the workspace's own document frequencies (what the
+  principal can see, counted by the store, capped): "payments" in "what port does
+  the payments service use?" weighs more than "port" when every service has a port.
+  A word the workspace has never seen weighs as much as the rarest known word, so a
+  question about something unknown is not answered from what merely shares its
+  filler words.
+- **vector similarity**: the embedder's cosine, against a floor measured on data
+  the thresholds were not tuned on (bench/recall_quality.py --footer).
+- **entities**: when the question names people, products or projects, a used
+  memory names at least one of them ("What did Caroline research?" is not answered
+  from a memory about Jon).
+
+A memory is used when its entities fit and either signal clears its own bar, or
+both clear a lower bar together (agreement). The thresholds are module data so a
+benchmark can sweep them; the defaults were chosen leave-one-conversation-out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from core.models import Hit
+from core.recall.textsearch import idf, light_stem, word_stems
+
+#: Document frequencies are counted up to this many memories per term: beyond it a
+#: word is simply common, and counting on would only cost time on a big workspace.
+DF_CAP = 500
+#: The workspace size is counted up to this: idf needs the ratio, not the exact size.
+TOTAL_CAP = 20_000
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    keyword: float = 0.5  # keyword share alone enough
+    vector: float = 0.55  # cosine alone enough
+    agree_keyword: float = 0.3  # ... or both at least these
+    agree_vector: float = 0.4
+
+
+DEFAULT_THRESHOLDS = Thresholds()
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the judgement needs from a question: its weighted stems and entities."""
+
+    weights: Mapping[str, float]  # light stem -> idf weight
+    entities: frozenset[str]  # entity ids named in the question
+
+    @property
+    def total(self) -> float:
+        return sum(self.weights.values())
+
+
+def question(
+    terms: Sequence[str], counts: Mapping[str, int], total: int, entities: Sequence[str]
+) -> Question:
+    """Weigh each term by the idf of its (capped) document frequency; an unseen word
+    counts as seen once, the rarest a known word can be."""
+    weights: dict[str, float] = {}
+    n = max(total, 1)
+    for term in terms:
+        stem = light_stem(term)
+        weight = idf(max(1, counts.get(term, 0)), n)
+        weights[stem] = max(weights.get(stem, 0.0), weight)
+    return Question(weights, frozenset(entities))
+
+
+def keyword_share(q: Question, text: str) -> float:
+    """The idf-weighted share of the question's terms that occur in `text`, 0..1."""
+    total = q.total
+    if total <= 0:
+        return 0.0
+    have = word_stems(text)
+    return sum(w for stem, w in q.weights.items() if stem in have) / total
+
+
+def names_an_entity(q: Question, hit: Hit) -> bool:
+    """True when the question names no entity, or the memory names one of them (in
+    its entity list, or as words of its text: "payments_api" matches "payments API")."""
+    if not q.entities:
+        return True
+    memory = hit.memory
+    if memory is not None and q.entities.intersection(memory.entities):
+        return True
+    have = word_stems(hit.content)
+    return any(
+        all(light_stem(part) in have for part in entity.split("_") if part)
+        for entity in q.entities
+    )
+
+
+def judge(q: Question, hit: Hit, th: Thresholds = DEFAULT_THRESHOLDS) -> bool:
+    """Whether a reply to the question should use this memory."""
+    if not names_an_entity(q, hit):
+        return False
+    share = keyword_share(q, hit.content)
+    cosine = hit.similarity if hit.similarity is not None else -1.0
+    if share >= th.keyword or cosine >= th.vector:
+        return True
+    return share >= th.agree_keyword and cosine >= th.agree_vector
