@@ -74,5 +74,7 @@ async def test_postgres_indexes_the_same_bigrams_as_sqlite_and_the_query_side(pg
 
     async with pg_store.connect() as conn:
         for sample in TWIN_SAMPLES:
-            row = await (await conn.execute("SELECT memorybot_index_text(%s)", (sample,))).fetchone()
+            row = await (
+                await conn.execute("SELECT memorybot_index_text(%s)", (sample,))
+            ).fetchone()
             assert row[0] == index_text(sample), sample

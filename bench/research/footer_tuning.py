@@ -47,6 +47,7 @@ class Seen:
     cosine: float
     entity_ok: bool
     evidence: bool
+    named: bool = True  # the question names an entity (always, on LoCoMo)
 
 
 @dataclass
@@ -79,14 +80,17 @@ async def collect(args: argparse.Namespace) -> list[Case]:
                         total, counts = await session.term_counts(
                             terms, relevance.DF_CAP, relevance.TOTAL_CAP
                         )
-                    q = relevance.question(terms, counts, total, find_entities(query.question))
+                    q = relevance.question(
+                        terms, counts, total, find_entities(query.question), query.question
+                    )
                     seen = [
                         Seen(
                             relevance.keyword_share(q, h.content),
                             h.similarity if h.similarity is not None else -1.0,
-                            relevance.names_an_entity(q, h),
+                            relevance.names_an_entity(q, h) or not q.entities,
                             bool(turns_of[ws].get(h.id, set()) & query.evidence)
                             and ws == conv.sample_id,
+                            bool(q.entities),
                         )
                         for h in hits
                     ]
@@ -100,7 +104,7 @@ def used(hits: list[Seen], th: relevance.Thresholds) -> list[Seen]:
         for h in hits
         if h.entity_ok
         and (
-            h.share >= th.keyword
+            h.share >= (th.entity_keyword if h.named else th.keyword)
             or h.cosine >= th.vector
             or (h.share >= th.agree_keyword and h.cosine >= th.agree_vector)
         )
@@ -119,23 +123,24 @@ def rates(cases: list[Case], th: relevance.Thresholds) -> tuple[float, float, in
 def grid(embedder: bool) -> list[relevance.Thresholds]:
     keyword = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7, 0.8, 1.01]
     if not embedder:
-        return [relevance.Thresholds(k, 2.0, 2.0, 2.0) for k in keyword]
+        return [relevance.Thresholds(0.45, k, 2.0, 2.0, 2.0) for k in keyword]
     vector = [0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 2.0]
     agree_k = [0.15, 0.2, 0.25, 0.3, 0.4]
     agree_v = [0.3, 0.35, 0.4, 0.45, 0.5]
     return [
-        relevance.Thresholds(k, v, ak, av)
+        relevance.Thresholds(0.45, k, v, ak, av)
         for k, v, ak, av in itertools.product(keyword, vector, agree_k, agree_v)
         if ak <= k and av <= v
     ]
 
 
 def pick(cases: list[Case], options: list[relevance.Thresholds]) -> relevance.Thresholds:
-    """Most single-hop evidence used while the wrong workspace uses nothing ≥ 93 %."""
+    """Best sum of the two rates, among thresholds keeping the wrong workspace's
+    "nothing used" at 93 % or more (a margin over the 90 % promise)."""
 
-    def key(th: relevance.Thresholds) -> tuple[bool, float, float]:
+    def key(th: relevance.Thresholds) -> tuple[bool, float]:
         hit, none, _, _ = rates(cases, th)
-        return (none >= 0.93, hit if none >= 0.93 else none, none)
+        return (none >= 0.93, hit + none)
 
     return max(options, key=key)
 
@@ -152,18 +157,21 @@ def main() -> None:
     else:
         cases = asyncio.run(collect(args))
         cache.write_bytes(pickle.dumps(cases))
-    for label, th in (("entities only", relevance.Thresholds(0, 0, 0, 0)),):
+    for label, th in (("entities only", relevance.Thresholds(0, 0, 0, 0, 0)),):
         print(f"{label}: {rates(cases, th)}")
     options = grid(args.embedder != "none")
     samples = sorted({c.sample for c in cases})
-    print(f"defaults {relevance.DEFAULT_THRESHOLDS}: all {rates(cases, relevance.DEFAULT_THRESHOLDS)}")
+    print("rates: (single-hop evidence used, wrong workspace uses nothing, n single, n wrong)")
+    print(
+        f"defaults {relevance.DEFAULT_THRESHOLDS}: all {rates(cases, relevance.DEFAULT_THRESHOLDS)}"
+    )
     for held in samples:
         tune = [c for c in cases if c.sample != held]
         test = [c for c in cases if c.sample == held]
         th = pick(tune, options)
         print(f"held-out {held}: picked {th}")
-        print(f"  tuned on others: single-hop evidence used, wrong-workspace none, n: {rates(tune, th)}")
-        print(f"  held out:        single-hop evidence used, wrong-workspace none, n: {rates(test, th)}")
+        print(f"  tuned on others: {rates(tune, th)}")
+        print(f"  held out:        {rates(test, th)}")
         print(f"  defaults held out: {rates(test, relevance.DEFAULT_THRESHOLDS)}")
 
 

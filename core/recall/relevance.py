@@ -26,22 +26,32 @@ benchmark can sweep them; the defaults were chosen leave-one-conversation-out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from core.models import Hit
-from core.recall.textsearch import idf, light_stem, word_stems
+from core.recall.textsearch import idf, light_stem, query_terms, word_stems
 
 #: Document frequencies are counted up to this many memories per term: beyond it a
 #: word is simply common, and counting on would only cost time on a big workspace.
 DF_CAP = 500
 #: The workspace size is counted up to this: idf needs the ratio, not the exact size.
 TOTAL_CAP = 20_000
+#: A workspace counts as at least this big: in a handful of memories, a word in two
+#: of three says little about how common it is, and idf would swing wildly.
+MIN_TOTAL = 20
 
 
 @dataclass(frozen=True)
 class Thresholds:
-    keyword: float = 0.5  # keyword share alone enough
+    """The bars a memory clears to be used. `keyword` holds for questions that name
+    no entity (set on the product's own examples: LoCoMo has no such questions);
+    `entity_keyword` for a memory that names an entity the question names, which is
+    evidence in itself (chosen leave-one-conversation-out on LoCoMo dev)."""
+
+    keyword: float = 0.45  # keyword share alone enough
+    entity_keyword: float = 0.2  # ... when the memory names the question's entity
     vector: float = 0.55  # cosine alone enough
     agree_keyword: float = 0.3  # ... or both at least these
     agree_vector: float = 0.4
@@ -50,62 +60,80 @@ class Thresholds:
 DEFAULT_THRESHOLDS = Thresholds()
 
 
+_SENTENCE_END = re.compile(r"[?!.;\n。？！；]+")
+
+
 @dataclass(frozen=True)
 class Question:
     """What the judgement needs from a question: its weighted stems and entities."""
 
-    weights: Mapping[str, float]  # light stem -> idf weight
+    weights: Mapping[str, float]  # light stem -> idf weight, the whole message
     entities: frozenset[str]  # entity ids named in the question
-
-    @property
-    def total(self) -> float:
-        return sum(self.weights.values())
+    parts: tuple[Mapping[str, float], ...] = ()  # the same per sentence, when several
 
 
 def question(
-    terms: Sequence[str], counts: Mapping[str, int], total: int, entities: Sequence[str]
+    terms: Sequence[str],
+    counts: Mapping[str, int],
+    total: int,
+    entities: Sequence[str],
+    text: str = "",
 ) -> Question:
     """Weigh each term by the idf of its (capped) document frequency; an unseen word
-    counts as seen once, the rarest a known word can be."""
-    weights: dict[str, float] = {}
-    n = max(total, 1)
-    for term in terms:
-        stem = light_stem(term)
-        weight = idf(max(1, counts.get(term, 0)), n)
-        weights[stem] = max(weights.get(stem, 0.0), weight)
-    return Question(weights, frozenset(entities))
+    counts as seen once, the rarest a known word can be. A message asking several
+    things ("which port is staging on? when do we deploy?") is also weighed sentence
+    by sentence, so a memory answering one of them fully is not diluted by the other."""
+    n = max(total, MIN_TOTAL)
+    weight = {t: idf(max(1, counts.get(t, 0)), n) for t in terms}
+
+    def weigh(words: Sequence[str]) -> dict[str, float]:
+        weights: dict[str, float] = {}
+        for term in words:
+            stem = light_stem(term)
+            w = weight.get(term) or idf(max(1, counts.get(term, 0)), n)
+            weights[stem] = max(weights.get(stem, 0.0), w)
+        return weights
+
+    sentences = [query_terms(p) for p in _SENTENCE_END.split(text) if p.strip()]
+    parts = tuple(weigh(p) for p in sentences if p) if len(sentences) > 1 else ()
+    return Question(weigh(terms), frozenset(entities), parts)
 
 
 def keyword_share(q: Question, text: str) -> float:
-    """The idf-weighted share of the question's terms that occur in `text`, 0..1."""
-    total = q.total
+    """The idf-weighted share of the question's terms that occur in `text`, 0..1
+    (of its best-covered sentence, when it has several)."""
+    have = word_stems(text)
+    return max(_share(weights, have) for weights in (q.weights, *q.parts))
+
+
+def _share(weights: Mapping[str, float], have: frozenset[str]) -> float:
+    total = sum(weights.values())
     if total <= 0:
         return 0.0
-    have = word_stems(text)
-    return sum(w for stem, w in q.weights.items() if stem in have) / total
+    return sum(w for stem, w in weights.items() if stem in have) / total
 
 
 def names_an_entity(q: Question, hit: Hit) -> bool:
-    """True when the question names no entity, or the memory names one of them (in
-    its entity list, or as words of its text: "payments_api" matches "payments API")."""
+    """True when the memory names an entity of the question (in its entity list, or
+    as words of its text: "payments_api" matches "payments API")."""
     if not q.entities:
-        return True
+        return False
     memory = hit.memory
     if memory is not None and q.entities.intersection(memory.entities):
         return True
     have = word_stems(hit.content)
     return any(
-        all(light_stem(part) in have for part in entity.split("_") if part)
-        for entity in q.entities
+        all(light_stem(part) in have for part in entity.split("_") if part) for entity in q.entities
     )
 
 
 def judge(q: Question, hit: Hit, th: Thresholds = DEFAULT_THRESHOLDS) -> bool:
     """Whether a reply to the question should use this memory."""
-    if not names_an_entity(q, hit):
+    named = names_an_entity(q, hit)
+    if q.entities and not named:
         return False
     share = keyword_share(q, hit.content)
     cosine = hit.similarity if hit.similarity is not None else -1.0
-    if share >= th.keyword or cosine >= th.vector:
+    if share >= (th.entity_keyword if named else th.keyword) or cosine >= th.vector:
         return True
     return share >= th.agree_keyword and cosine >= th.agree_vector

@@ -79,7 +79,8 @@ def query_terms(text: str, max_terms: int = 32) -> list[str]:
     """Distinct search terms of ``text`` in order of appearance.
 
     Stopwords (and Japanese bigrams of hiragana only: particles, endings) are dropped
-    unless that would leave nothing ("who is it?" still searches for something). Numbers are kept: dates and counts are often the whole point.
+    unless that would leave nothing ("who is it?" still searches for something).
+    Numbers are kept: dates and counts are often the whole point.
     ``max_terms`` bounds the cost of a pasted essay.
     """
     words = _words(text)

@@ -31,12 +31,12 @@ from core.models import (
 from core.ports import DuplicateMemory, TextHit
 from core.stores.codec import memory_from_row, settings_from_json, settings_to_json
 from core.stores.postgres.search import (
-    term_counts_query,
     FIELDS,
     SELECT,
     VISIBLE,
     CommonTerms,
     halfvec,
+    term_counts_query,
     text_search_query,
     vector_search_query,
 )
