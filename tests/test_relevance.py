@@ -7,7 +7,7 @@ service use?" used payments, auth and staging ports."""
 
 from __future__ import annotations
 
-from core.chat.turn import ChatTurn, answer
+from core.chat.turn import ChatTurn
 from core.models import Scope
 from core.recall import relevance
 from core.recall.textsearch import query_terms
@@ -86,7 +86,7 @@ async def test_the_footer_counts_exactly_what_prompt_context_returns(service):
     await ports(service)
     for message in ("what port does the payments service use?", "which service for email?"):
         context = await service.prompt_context(WS, ALICE, message, "general")
-        reply = await answer(service, ChatTurn(WS, ALICE, "general", message))
+        reply = await service.chat(ChatTurn(WS, ALICE, "general", message))
         assert [h.id for h in reply.used] == [h.id for h in context.memories]
         assert bool(reply.footer) == bool(context.memories)
 
