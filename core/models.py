@@ -206,7 +206,7 @@ class WorkspaceSettings:
     embed_preset: str = ""
     chat_preset: str = ""
     retention_days: int = 0  # 0 = keep forever
-    recall_limit: int = 5
+    recall_limit: int = 8  # a cap: what a reply uses is decided by relevance (issue 15)
     recall_min_score: float = 0.05
     # Provider API keys, Fernet-encrypted (core.providers.encryption); write-only:
     # shown as set / not set.

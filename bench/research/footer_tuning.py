@@ -20,7 +20,7 @@ import pickle
 import sys
 import tempfile
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,8 +35,8 @@ from core.recall import relevance  # noqa: E402
 from core.recall.textsearch import query_terms  # noqa: E402
 from core.remember.classify import find_entities  # noqa: E402
 
-POOL = 10  # prompt_context recalls 2 × the default recall limit (5)
-USED = 5
+POOL = 16  # prompt_context recalls 2 × the default recall limit
+USED = 8
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ async def collect(args: argparse.Namespace) -> list[Case]:
                         Seen(
                             relevance.keyword_share(q, h.content),
                             h.similarity if h.similarity is not None else -1.0,
-                            relevance.names_an_entity(q, h) or not q.entities,
+                            relevance.names_an_entity(q, h),
                             bool(turns_of[ws].get(h.id, set()) & query.evidence)
                             and ws == conv.sample_id,
                             bool(q.entities),
@@ -99,16 +99,8 @@ async def collect(args: argparse.Namespace) -> list[Case]:
 
 
 def used(hits: list[Seen], th: relevance.Thresholds) -> list[Seen]:
-    kept = [
-        h
-        for h in hits
-        if h.entity_ok
-        and (
-            h.share >= (th.entity_keyword if h.named else th.keyword)
-            or h.cosine >= th.vector
-            or (h.share >= th.agree_keyword and h.cosine >= th.agree_vector)
-        )
-    ]
+    """What prompt_context would use (the entity fit was stored with each hit)."""
+    kept = [h for h in hits if relevance.passes(h.share, h.cosine, h.named, h.entity_ok, th)]
     return kept[:USED]
 
 
@@ -121,16 +113,13 @@ def rates(cases: list[Case], th: relevance.Thresholds) -> tuple[float, float, in
 
 
 def grid(embedder: bool) -> list[relevance.Thresholds]:
-    keyword = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7, 0.8, 1.01]
-    if not embedder:
-        return [relevance.Thresholds(0.45, k, 2.0, 2.0, 2.0) for k in keyword]
-    vector = [0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 2.0]
-    agree_k = [0.15, 0.2, 0.25, 0.3, 0.4]
-    agree_v = [0.3, 0.35, 0.4, 0.45, 0.5]
+    """Only the entity bars can be chosen on LoCoMo (every question names people)."""
+    keyword = [0.0, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.8, 1.01]
+    vector = [0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 2.0] if embedder else [2.0]
+    base = relevance.DEFAULT_THRESHOLDS
     return [
-        relevance.Thresholds(0.45, k, v, ak, av)
-        for k, v, ak, av in itertools.product(keyword, vector, agree_k, agree_v)
-        if ak <= k and av <= v
+        replace(base, entity_keyword=k, entity_vector=v)
+        for k, v in itertools.product(keyword, vector)
     ]
 
 
@@ -157,7 +146,8 @@ def main() -> None:
     else:
         cases = asyncio.run(collect(args))
         cache.write_bytes(pickle.dumps(cases))
-    for label, th in (("entities only", relevance.Thresholds(0, 0, 0, 0, 0)),):
+    everything = replace(relevance.DEFAULT_THRESHOLDS, entity_keyword=0.0, entity_vector=0.0)
+    for label, th in (("entity fit alone", everything),):
         print(f"{label}: {rates(cases, th)}")
     options = grid(args.embedder != "none")
     samples = sorted({c.sample for c in cases})
