@@ -110,8 +110,10 @@ class SlackBot:
         signing_secret: str = "",
         api_url: str = DEFAULT_API_URL,
         admin_ttl: float = 60.0,
+        command_prefix: str = "",
     ) -> None:
         self.service = service
+        self.command_prefix = command_prefix  # "mb-": /mb-remember (names taken by other apps)
         self.client = AsyncWebClient(token=token, base_url=api_url)
         # Listeners only ack and spawn, so Bolt may run them inline and answer at once
         # (otherwise it polls for the ack every 10 ms, adding ~10 ms to every ack).
@@ -133,7 +135,8 @@ class SlackBot:
 
     def _register(self) -> None:
         for spec in ordered():
-            self.app.command(f"/{spec.name}")(self._command_listener(spec.name))
+            command = f"/{self.command_prefix}{spec.name}"
+            self.app.command(command)(self._command_listener(spec.name))
         self.app.action(re.compile(r"^mb\.(?!setting\.|apikey\.|chanpolicy\.)"))(self.on_action)
         self.app.action(re.compile(r"^mb\.setting\."))(self.on_setting)
         self.app.action(re.compile(r"^mb\.chanpolicy\."))(self.on_channel_policy)
