@@ -9,7 +9,7 @@ HASH   := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.run-$(HASH)
 DEV_STAMP := $(VENV)/.dev-$(HASH)
 
-.PHONY: run test docs lint bench-recall bench-latency clean
+.PHONY: run install test docs lint bench-recall bench-latency clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,11 @@ $(RUN_STAMP): $(BIN)/python pyproject.toml
 $(DEV_STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(DEV_STAMP) $(RUN_STAMP)
+
+# Every optional part (PostgreSQL, local embedder, Slack, Discord), from this checkout:
+# the name `memorybot` on the package index belongs to another project.
+install: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[all]'
 
 run: $(RUN_STAMP)
 	$(BIN)/memorybot chat

@@ -28,6 +28,7 @@ from aiohttp import web
 
 from bots.config import AppConfig, ConfigError
 from bots.wiring import open_service
+from core.texts import install_hint
 
 if TYPE_CHECKING:  # slack-bolt is an optional extra: imported only when the bot runs
     from adapters.slack import SlackBot
@@ -219,7 +220,7 @@ def slack(config: AppConfig, http_mode: bool, port: int | None, host: str) -> No
         import slack_bolt  # noqa: F401
     except ImportError:
         raise click.ClickException(
-            "the Slack bot needs slack-bolt: pip install 'memorybot[slack]'"
+            "the Slack bot needs slack-bolt: " + install_hint("slack")
         ) from None
     try:
         slack_config = load_slack_config(config.env, http=http_mode)

@@ -41,6 +41,21 @@ class StoreUnavailable(Exception):
     """
 
 
+class StoreFault(Exception):
+    """The database itself refuses to work: nothing of the operation was written, and
+    trying again will not help until someone acts. `code` says what is wrong and the
+    edges turn it into a sentence that says what to do (`core.faults`):
+    "full" (no disk space), "read_only" (the file or mount is read-only), "damaged"
+    (corrupt or not a database file), "no_database" (connected mode: that database or
+    role does not exist, or the login is refused)."""
+
+    def __init__(self, code: str, where: str = "", detail: str = "") -> None:
+        super().__init__(f"{code}: {where} {detail}".strip())
+        self.code = code
+        self.where = where
+        self.detail = detail
+
+
 class ProviderError(Exception):
     """A provider (embedder or chat model) failed: down, slow, refused or garbled.
 

@@ -38,7 +38,7 @@ from core.models import (
     StoreStats,
     WorkspaceSettings,
 )
-from core.ports import ChatModel, Embedder, ProviderError, Store, StoreSession
+from core.ports import ChatModel, DuplicateMemory, Embedder, ProviderError, Store, StoreSession
 from core.providers.encryption import SecretBox
 from core.providers.keys import ProviderKeys
 from core.providers.presets import ChatConfig, EmbedConfig
@@ -51,6 +51,7 @@ from core.remember.classify import find_entities, guess_kind
 from core.remember.forgetting import candidates as forgettable
 from core.remember.forgetting import forget as forget_matching
 from core.remember.reconcile import Decision
+from core.validation import broken_text, check_id, check_text
 from core.workspace_settings import validate_changes
 
 log = logging.getLogger(__name__)
@@ -70,6 +71,7 @@ class UndoResult:
     ok: bool
     action: str = ""
     memories: tuple[str, ...] = ()
+    conflict: bool = False  # undoing would bring back a text that is a memory again
 
 
 def _refused(reason: RefusalReason, detail: str = "") -> RememberResult:
@@ -174,6 +176,8 @@ class MemoryService:
         an exact duplicate is recognised (imports of a file whose entries are separate
         by design)."""
         scope, source = Scope(scope), Source(source)
+        if broken_text(text or ""):
+            return _refused(RefusalReason.BROKEN)
         content = clean_text(text or "")
         if not content:
             return _refused(RefusalReason.EMPTY)
@@ -265,6 +269,7 @@ class MemoryService:
         """The memories most useful for `query`, best first (hits with id, content,
         score, kind, scope). Empty in incognito or when memory is off."""
         principal = Principal(workspace, user)
+        query = check_text(query, "question")
         vector = None
         if self.embedder is not None:  # embed outside any transaction, and only if allowed
             if not await self._may_recall(principal, channel):
@@ -311,6 +316,7 @@ class MemoryService:
         self, workspace: str, user: str, query: str, *, is_admin: bool = False
     ) -> ForgetResult:
         """Forget the memories matching all words of `query` (or the memory with that id)."""
+        check_text(query or "", "text")
         async with self.store.session(Principal(workspace, user)) as session:
             return await forget_matching(session, clean_text(query or ""), is_admin, self.clock())
 
@@ -322,11 +328,14 @@ class MemoryService:
         Reads only the store (no embedder), so it answers fast enough for a platform's
         autocomplete deadline.
         """
+        check_text(typed or "", "text")
         async with self.store.session(Principal(workspace, user)) as session:
             return await forgettable(session, clean_text(typed or ""), is_admin, limit)
 
     async def undo(self, workspace: str, user: str, audit_id: str | None = None) -> UndoResult:
         """Undo the user's last change (or the named one), restoring prior state."""
+        if audit_id:
+            check_id(audit_id, "change")
         async with self.store.session(Principal(workspace, user)) as session:
             entry = (
                 await session.get_audit(audit_id)
@@ -339,11 +348,17 @@ class MemoryService:
                 or entry.action in ("undo", "noop", "settings", "erase")
             ):
                 return UndoResult(False)
-            await audit.revert(session, entry, self.clock())
-            return UndoResult(True, entry.action, entry.memory_ids)
+            try:
+                await audit.revert(session, entry, self.clock())
+            except DuplicateMemory:
+                conflict = UndoResult(False, entry.action, entry.memory_ids, conflict=True)
+            else:
+                return UndoResult(True, entry.action, entry.memory_ids)
+        return conflict  # the session rolled back: nothing of the undo was written
 
     async def review(self, workspace: str, user: str, memory_id: str, accept: bool) -> bool:
         """Accept (activate) or reject (delete) a memory waiting for review."""
+        check_id(memory_id, "memory")
         now = self.clock()
         async with self.store.session(Principal(workspace, user)) as session:
             memory = await session.get_memory(memory_id)
@@ -390,6 +405,7 @@ class MemoryService:
             return await session.stats()
 
     async def get_memory(self, workspace: str, user: str, memory_id: str) -> Memory | None:
+        check_id(memory_id, "memory")
         async with self.store.session(Principal(workspace, user)) as session:
             return await session.get_memory(memory_id)
 
@@ -448,6 +464,8 @@ class MemoryService:
     async def set_profile(self, workspace: str, user: str, fields: dict[str, str]) -> None:
         """Set (or, with empty values, clear) profile fields; guarded like memories.
         Raises ValueError for an unknown field, a refused value or an oversized profile."""
+        for value in fields.values():
+            check_text(value, "profile value")
         clean = profile_rules.cleaned(fields)
         async with self.store.session(Principal(workspace, user)) as session:
             profile_rules.check_size({**await session.get_profile(), **clean})
@@ -479,6 +497,8 @@ class MemoryService:
         self, workspace: str, user: str, memory_ids: Sequence[str], up: bool
     ) -> feedback.FeedbackResult:
         """👍 (up) or 👎 on the memories a reply used: moves their trust; undoable."""
+        for memory_id in memory_ids:
+            check_id(memory_id, "memory")
         async with self.store.session(Principal(workspace, user)) as session:
             return await feedback.give(session, memory_ids, up, self.clock())
 
@@ -486,6 +506,7 @@ class MemoryService:
         self, workspace: str, user: str, memory_id: str, text: str, *, is_admin: bool = False
     ) -> RememberResult | None:
         """Correct a memory's text in place (guarded, re-embedded, undoable); None if gone."""
+        check_id(memory_id, "memory")
         return await correction.correct(self, workspace, user, memory_id, text, is_admin=is_admin)
 
     async def pin(
@@ -498,6 +519,7 @@ class MemoryService:
         is_admin: bool = False,
     ) -> pinning.PinResult:
         """Pin (or unpin) a memory: own private ones, or global ones as an admin."""
+        check_id(memory_id, "memory")
         async with self.store.session(Principal(workspace, user)) as session:
             return await pinning.set_pinned(session, memory_id, pinned, is_admin, self.clock())
 

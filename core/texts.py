@@ -40,6 +40,10 @@ REFUSALS: dict[RefusalReason, str] = {
         "✂️ Not saved: that's {length:,} characters; a memory can be at most {limit:,}. "
         "Save the key fact in a shorter sentence."
     ),
+    RefusalReason.BROKEN: (
+        "✏️ Not saved: that text holds characters that aren't valid UTF-8. "
+        "Type or paste it again as plain text."
+    ),
     RefusalReason.FORBIDDEN: (
         "🚫 Not saved: only workspace admins can save shared memories here. "
         "Use /remember to keep it for yourself."
@@ -72,6 +76,10 @@ UNDO_WHAT = {
     "consolidate": "the tidy-up (those memories are back as they were)",
 }
 NOTHING_TO_UNDO = "Nothing to undo."
+UNDO_CONFLICT = (
+    "↩️ Can't undo that: the same text is a memory again since then, and bringing the old "
+    "one back would duplicate it. Nothing changed."
+)
 
 MEMORIES_HEADER = "🧠 What I remember for you (yours and the workspace's)"
 RECENT_HEADER = "Recent memories"
@@ -84,6 +92,7 @@ INCOGNITO_ON = (
     "🕶️ Incognito is on for you in this channel: I won't recall or save anything here "
     "until you turn it off with /incognito."
 )
+INCOGNITO_USAGE = "🕶️ /incognito takes on, off or nothing (to switch it). Try: /incognito on"
 INCOGNITO_OFF = "👋 Incognito is off in this channel: I'll remember and recall again."
 
 USED_FOOTER = "🧠 used {count} {noun}"
@@ -124,6 +133,59 @@ SOMETHING_WENT_WRONG = (
 DATABASE_UNAVAILABLE = (
     "🔌 The memory database is unavailable right now, so nothing was saved or changed. "
     "Please try again in a moment."
+)
+# Faults: one sentence each, saying what happened and what to do (core.faults picks them).
+BAD_TEXT = (
+    "✏️ That {what} holds characters that aren't valid UTF-8, so I left "
+    "everything as it was. Type or paste it again as plain text."
+)
+BAD_ID = (
+    "✏️ That {what} id isn't valid (at most {limit} characters, no spaces or control "
+    "characters), so I left everything as it was."
+)
+DISK_FULL = (
+    "💾 The disk holding the memory database is full, so nothing was saved or changed. "
+    "Free some space on that disk{where}, then try again."
+)
+READ_ONLY = (
+    "🔒 The memory database{where} is read-only, so nothing was saved or changed. "
+    "Make the file and its folder writable (or mount them read-write), then try again."
+)
+DAMAGED = (
+    "🩹 The memory database{where} is damaged ({detail}), so I stopped before writing to "
+    "it. Run `memorybot db check` for details; then move the file aside and restore your "
+    "latest backup or export (`memorybot import FILE`)."
+)
+NO_DATABASE = (
+    "🔌 Can't use the memory database{where}: {detail}. Check the database name, user "
+    "and password in MEMORYBOT_DATABASE_URL."
+)
+MIGRATION_BLOCKED = "🛠️ The memory database's schema can't be brought up to date: {detail}."
+DB_CHECK_ADVICE = (
+    "To recover: stop the bot, move the damaged file aside, and restore your latest backup "
+    "or export into a fresh one (`memorybot import FILE`). If the sqlite3 tool is at hand, "
+    "`sqlite3 OLD.db .recover | sqlite3 NEW.db` saves what can be read."
+)
+UNSUPPORTED_URL = (
+    "{name} must start with sqlite:/// (standalone) or postgresql:// (connected), not {scheme}"
+)
+# memorybot installs from its own checkout: a different project owns the name on PyPI.
+INSTALL_HINT = (
+    "install it from the memorybot checkout: `make install` (everything), or "
+    "`.venv/bin/pip install -e '.[{extra}]'`"
+)
+
+
+def install_hint(extra: str) -> str:
+    return INSTALL_HINT.format(extra=extra)
+
+
+BAD_INPUT_LINE = (
+    "✏️ That line isn't valid UTF-8 text, so I skipped it. Type or paste it again as plain text."
+)
+EDIT_CONSOLE_USAGE = (
+    "✏️ Put the new text after the item's number, on the same line. "
+    "Try: /edit 2 the staging DB is on port 5432"
 )
 MORE_NOT_SHOWN = "…and {count} more not shown here."
 

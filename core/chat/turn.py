@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from core import extraction, texts
 from core.chat import prompting
@@ -21,6 +21,7 @@ from core.models import Hit
 from core.ports import ChatMessage, ChatModel, ProviderError
 from core.responses import Action, ActionKind, Response
 from core.service import MemoryService
+from core.validation import check_text
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +78,8 @@ def memories_answer(hits: Sequence[Hit], model_failed: bool = False) -> str:
 
 
 async def answer(service: MemoryService, turn: ChatTurn) -> ChatAnswer:
+    # before anything is recalled, asked or queued (a NUL byte would break the job queue)
+    turn = replace(turn, text=check_text(turn.text, "message"))
     incognito = await service.is_incognito(turn.workspace, turn.user, turn.channel)
     settings = await service.settings(turn.workspace)
     remembering = settings.memory_enabled and not incognito

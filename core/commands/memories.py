@@ -70,6 +70,6 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
         data={
             "memories": [m.as_dict() for m in view.items],
             "pending": [m.as_dict() for m in view.pending],
-            "stats": stats.__dict__,
+            "stats": stats.as_dict(),
         },
     )

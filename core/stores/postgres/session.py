@@ -196,7 +196,10 @@ class PostgresSession:
         if memory.workspace != self.principal.workspace:
             raise PermissionError("cannot restore a memory of another workspace")
         await self.delete_memory(memory.id)
-        await self._rows(INSERT, memory_values(memory))
+        try:  # no savepoint: the caller abandons the whole undo on a duplicate
+            await self._rows(INSERT, memory_values(memory))
+        except psycopg.errors.UniqueViolation as exc:
+            raise DuplicateMemory(memory.content_hash) from exc
 
     async def set_embedding(self, memory_id: str, vector: Sequence[float] | None) -> None:
         await self._rows(

@@ -251,11 +251,16 @@ class SQLiteSession:
             f"DELETE FROM memories AS m WHERE {VISIBLE} AND m.id = :id",
             {**self.params, "id": memory.id},
         )
-        self.conn.execute(
-            f"INSERT INTO memories ({COLUMNS}, embedding) VALUES "
-            f"({', '.join(':' + c.strip() for c in COLUMNS.split(','))}, :embedding)",
-            memory_values(memory),
-        )
+        try:
+            self.conn.execute(
+                f"INSERT INTO memories ({COLUMNS}, embedding) VALUES "
+                f"({', '.join(':' + c.strip() for c in COLUMNS.split(','))}, :embedding)",
+                memory_values(memory),
+            )
+        except sqlite3.IntegrityError as exc:
+            if "memories_active_hash" in str(exc) or "content_hash" in str(exc):
+                raise DuplicateMemory(memory.content_hash) from exc
+            raise
 
     @on_db_thread
     def set_embedding(self, memory_id: str, vector: Sequence[float] | None) -> None:
