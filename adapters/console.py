@@ -14,7 +14,7 @@ import logging
 from dataclasses import dataclass, replace
 
 from core import texts
-from core.chat.turn import ChatTurn, answer
+from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_action, run_command
 from core.faults import FAULTS, explain
 from core.responses import ActionKind, Response
@@ -193,6 +193,6 @@ class ConsoleSession:
 
     async def chat(self, text: str) -> str:
         c = self.context
-        reply = await answer(self.service, ChatTurn(c.workspace, c.user, c.channel, text))
+        reply = await self.service.chat(ChatTurn(c.workspace, c.user, c.channel, text))
         self.last_used = ",".join(h.id for h in reply.used)
         return render(reply.response())
