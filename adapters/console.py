@@ -106,6 +106,8 @@ def render(response: Response, refs: list[str] | None = None) -> str:
             hints.append("/used")
         elif action.kind == ActionKind.FEEDBACK_UP:
             hints.append("/good or /bad")
+        elif action.kind == ActionKind.MEMORIES_PAGE:
+            hints.append(f"/memories {action.value}")
         elif action.kind == ActionKind.ERASE_CONFIRM:
             hints.append("/erase confirm" + (" " + action.value if action.value else ""))
     if hints:
@@ -184,6 +186,7 @@ class ConsoleSession:
             return f"Usage: /{what} NAME"
         if what == "as":
             self.context = replace(self.context, user=value)
+            self.refs, self.last_used = [], ""  # numbers name the last person's list
             return f"You are now {value}."
         if what == "channel":
             self.context = replace(self.context, channel=value.lstrip("#"))

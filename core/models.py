@@ -291,3 +291,6 @@ class MemoriesView:
     stats: StoreStats
     profile: dict[str, str]
     incognito: bool = False
+    page: int = 1  # which page of `items` (newest first), and whether another follows
+    has_more: bool = False
+    query: str = ""  # only memories containing all these words

@@ -47,6 +47,7 @@ from core.recall.hybrid import recall as recall_memories
 from core.remember import intake
 from core.remember.canonical import clean_text
 from core.remember.forgetting import candidates as forgettable
+from core.remember.forgetting import containing
 from core.remember.forgetting import forget as forget_matching
 from core.validation import check_id, check_text
 from core.workspace_settings import validate_changes
@@ -275,13 +276,31 @@ class MemoryService:
     # -- listing, incognito, settings ----------------------------------------------------
 
     async def memories(
-        self, workspace: str, user: str, channel: str | None = None, limit: int | None = None
+        self,
+        workspace: str,
+        user: str,
+        channel: str | None = None,
+        limit: int | None = None,
+        *,
+        page: int = 1,
+        query: str = "",
     ) -> MemoriesView:
-        """A recent sample of what the bot holds for the user, the review queue and usage."""
+        """What the bot holds for the user, newest first, one page of `limit` at a time
+        (only those containing every word of `query`, when given), with the review
+        queue and usage."""
         limit = limit or self.config.memories_page
+        page, query = max(1, page), clean_text(check_text(query, "search"))
+        wanted = limit * page + 1  # one more than the page: is there a next one?
         async with self.store.session(Principal(workspace, user)) as session:
+            if query:
+                found = await containing(session, query, wanted)
+            else:
+                found = await session.list_memories([Status.ACTIVE], wanted)
             return MemoriesView(
-                items=await session.list_memories([Status.ACTIVE], limit),
+                items=found[limit * (page - 1) : limit * page],
+                page=page,
+                has_more=len(found) > limit * page,
+                query=query,
                 pending=[
                     m
                     for m in await session.list_memories([Status.PENDING_REVIEW], limit)

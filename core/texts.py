@@ -58,8 +58,12 @@ FORGET_TOO_MANY = (
     "Be more specific, or forget items one by one from /memories."
 )
 FORGET_NOT_YOURS = (
-    " {count} more {noun} matched but belong to the workspace; only their "
-    "author or an admin can forget them."
+    " {count} more {noun} matched but {verb} to the workspace; only {whose} "
+    "author or an admin can forget {pronoun}."
+)
+FORGET_GONE = "🤷 That memory is gone, or it isn't yours to forget. See what I hold with /memories."
+FORGET_SHARED = (
+    "🚫 That memory belongs to the workspace: only its author or an admin can forget it."
 )
 UNDONE = "↩️ Undone: {what}."
 UNDO_WHAT = {
@@ -84,6 +88,12 @@ UNDO_CONFLICT = (
 MEMORIES_HEADER = "🧠 What I remember for you (yours and the workspace's)"
 RECENT_HEADER = "Recent memories"
 MEMORIES_EMPTY = "I don't remember anything for you yet. Teach me with /remember."
+SEARCH_HEADER = "Memories containing “{query}”"
+SEARCH_NONE = "🔎 Nothing I hold for you contains “{query}”. Try fewer words, or /memories."
+PAGE_SUFFIX = " (page {page})"
+PAGE_NONE = "There's nothing on that page. /memories shows the newest."
+PAGE_NEXT = "Next ›"
+PAGE_PREVIOUS = "‹ Previous"
 PENDING_HEADER = "📝 Waiting for your review"
 USAGE = "{memories} {mem_noun} · {entities} {ent_noun} · {size}"
 PROFILE_HEADER = "👤 Profile"
@@ -95,6 +105,7 @@ INCOGNITO_ON = (
 INCOGNITO_USAGE = "🕶️ /incognito takes on, off or nothing (to switch it). Try: /incognito on"
 INCOGNITO_OFF = "👋 Incognito is off in this channel: I'll remember and recall again."
 
+CHAT_SAVED = "🧠 Saved to memory: “{content}”."
 USED_FOOTER = "🧠 used {count} {noun}"
 NO_MEMORIES_ANSWER = (
     "I don't have anything saved about that yet. Teach me with /remember, "
@@ -187,6 +198,7 @@ EDIT_CONSOLE_USAGE = (
     "✏️ Put the new text after the item's number, on the same line. "
     "Try: /edit 2 the staging DB is on port 5432"
 )
+SHORTENED_MARK = " … (shortened)"
 MORE_NOT_SHOWN = "…and {count} more not shown here."
 
 # Settings (the admin settings page on every platform)
@@ -242,6 +254,10 @@ FEEDBACK_BURIED = (
     "/memories, or /undo."
 )
 FEEDBACK_NONE = "Those memories are gone, so there's nothing to rate."
+FEEDBACK_NO_MEMORIES = (
+    "Thanks! That answer didn't use any memories, so there's nothing to adjust. "
+    "Teach me with /remember to make the next one better."
+)
 EDIT_ASK = "✏️ Send the corrected text for: “{content}”"
 EDITED = "✏️ Corrected: “{old}” is now “{new}”."
 EDIT_SAME = "Nothing to change: that's already the text."

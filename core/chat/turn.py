@@ -18,11 +18,13 @@ from dataclasses import dataclass, field, replace
 from core import extraction, texts
 from core.chat import prompting
 from core.context import MemoryContext, read_context
+from core.extraction.rules import asked_to_remember
 from core.jobs.queue import JobQueue
-from core.models import Hit, Principal
+from core.models import Hit, Principal, RefusalReason, RememberResult, SaveStatus, Source
 from core.ports import ChatMessage, ChatModel, Ports, ProviderError
 from core.providers.vectors import embed_text
 from core.recall.hybrid import recall
+from core.remember.intake import SaveRequest, remember
 from core.responses import Action, ActionKind, Response
 from core.validation import check_text
 
@@ -45,6 +47,7 @@ class ChatAnswer:
     used: list[Hit] = field(default_factory=list)
     incognito: bool = False
     by_model: bool = False  # False: the recalled memories themselves (no model, or it failed)
+    saved: RememberResult | None = None  # what "remember that …" in the message saved
 
     @property
     def footer(self) -> str:
@@ -60,6 +63,8 @@ class ChatAnswer:
                 Action(ActionKind.FEEDBACK_UP, "👍", ids),
                 Action(ActionKind.FEEDBACK_DOWN, "👎", ids),
             )
+        if self.saved is not None and self.saved.audit_id:
+            actions += (Action(ActionKind.UNDO, "Undo", self.saved.audit_id),)
         return Response(
             self.text,
             actions=actions,
@@ -98,9 +103,58 @@ async def answer(ports: Ports, jobs: JobQueue, turn: ChatTurn) -> ChatAnswer:
         text = texts.MEMORY_OFF_ANSWER
     else:
         text = memories_answer(hits, model_failed=model is not None)
-    if context.may_extract:
-        await _queue_extraction(jobs, turn)
-    return ChatAnswer(text, used=hits, incognito=context.incognito, by_model=reply is not None)
+    saved, rest = None, turn.text
+    if context.may_extract:  # learning from chat is on here
+        saved, rest = await _save_asked(ports, principal, turn)
+    note = saved_note(saved)
+    if note:  # the reply says what the message made me keep (or why not)
+        text = note if text == texts.NO_MEMORIES_ANSWER else f"{text}\n\n{note}"
+    if context.may_extract and rest:  # what was saved already is not learnt twice
+        await _queue_extraction(jobs, replace(turn, text=rest))
+    return ChatAnswer(
+        text, used=hits, incognito=context.incognito, by_model=reply is not None, saved=saved
+    )
+
+
+async def _save_asked(
+    ports: Ports, principal: Principal, turn: ChatTurn
+) -> tuple[RememberResult | None, str]:
+    """Save what the message plainly asks to be kept ("remember that …") before
+    answering, as extraction would later, so the reply can say so (with Undo); also
+    the rest of the message, left to extraction."""
+    asked, rest = asked_to_remember(turn.text)
+    if asked is None:
+        return None, rest
+    request = SaveRequest(
+        asked.content,
+        channel=turn.channel,
+        kind=asked.kind,
+        source=Source.EXTRACTED,
+        confidence=asked.confidence,
+        pending=asked.needs_review,
+        entities=asked.entities,
+    )
+    return await remember(ports, principal, request), rest
+
+
+def saved_note(result: RememberResult | None) -> str:
+    """One line on what a chat message saved; refusals name their reason."""
+    if result is None:
+        return ""
+    if result.status == SaveStatus.REFUSED:
+        reason = result.reason
+        if reason in (RefusalReason.SECRET, RefusalReason.PII, RefusalReason.INJECTION):
+            return texts.REFUSALS[reason].format(detail=result.detail or "a secret")
+        return ""
+    if result.status == SaveStatus.DUPLICATE or result.memory is None:
+        return texts.DUPLICATE
+    if result.status == SaveStatus.PENDING_REVIEW:
+        return texts.PENDING
+    return texts.CHAT_SAVED.format(content=_short(result.memory.content))
+
+
+def _short(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 async def _recall(
