@@ -311,6 +311,13 @@ class MemoryService:
                 incognito=bool(channel and await session.get_incognito(channel)),
             )
 
+    async def first_delivery(self, workspace: str, key: str, keep: float = 3600.0) -> bool:
+        """True the first time a platform delivers `key` (an event id) to any bot
+        process sharing this store, False for its retries (kept `keep` seconds)."""
+        check_id(key, "delivery")
+        async with self.store.session(Principal(workspace, "")) as session:
+            return await session.claim_delivery(key, self.clock(), keep)
+
     async def stats(self, workspace: str, user: str) -> StoreStats:
         async with self.store.session(Principal(workspace, user)) as session:
             return await session.stats()

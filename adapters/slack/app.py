@@ -34,6 +34,7 @@ from adapters.slack.context import AdminCheck, Origin, Tasks, origin
 from adapters.slack.forms import FormContext, confirm_form, edit_form
 from adapters.slack.home import SETTING_PREFIX, HomePage, home_view
 from adapters.slack.modals import FormListeners
+from adapters.slack.retries import once_per_event
 from core import texts
 from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_action, run_command
@@ -108,6 +109,7 @@ class SlackBot:
         self.tasks = Tasks()
         self.admins = AdminCheck(admin_ttl)
         self.forms = FormListeners(self)
+        self.app.middleware(once_per_event(service))  # Slack's retries run once
         self._register()
 
     async def drain(self) -> None:

@@ -447,3 +447,15 @@ class PostgresSession:
             "updated_at = excluded.updated_at",
             {"data": settings_to_json(settings), "now": time.time()},
         )
+
+    async def claim_delivery(self, key: str, now: float, keep: float) -> bool:
+        await self._rows(
+            "DELETE FROM deliveries WHERE workspace = %(ws)s AND seen_at < %(old)s",
+            {"old": now - keep},
+        )
+        rows = await self._rows(
+            "INSERT INTO deliveries VALUES (%(ws)s, %(key)s, %(now)s) "
+            "ON CONFLICT DO NOTHING RETURNING key",
+            {"key": key, "now": now},
+        )
+        return bool(rows)

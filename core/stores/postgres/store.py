@@ -197,6 +197,13 @@ class PostgresStore:
         except CONNECTION_ERRORS as exc:
             raise StoreUnavailable(f"the database is unavailable: {exc}") from exc
 
+    async def readiness(self) -> list[str]:
+        """What keeps this store from serving ([] when ready): the application role
+        can connect and every migration is applied (`/readyz`). Raises StoreUnavailable
+        or StoreFault when the server cannot be reached."""
+        async with self.connect() as conn:
+            return [f"migration {name} not applied" for name in await migrations.pending(conn)]
+
     async def workspaces(self) -> list[str]:
         """Every workspace with stored settings (maintenance, e.g. rotating secrets)."""
         async with self.transaction() as conn:

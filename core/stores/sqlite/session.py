@@ -535,6 +535,18 @@ class SQLiteSession:
             {**self.params, "data": settings_to_json(settings), "now": time.time()},
         )
 
+    @on_db_thread
+    def claim_delivery(self, key: str, now: float, keep: float) -> bool:
+        self.conn.execute(
+            "DELETE FROM deliveries WHERE workspace = :ws AND seen_at < :old",
+            {**self.params, "old": now - keep},
+        )
+        cur = self.conn.execute(
+            "INSERT INTO deliveries VALUES (:ws, :key, :now) ON CONFLICT DO NOTHING",
+            {**self.params, "key": key, "now": now},
+        )
+        return cur.rowcount == 1
+
 
 def memory_values(memory: NewMemory) -> dict[str, Any]:
     """Named parameters for an INSERT of every column."""

@@ -179,6 +179,21 @@ class SQLiteStore:
                     )
                 raise
 
+    async def readiness(self) -> list[str]:
+        """What keeps this store from serving ([] when ready): the file answers a
+        query and every migration is applied (`/readyz`)."""
+
+        def pending() -> list[str]:
+            done = {row[0] for row in self.conn.execute("SELECT version FROM schema_migrations")}
+            return [
+                f"migration {name} not applied" for v, name, _ in migration_files() if v not in done
+            ]
+
+        if self._conn is None:
+            return ["the database is not open"]
+        async with self._lock:
+            return await self.run(pending)
+
     async def workspaces(self) -> list[str]:
         """Every workspace with stored settings (maintenance, e.g. rotating secrets)."""
         async with self._lock:
