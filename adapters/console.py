@@ -151,7 +151,7 @@ class ConsoleSession:
             return None
         if name == "erase":
             return await self.erase(rest)
-        if name == "edit" and len(rest.split(maxsplit=1)) < 2:
+        if name == "edit" and len(rest.split()) == 1:
             return texts.EDIT_CONSOLE_USAGE  # the next line would be read as chat
         if name in BUTTONS:
             value = self.last_used if name in ABOUT_LAST_ANSWER else self.resolve(rest)

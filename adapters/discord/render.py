@@ -78,7 +78,7 @@ def subtext(text: str) -> str:
 
 def section_lines(section: Section, first_number: int) -> tuple[list[str], list[Entry]]:
     """The section's lines, and the actions of its items labelled with line numbers."""
-    lines = [quoted(section.text)] if section.text else []
+    lines = [defanged(section.text)] if section.text else []
     entries: list[Entry] = []
     number = first_number
     for item in section.items:
@@ -101,8 +101,10 @@ def render(response: Response, stash: ValueStash) -> dict[str, Any]:
     budget = EMBEDS_TOTAL_LIMIT - len(footer)
     number = 1
     colour = COLOUR if response.ok else REFUSAL_COLOUR
-    # A model's reply keeps its markdown; anything else quotes people's words.
-    text = defanged(response.text) if response.data.get("by_model") else quoted(response.text)
+    # A chat answer without a model is quoted memories: plain text. The model's reply
+    # and the core's own sentences keep their markdown, defanged.
+    quotes = response.data.get("by_model") is False
+    text = quoted(response.text) if quotes else defanged(response.text)
     tail = "\n" + subtext(shorten(response.footer, 200)) if response.footer else ""
     # Text beyond the content's 2,000 characters continues in embeds; what fits nowhere
     # is cut, and the cut says so.
