@@ -151,7 +151,10 @@ async def malformed_payloads(request: web.Request, handler: Any) -> web.StreamRe
     """A malformed interactivity payload is answered 400 with one log line, before
     Bolt would fail on it with a traceback and a 500."""
     if request.method == "POST" and request.path == EVENTS_PATH:
-        problem = payload_problem(await request.text())
+        try:
+            problem = payload_problem((await request.read()).decode("utf-8"))
+        except UnicodeDecodeError:
+            problem = "the body is not UTF-8"
         if problem is not None:
             log.warning("slack: refused a malformed request (400): %s", problem)
             return web.json_response({"ok": False, "error": problem}, status=400)

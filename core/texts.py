@@ -318,6 +318,11 @@ ACTION_MENUS = {  # a menu per kind of action on a list's numbered lines
 EDIT_FORM_TITLE = "Edit memory"
 EDIT_FORM_LABEL = "Memory"
 EDIT_FORM_HINT = "The privacy guards check the new text again; Undo brings the old one back."
+EDIT_FORM_TOO_LONG = (
+    "✏️ That memory is {length:,} characters, more than this form holds ({limit:,}), so "
+    "saving it from here would cut it short. Forget it and save it again in shorter parts "
+    "with /remember, or correct it with `memorybot edit ID new text`."
+)
 EDIT_FORM_SLOW = "⌛ I couldn't fetch that memory quickly enough. Please try again."
 FORM_SAVE = "Save"
 

@@ -9,14 +9,15 @@ import logging
 import re
 from urllib.parse import urlencode
 
+import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from slack_sdk.models.blocks import Block
 
 from adapters.slack import SlackBot
-from adapters.slack.blocks import MAX_BLOCKS, MAX_FALLBACK_TEXT, render
+from adapters.slack.blocks import MAX_BLOCKS, MAX_FALLBACK_TEXT, escape, render
 from bots.slack import http_application
 from core import texts
-from core.models import Hit, Kind, Scope
+from core.models import Hit, Kind, RefusalReason, Scope
 from core.responses import Action, ActionKind, Item, Response, Section
 from tests.fakes.slack_server import event_payload, sign
 from tests.slack.conftest import ALICE, BOT_TOKEN, SECRET
@@ -42,6 +43,39 @@ async def post_event(client: TestClient, payload: dict, retry: int | None = None
         headers |= {"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"}
     response = await client.post("/slack/events", data=body, headers=headers)
     return response.status
+
+
+def signed(body: str | bytes) -> dict[str, str]:
+    return sign(body if isinstance(body, str) else body.decode("latin-1"))
+
+
+# (command, text, the one line answered); the database must hold what it held
+COMMAND_ROWS = [
+    ("incognito", "maybe", texts.INCOGNITO_USAGE),
+    ("memories", "kubernetes", texts.SEARCH_NONE.format(query="kubernetes")),
+    ("memories", "9", texts.PAGE_NONE),
+    ("forget", "01aaaaaaaaaaaaaaaaaa", texts.FORGET_GONE),
+    ("forget", "", texts.FORGET_EMPTY),
+    ("remember", "x" * 3000, None),  # too long: the refusal says how long
+]
+
+
+@pytest.mark.parametrize(("name", "text", "answer"), COMMAND_ROWS, ids=[r[0] for r in COMMAND_ROWS])
+async def test_each_bad_command_input_gets_one_clear_line_and_changes_nothing(
+    driver, service, name, text, answer
+):
+    await service.remember("T1", ALICE, "the staging DB is on port 6543")
+    exchange = await driver.command(name, text)
+    assert exchange.status == 200
+    reply = exchange.reply
+    expected = answer or texts.REFUSALS[RefusalReason.TOO_LONG].format(
+        length=3000, limit=service.config.max_chars
+    )
+    assert reply["text"] == escape(expected)
+    assert reply["response_type"] == "ephemeral"
+    assert [m.content for m in (await service.memories("T1", ALICE)).items] == [
+        "the staging DB is on port 6543"
+    ]
 
 
 def assert_valid(blocks: list[dict]) -> None:
@@ -120,13 +154,13 @@ async def test_malformed_interactivity_payloads_get_400_and_one_log_line(
         urlencode({"payload": json.dumps(["a", "list"])}),
         urlencode({"payload": json.dumps({"type": "block_actions", "actions": [1, 2]})}),
     ]
-    for body in bodies:
+    for body in [*bodies, b"payload=%7B%7D\xff\xfe"]:
         caplog.clear()
         with caplog.at_level(logging.WARNING):
             response = await http_client.post(
                 "/slack/events",
                 data=body,
-                headers={"Content-Type": "application/x-www-form-urlencoded", **sign(body)},
+                headers={"Content-Type": "application/x-www-form-urlencoded", **signed(body)},
             )
         assert response.status == 400
         assert (await response.json())["ok"] is False
