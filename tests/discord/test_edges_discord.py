@@ -5,11 +5,14 @@ and long answers fit Discord's limits and say when they were cut."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
+from adapters.discord.forms import TEXT_LIMIT
 from core import texts
 from core.models import RefusalReason
+from tests.discord.test_discord_edit import listing, open_form
 from tests.fakes.discord_server import ALICE, BOB, GUILD
 
 WORKSPACE, USER = str(GUILD.id), str(ALICE.id)
@@ -59,3 +62,23 @@ async def test_memories_quoted_in_a_public_reply_render_no_markdown(fake, bot, m
     assert "<@123>" not in content and "@everyone" not in content
     assert "**now**" not in content
     assert call.body["allowed_mentions"] == {"parse": [], "replied_user": False}
+
+
+async def test_a_chat_message_with_invalid_text_gets_one_line_not_silence(fake, bot, memory):
+    message = await fake.say("which port is \udcff staging on?", mention_bot=True)
+    call = await fake.wait_call("POST", rf"/channels/{message['channel_id']}/messages")
+    assert call.body["content"] == texts.BAD_TEXT.format(what="message")
+
+
+async def test_edit_refuses_to_open_a_form_too_small_for_the_memory(fake, bot, memory):
+    memory.ports = replace(memory.ports, max_chars=16_000)  # MEMORYBOT_MAX_MEMORY_CHARS
+    long = "the runbook says " + " ".join(f"step{i} check" for i in range(500))
+    saved = (await memory.remember(WORKSPACE, USER, long)).memory
+    assert saved is not None and len(saved.content) > TEXT_LIMIT
+    shown = await listing(fake)
+    ex, first = await open_form(fake, shown)
+    assert first["type"] != 9  # no form opened
+    reply = await fake.followup_for(ex) if first["type"] == 5 else first
+    body = reply.body if hasattr(reply, "body") else reply
+    content = body.get("content") or body.get("data", {}).get("content")
+    assert content == texts.EDIT_FORM_TOO_LONG.format(length=len(saved.content), limit=TEXT_LIMIT)

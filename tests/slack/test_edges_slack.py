@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from dataclasses import replace
 from urllib.parse import urlencode
 
 import pytest
@@ -15,12 +16,13 @@ from slack_sdk.models.blocks import Block
 
 from adapters.slack import SlackBot
 from adapters.slack.blocks import MAX_BLOCKS, MAX_FALLBACK_TEXT, escape, render
+from adapters.slack.forms import MAX_INPUT
 from bots.slack import http_application
 from core import texts
 from core.models import Hit, Kind, RefusalReason, Scope
 from core.responses import Action, ActionKind, Item, Response, Section
 from tests.fakes.slack_server import event_payload, sign
-from tests.slack.conftest import ALICE, BOT_TOKEN, SECRET
+from tests.slack.conftest import ALICE, BOT_TOKEN, SECRET, menus
 
 LIVE = re.compile(r"<[!@#]|(?<![\w@\u2060])@(channel|here|everyone)\b", re.IGNORECASE)
 NASTY = "<!channel> <@U1> <!subteam^S1|@team> @here @channel & * _ ~ <https://x|y>"
@@ -175,14 +177,52 @@ async def test_readiness_is_200_when_migrated_and_503_when_a_migration_is_missin
 ):
     ready = await http_client.get("/readyz")
     assert ready.status == 200 and await ready.json() == {"ok": True, "problems": []}
-    store = service.store
-    if hasattr(store, "conn"):  # SQLite: forget the newest migration was applied
-        store.conn.execute("DELETE FROM schema_migrations WHERE version = 130")
-    else:
-        async with store.connect(admin=True) as conn:
-            await conn.execute("DELETE FROM schema_migrations WHERE version = 130")
-    missing = await http_client.get("/readyz")
-    body = await missing.json()
-    assert missing.status == 503 and body["ok"] is False
-    assert body["problems"] == ["migration 0130_deliveries.sql not applied"]
-    assert (await http_client.get("/healthz")).status == 200  # alive, just not ready
+    forget = "DELETE FROM schema_migrations WHERE version = 130"
+    restore = "INSERT INTO schema_migrations VALUES (130, '0130_deliveries.sql', 0)"
+    await on_schema(service.store, forget)  # as if the newest migration were pending
+    try:
+        missing = await http_client.get("/readyz")
+        body = await missing.json()
+        assert missing.status == 503 and body["ok"] is False
+        assert body["problems"] == ["migration 0130_deliveries.sql not applied"]
+        assert (await http_client.get("/healthz")).status == 200  # alive, just not ready
+    finally:  # the test database is reused: leave it as migrated as it came
+        await on_schema(service.store, restore)
+
+
+async def on_schema(store, statement: str) -> None:
+    """Run `statement` as the schema's owner (SQLite: on the store's connection)."""
+    if hasattr(store, "conn"):
+        store.conn.execute(statement)
+        return
+    async with store.connect(admin=True) as conn:
+        await conn.execute(statement)
+
+
+def allow_long_memories(service, chars: int = 16_000) -> None:
+    """As MEMORYBOT_MAX_MEMORY_CHARS=16000 would."""
+    service.ports = replace(service.ports, max_chars=chars)
+
+
+async def test_edit_refuses_to_open_a_form_too_small_for_the_memory(driver, service, slack):
+    allow_long_memories(service)
+    long = "the runbook says " + " ".join(f"step{i} check" for i in range(400))
+    saved = (await service.remember("T1", ALICE, long)).memory
+    assert saved is not None and len(saved.content) > MAX_INPUT
+    listing = await driver.command("memories")
+    [menu] = menus(listing.reply["blocks"])
+    click = await driver.choose(menu, "Edit")
+    assert click.reply["text"] == escape(
+        texts.EDIT_FORM_TOO_LONG.format(length=len(saved.content), limit=MAX_INPUT)
+    )
+    assert slack.calls_to("views.open") == []
+    assert (await service.get_memory("T1", ALICE, saved.id)).content == long
+
+
+async def test_a_chat_message_with_invalid_text_gets_one_private_line(driver, slack, service):
+    exchange = await driver.event(mention("which port is \udcff staging on?"))
+    assert exchange.status == 200
+    assert slack.calls_to("chat.postMessage") == []
+    [told] = slack.calls_to("chat.postEphemeral")
+    assert told.args["text"] == escape(texts.BAD_TEXT.format(what="message"))
+    assert told.args["user"] == ALICE
