@@ -146,6 +146,14 @@ class StoreSession(Protocol):
         ...
 
     async def search_vector(self, vector: Sequence[float], limit: int) -> list[TextHit]: ...
+    async def term_counts(
+        self, terms: Sequence[str], cap: int, total_cap: int
+    ) -> tuple[int, dict[str, int]]:
+        """How many visible active memories there are (at most total_cap) and how many
+        match each term alone (at most cap): the document frequencies behind recall's
+        relevance judgement."""
+        ...
+
     async def list_memories(
         self, statuses: Sequence[str], limit: int, offset: int = 0
     ) -> list[Memory]: ...
@@ -237,7 +245,12 @@ class Store(Protocol):
 class Providers(Protocol):
     """Each workspace's chat model and embedder (its admin's choice, else the deployment's).
 
-    `settings` is the workspace's, when the caller has already read it this request."""
+    `settings` is the workspace's, when the caller has already read it this request.
+    `redaction` is what a chat turn does with a secret before a model sees it:
+    "mask", "send" or "refuse"."""
+
+    @property
+    def redaction(self) -> str: ...
 
     async def chat_for(
         self, workspace: str, settings: WorkspaceSettings | None = None

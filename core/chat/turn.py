@@ -16,19 +16,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from core import extraction, texts
-from core.chat import prompting
+from core.chat import prompting, redaction
 from core.context import MemoryContext, read_context
 from core.extraction.rules import asked_to_remember
 from core.jobs.queue import JobQueue
-from core.models import Hit, Principal, RefusalReason, RememberResult, SaveStatus, Source
+from core.models import (
+    Hit,
+    Principal,
+    PromptContext,
+    RefusalReason,
+    RememberResult,
+    SaveStatus,
+    Source,
+)
 from core.ports import ChatMessage, ChatModel, Ports, ProviderError
 from core.providers.vectors import embed_text
-from core.recall.hybrid import recall
+from core.recall.hybrid import bearing, recall
 from core.remember.intake import SaveRequest, remember
 from core.responses import Action, ActionKind, Response
 from core.validation import check_text
 
 log = logging.getLogger(__name__)
+
+CONTEXT_POOL_FACTOR = 2  # recall twice the reply's limit, then keep what bears on it
 
 
 @dataclass(frozen=True)
@@ -91,10 +101,17 @@ async def answer(ports: Ports, jobs: JobQueue, turn: ChatTurn) -> ChatAnswer:
     principal = Principal(turn.workspace, turn.user)
     async with ports.store.session(principal) as session:
         context = await read_context(session, turn.channel, with_profile=True)
-    hits = await _recall(ports, principal, context, turn.text) if context.may_recall else []
-    profile = prompting.usable_profile(context.profile) if context.may_recall else {}
+    used = await prompt_context(ports, principal, context, turn.text, touch=True)
+    hits, profile = used.memories, used.profile
     model = await ports.providers.chat_for(turn.workspace, context.settings)
-    reply = await _model_reply(model, turn, hits, profile)
+    policy = ports.providers.redaction
+    if model is not None and policy == redaction.REFUSE:
+        found = redaction.redact_messages(turn.text, turn.thread)[2]
+        kinds = [kind for r in found for kind in r.kinds]
+        if kinds:
+            refused = texts.NOT_SENT_TO_MODEL.format(kind=kinds[0])
+            return ChatAnswer(refused, incognito=context.incognito)
+    reply = await _model_reply(model, turn, hits, profile, policy)
     if reply is not None:
         text = reply
     elif context.incognito:
@@ -157,11 +174,21 @@ def _short(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-async def _recall(
-    ports: Ports, principal: Principal, context: MemoryContext, message: str
-) -> list[Hit]:
-    """The memories the reply may use (recalled, then filtered by the guards again),
-    marked as used in the same transaction."""
+async def prompt_context(
+    ports: Ports,
+    principal: Principal,
+    context: MemoryContext,
+    message: str,
+    *,
+    touch: bool = False,
+) -> PromptContext:
+    """Exactly what a reply to `message` uses: the recalled memories that bear on it
+    (`core.recall.relevance`, an absolute judgement: a question nothing fits uses
+    nothing), filtered by the guards again, at most the workspace's recall limit; and
+    the profile. One transaction after the query is embedded; `touch` marks the
+    memories used in it. Empty when the context may not recall."""
+    if not context.may_recall:
+        return PromptContext()
     settings = context.settings
     vector = await embed_text(ports, principal.workspace, message, settings, purpose="query")
     now = ports.clock()
@@ -169,25 +196,36 @@ async def _recall(
         found = await recall(
             session,
             message,
-            settings.recall_limit,
+            settings.recall_limit * CONTEXT_POOL_FACTOR,
             now,
             vector,
             settings.recall_min_score,
             touch=False,
         )
-        hits = prompting.usable_memories(found)
-        if hits:
+        bearing_hits = await bearing(session, message, found)
+        hits = prompting.usable_memories(bearing_hits)[: settings.recall_limit]
+        if touch and hits:
             await session.touch([h.id for h in hits], now)
-    return hits
+    return PromptContext(hits, prompting.usable_profile(context.profile))
 
 
 async def _model_reply(
-    model: ChatModel | None, turn: ChatTurn, hits: Sequence[Hit], profile: dict[str, str]
+    model: ChatModel | None,
+    turn: ChatTurn,
+    hits: Sequence[Hit],
+    profile: dict[str, str],
+    policy: str = redaction.MASK,
 ) -> str | None:
-    """The model's answer, or None (no model, or it failed: the caller falls back)."""
+    """The model's answer, or None (no model, or it failed: the caller falls back).
+    Unless the policy is "send", secrets and identifiers in the turn are masked
+    before the model sees them and scrubbed from what it answers."""
     if model is None:
         return None
-    messages = prompting.chat_messages(turn.text, hits, profile, turn.thread)
+    text, thread, done = turn.text, tuple(turn.thread), []
+    if policy != redaction.SEND:
+        masked, thread, done = redaction.redact_messages(turn.text, turn.thread)
+        text = masked.text
+    messages = prompting.chat_messages(text, hits, profile, thread)
     try:
         # Length, stop sequences and repetition penalty come from the model's settings;
         # streamed, so a reply past the timeout is cancelled, not left generating.
@@ -195,11 +233,13 @@ async def _model_reply(
     except ProviderError as exc:
         log.warning("chat model failed, answering from memory: %s", exc)
         return None
-    text = reply.text.strip()
-    if not text:
+    answered = reply.text.strip()
+    if policy != redaction.SEND:
+        answered = redaction.scrub(answered, done)
+    if not answered:
         log.warning("chat model answered with empty text, answering from memory")
         return None
-    return text
+    return answered
 
 
 async def _queue_extraction(jobs: JobQueue, turn: ChatTurn) -> None:

@@ -23,6 +23,7 @@ from urllib.parse import quote
 
 from core.models import Principal
 from core.ports import StoreFault, StoreUnavailable
+from core.recall.segment import index_text
 from core.stores.migrations import migration_files as read_migrations
 from core.stores.sqlite.session import SQLiteSession
 
@@ -108,6 +109,8 @@ class SQLiteStore:
             conn.execute("PRAGMA synchronous = NORMAL")
             conn.execute("PRAGMA busy_timeout = 5000")
             conn.execute("PRAGMA foreign_keys = ON")
+            # The FTS triggers index this transform of the text (CJK bigrams, migration 0150).
+            conn.create_function("memorybot_index_text", 1, index_text, deterministic=True)
             problems = integrity_problems(conn, quick=True)
         except BaseException:
             conn.close()
