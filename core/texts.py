@@ -103,6 +103,9 @@ INCOGNITO_ANSWER = "🕶️ Incognito is on here, so I'm not using or saving mem
 MEMORY_OFF_ANSWER = "Memory is turned off in this workspace, so I have nothing to recall."
 
 UNKNOWN_COMMAND = "I don't know /{name}. Type /help to see what I can do."
+# Stands in for text a reply would otherwise repeat when the guards would refuse it
+# (a pasted key as a /forget query, a seed phrase typed as a command name).
+MASKED = "‹hidden: {kind}›"
 ADMIN_ONLY = "🚫 Only workspace admins can do that."
 ACCEPTED = "✅ Accepted: it's an active memory now."
 REJECTED = "🗑️ Rejected and removed."
