@@ -10,8 +10,10 @@ from collections.abc import Iterator
 import pytest
 from click.testing import CliRunner
 
+from adapters.console import ConsoleContext, ConsoleSession
 from bots.cli import cli
 from bots.redact import PAYLOAD_LOGGERS, RedactingFilter, configure_logging, redact
+from core.chat.turn import ChatTurn, answer
 from core.commands import CommandRequest, run_command
 
 WS, ALICE = "acme", "alice"
@@ -115,3 +117,21 @@ def test_every_log_record_is_redacted_before_it_is_written(caplog):
     caplog.handler.addFilter(RedactingFilter())
     logging.getLogger("memorybot.test").warning("cannot reach %s", f"postgresql://a:{PASSWORD}@h/d")
     assert "postgresql://a:***@h/d" in caplog.text and PASSWORD not in caplog.text
+
+
+async def test_a_model_reply_repeating_a_typed_password_is_masked_line_by_line(
+    model_service, model_script
+):
+    model_script.reply = f"Noted.\nYour NAS password is {PASSWORD}!\nAnything else?"
+    result = await answer(
+        model_service, ChatTurn(WS, ALICE, "general", f"the NAS password is {PASSWORD}")
+    )
+    assert PASSWORD not in result.text
+    assert result.text.splitlines() == ["Noted.", "‹hidden: a password›", "Anything else?"]
+    await model_service.jobs.drain()
+
+
+async def test_console_switches_never_repeat_a_guarded_name(service):
+    console = ConsoleSession(service, ConsoleContext(WS, ALICE, "general"))
+    assert TOKEN not in await console.handle(f"/as {TOKEN}")
+    assert TOKEN not in await console.handle(f"/channel {TOKEN}")

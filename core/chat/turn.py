@@ -15,7 +15,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from core import extraction, texts
+from core import extraction, guards, texts
 from core.chat import prompting
 from core.models import Hit
 from core.ports import ChatMessage, ChatModel, ProviderError
@@ -127,7 +127,7 @@ async def _model_reply(
     if not text:
         log.warning("chat model answered with empty text, answering from memory")
         return None
-    return text
+    return guards.masked_lines(text)  # never repeat a secret the user typed
 
 
 async def _queue_extraction(service: MemoryService, turn: ChatTurn) -> None:

@@ -24,6 +24,7 @@ __all__ = [
     "check_injection",
     "check_privacy",
     "masked",
+    "masked_lines",
     "quote_for_prompt",
     "safe_for_prompt",
 ]
@@ -45,3 +46,9 @@ def masked(text: str) -> str:
     """
     finding = check(text)
     return text if finding is None else MASKED.format(kind=finding.label)
+
+
+def masked_lines(text: str) -> str:
+    """A reply with each line the guards would refuse replaced by its stand-in: a model
+    that repeats back the password a user typed does not post it to the channel."""
+    return "\n".join(masked(line) if line.strip() else line for line in text.split("\n"))
