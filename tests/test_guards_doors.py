@@ -11,11 +11,12 @@ from __future__ import annotations
 import pytest
 
 from core.chat.prompting import usable_memories, usable_profile
+from core.extraction import extraction_payload
 from core.extraction.candidates import Candidate, Extraction
 from core.governance.memory_md import import_markdown
 from core.governance.portability import import_jsonl
-from core.jobs.extraction import apply, extraction_payload
-from core.models import Hit, Kind, RefusalReason, SaveStatus, Scope
+from core.jobs.extraction import apply
+from core.models import Hit, Kind, Principal, RefusalReason, SaveStatus, Scope
 
 WS, ALICE, ADMIN = "acme", "alice", "root"
 
@@ -66,14 +67,14 @@ async def test_an_edit_that_would_add_a_secret_is_refused_and_the_old_text_stays
 
 async def test_a_jsonl_import_refuses_the_guarded_lines_and_keeps_the_rest(service):
     lines = [f'{{"content": "{CLEAN}"}}', f'{{"content": "{AADHAAR}"}}', f'{{"content": "{SEED}"}}']
-    report = await import_jsonl(service, WS, ALICE, lines)
+    report = await import_jsonl(service.ports, WS, ALICE, lines)
     assert report.refused == [(2, "pii"), (3, "secret")]
     assert await stored_texts(service) == [CLEAN]
 
 
 async def test_a_memory_md_import_refuses_the_guarded_bullets_and_names_no_secret(service):
     lines = ["# MEMORY.md", "", f"- {CLEAN}", f"- {WIF}", f"- {EXFIL}", f"- {BANK}"]
-    report = await import_markdown(service, WS, ALICE, lines)
+    report = await import_markdown(service.ports, WS, ALICE, lines)
     assert [number for number, _ in report.refused] == [4, 5, 6]
     assert [reason.split(":")[0] for _, reason in report.refused] == ["secret", "injection", "pii"]
     assert all("Kwerx" not in reason for _, reason in report.refused)
@@ -89,7 +90,7 @@ async def test_extraction_never_queues_a_guarded_message_nor_saves_a_guarded_can
             for text in [*REFUSED, CLEAN]
         )
     )
-    results = await apply(service, WS, ALICE, "general", found)
+    results = await apply(service.ports, Principal(WS, ALICE), "general", found)
     assert [r.status for r in results] == [SaveStatus.REFUSED] * len(REFUSED) + [SaveStatus.SAVED]
     assert await stored_texts(service) == [CLEAN]
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from adapters.console import ConsoleContext, ConsoleSession
 from bots.cli import cli
 from bots.redact import PAYLOAD_LOGGERS, RedactingFilter, configure_logging, redact
-from core.chat.turn import ChatTurn, answer
+from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_command
 
 WS, ALICE = "acme", "alice"
@@ -123,8 +123,8 @@ async def test_a_model_reply_repeating_a_typed_password_is_masked_line_by_line(
     model_service, model_script
 ):
     model_script.reply = f"Noted.\nYour NAS password is {PASSWORD}!\nAnything else?"
-    result = await answer(
-        model_service, ChatTurn(WS, ALICE, "general", f"the NAS password is {PASSWORD}")
+    result = await model_service.chat(
+        ChatTurn(WS, ALICE, "general", f"the NAS password is {PASSWORD}")
     )
     assert PASSWORD not in result.text
     assert result.text.splitlines() == ["Noted.", "‹hidden: a password›", "Anything else?"]
