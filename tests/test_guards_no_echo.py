@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
@@ -119,15 +120,18 @@ def test_every_log_record_is_redacted_before_it_is_written(caplog):
     assert "postgresql://a:***@h/d" in caplog.text and PASSWORD not in caplog.text
 
 
-async def test_a_model_reply_repeating_a_typed_password_is_masked_line_by_line(
+async def test_even_a_trusted_model_s_reply_never_posts_a_password_to_the_channel(
     model_service, model_script
 ):
-    model_script.reply = f"Noted.\nYour NAS password is {PASSWORD}!\nAnything else?"
-    result = await model_service.chat(
-        ChatTurn(WS, ALICE, "general", f"the NAS password is {PASSWORD}")
+    # "send" trusts the model with the turn as written; what it answers still goes to a
+    # team channel, so a reply line the guards would refuse is masked.
+    model_service.providers.chat_config = replace(
+        model_service.providers.chat_config, redact="send"
     )
-    assert PASSWORD not in result.text
-    assert result.text.splitlines() == ["Noted.", "‹hidden: a password›", "Anything else?"]
+    model_script.reply = "Sure.\nThe NAS admin password is Kx9#vQ2mLp\nAnything else?"
+    result = await model_service.chat(ChatTurn(WS, ALICE, "general", "how do I log in to the NAS?"))
+    assert "Kx9#vQ2mLp" not in result.text
+    assert result.text.splitlines() == ["Sure.", "‹hidden: a password›", "Anything else?"]
     await model_service.jobs.drain()
 
 
