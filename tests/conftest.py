@@ -16,7 +16,7 @@ from core.ports import Store
 from core.service import MemoryService
 from core.stores.sqlite.store import SQLiteStore
 
-pytest_plugins = ["tests.fakes.fixtures", "tests.pg"]
+pytest_plugins = ["tests.fakes.fixtures", "tests.pg", "tests.guard_budget_spy"]
 
 STORE_BACKENDS = ["sqlite", "postgres"]
 
