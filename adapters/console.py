@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 
-from core import texts
+from core import guards, texts
 from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_action, run_command
 from core.faults import FAULTS, explain
@@ -187,10 +187,10 @@ class ConsoleSession:
         if what == "as":
             self.context = replace(self.context, user=value)
             self.refs, self.last_used = [], ""  # numbers name the last person's list
-            return f"You are now {value}."
+            return f"You are now {guards.masked(value)}."
         if what == "channel":
             self.context = replace(self.context, channel=value.lstrip("#"))
-            return f"You are now in #{self.context.channel}."
+            return f"You are now in #{guards.masked(self.context.channel)}."
         self.context = replace(self.context, is_admin=value.lower() in ("on", "yes", "true"))
         return f"Admin rights {'on' if self.context.is_admin else 'off'}."
 

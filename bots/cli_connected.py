@@ -17,6 +17,7 @@ import click
 
 from bots.config import AppConfig, ConfigError
 from bots.connected import admin_url, is_connected
+from bots.redact import redact
 from bots.wiring import open_service
 from core.faults import FAULTS, explain
 from core.ports import Embedder, ProviderError
@@ -34,9 +35,9 @@ def _run(coro: Any) -> Any:
     try:
         return asyncio.run(coro)
     except FAULTS as exc:
-        raise click.ClickException(explain(exc)) from None
+        raise click.ClickException(redact(explain(exc))) from None
     except ConfigError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(redact(str(exc))) from None
 
 
 def _connected_service(config: AppConfig):
@@ -158,7 +159,8 @@ async def _doctor(config: AppConfig) -> list[tuple[str, bool, str, str]]:
         try:
             async with open_service(config) as service:
                 stats = await service.stats(config.workspace, config.user)
-            lines.append(("database", True, f"{config.database_url} ({stats.memories} yours)", ""))
+            shown = redact(config.database_url)
+            lines.append(("database", True, f"{shown} ({stats.memories} yours)", ""))
         except (OSError, RuntimeError) as exc:
             lines.append(("database", False, str(exc), "check MEMORYBOT_DATABASE_URL"))
         except FAULTS as exc:
@@ -205,7 +207,7 @@ def doctor(config: AppConfig) -> None:
     """Check the database, vector extension, migrations, app role, embedder and model."""
     lines = _run(_doctor(config))
     for name, ok, detail, fix in lines:
-        click.echo(f"{'✅' if ok else '❌'} {name}: {detail}")
+        click.echo(redact(f"{'✅' if ok else '❌'} {name}: {detail}"))
         if fix and not ok:
             click.echo(f"   → {fix}")
     if not all(ok for _, ok, _, _ in lines):

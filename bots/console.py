@@ -11,6 +11,7 @@ import sys
 from typing import TextIO
 
 from adapters.console import ConsoleContext, ConsoleSession
+from bots.redact import redact
 from core import texts
 from core.service import MemoryService
 from core.stores import CONNECTED_SCHEMES
@@ -34,7 +35,7 @@ def describe_store(url: str) -> str:
     """The banner's mode line: never the connected URL itself (it holds a password)."""
     if url.startswith(CONNECTED_SCHEMES):
         return "connected mode (PostgreSQL)"
-    return f"standalone mode ({url})"
+    return f"standalone mode ({redact(url)})"
 
 
 async def run_console(
