@@ -1,10 +1,18 @@
-"""/memories — what the bot holds for you, the review queue and storage usage."""
+"""/memories — what the bot holds for you, the review queue and storage usage.
+
+`/memories` shows the newest page, `/memories 2` the second, `/memories deploy` only
+those containing "deploy"; Next / Previous buttons (MEMORIES_PAGE, value "N words")
+page through either. `/memories off` / `/memories on` is the personal switch "memory
+off for me" (everywhere, independent of incognito; `core.context` obeys it).
+"""
 
 from __future__ import annotations
 
 from core import texts
+from core.commands.actions import action
 from core.commands.registry import Argument, CommandRequest, command
 from core.commands.replies import memory_item, shorten
+from core.models import MemoriesView
 from core.responses import Action, ActionKind, Item, Response, Section
 from core.service import MemoryService
 
@@ -12,22 +20,42 @@ from core.service import MemoryService
 @command(
     "memories",
     "See what I remember for you; /memories off turns memory off for you everywhere",
-    "/memories [on|off]",
-    (
-        Argument(
-            "memory",
-            "off: no recall or saving for you anywhere; on: back on",
-            choices=("on", "off"),
-        ),
-    ),
+    "/memories [page, words, on or off]",
+    (Argument("search", "A page number, words the memories contain, or off / on for you"),),
 )
 async def memories(service: MemoryService, request: CommandRequest) -> Response:
     wanted = request.text.strip().lower()
     if wanted in ("on", "off"):
         off = await service.memory_switch(request.workspace, request.user, off=wanted == "off")
         return Response(texts.PERSONAL_OFF if off else texts.PERSONAL_ON, data={"memory_off": off})
-    view = await service.memories(request.workspace, request.user, request.channel)
+    return await memories_page(service, request, request.text)
+
+
+@action(ActionKind.MEMORIES_PAGE)
+async def memories_page(service: MemoryService, request: CommandRequest, value: str) -> Response:
+    """A page of memories: `value` is "N", "words" or "N words" (a Next/Previous click)."""
+    first, _, rest = value.strip().partition(" ")
+    page, query = (int(first), rest.strip()) if first.isdigit() else (1, value.strip())
+    view = await service.memories(
+        request.workspace, request.user, request.channel, page=page, query=query
+    )
     memory_off = await service.memory_switch(request.workspace, request.user)
+    return _listing(view, request, memory_off, service.clock())
+
+
+def _paging(view: MemoriesView) -> tuple[Action, ...]:
+    """Previous / Next, carrying the page to show and the search."""
+    buttons: tuple[Action, ...] = ()
+    if view.page > 1:
+        value = f"{view.page - 1} {view.query}".strip()
+        buttons += (Action(ActionKind.MEMORIES_PAGE, texts.PAGE_PREVIOUS, value),)
+    if view.has_more:
+        value = f"{view.page + 1} {view.query}".strip()
+        buttons += (Action(ActionKind.MEMORIES_PAGE, texts.PAGE_NEXT, value),)
+    return buttons
+
+
+def _listing(view: MemoriesView, request: CommandRequest, memory_off: bool, now: float) -> Response:
     stats = view.stats
     usage = texts.USAGE.format(
         memories=stats.memories,
@@ -38,13 +66,13 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
     )
     sections = []
     if view.items:
+        header = texts.SEARCH_HEADER.format(query=view.query) if view.query else texts.RECENT_HEADER
+        if view.page > 1:
+            header += texts.PAGE_SUFFIX.format(page=view.page)
         sections.append(
             Section(
-                texts.RECENT_HEADER,
-                tuple(
-                    memory_item(m, request.user, request.is_admin, service.clock())
-                    for m in view.items
-                ),
+                header,
+                tuple(memory_item(m, request.user, request.is_admin, now) for m in view.items),
             )
         )
     if view.pending:
@@ -71,7 +99,7 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
                 tuple(Item(f"{k}: {v}") for k, v in view.profile.items()),
             )
         )
-    actions: tuple[Action, ...] = ()
+    actions: tuple[Action, ...] = _paging(view)
     if view.profile:
         actions += (Action(ActionKind.CLEAR_PROFILE, "Clear profile", "", "danger"),)
     if view.incognito:
@@ -86,6 +114,8 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
     if view.items or view.pending or view.profile:
         actions += (Action(ActionKind.ERASE_REQUEST, "Erase all my data", ""),)
     text = texts.MEMORIES_EMPTY if not (view.items or view.pending) else texts.MEMORIES_HEADER
+    if not view.items and (view.query or view.page > 1):
+        text = texts.SEARCH_NONE.format(query=view.query) if view.query else texts.PAGE_NONE
     if memory_off:
         text = f"{texts.PERSONAL_OFF_NOTE}\n{text}"
     return Response(
@@ -96,7 +126,9 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
         data={
             "memories": [m.as_dict() for m in view.items],
             "pending": [m.as_dict() for m in view.pending],
-            "stats": stats.__dict__,
+            "stats": stats.as_dict(),
+            "page": view.page,
+            "has_more": view.has_more,
             "memory_off": memory_off,
         },
     )
