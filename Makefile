@@ -1,6 +1,6 @@
 # memorybot — two commands do everything on a fresh machine:
 #   make run    the console bot on standalone SQLite (no tokens, no server)
-#   make test   the whole test suite (starts its own PostgreSQL where needed)
+#   make test   the whole test suite (starts its own PostgreSQL where needed), ruff, mypy
 
 PYTHON ?= python3
 VENV   := .venv
@@ -29,6 +29,7 @@ run: $(RUN_STAMP)
 test: $(DEV_STAMP)
 	$(BIN)/python -m pytest -q
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/cog --check README.md
 
 docs: $(DEV_STAMP)

@@ -15,13 +15,14 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar, TypeVarTuple
 
 from core.models import Principal
 from core.stores.migrations import migration_files as read_migrations
 from core.stores.sqlite.session import SQLiteSession
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 MIGRATIONS_PACKAGE = "core.stores.sqlite"
 
@@ -49,7 +50,7 @@ class SQLiteStore:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memorybot-sqlite")
         self._lock = asyncio.Lock()
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
 
     async def open(self) -> None:
