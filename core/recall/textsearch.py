@@ -31,9 +31,9 @@ import unicodedata
 from collections.abc import Collection, Iterable, Mapping
 from typing import TypeVar
 
-K = TypeVar("K", int, str)  # an id: memory ids in recall, row numbers in benchmarks
-
 from core.recall.segment import is_function_gram, split_word
+
+K = TypeVar("K", int, str)  # an id: memory ids in recall, row numbers in benchmarks
 
 __all__ = [
     "STOPWORDS",
