@@ -89,10 +89,7 @@ class SQLiteSession:
 
     @on_db_thread
     def insert_memory(self, memory: NewMemory) -> Memory:
-        if memory.workspace != self.principal.workspace or (
-            memory.scope == "private" and memory.owner != self.principal.user
-        ):
-            raise PermissionError("a memory can only be written into the principal's scope")
+        self._check_scope(memory)
         values = memory_values(memory)
         try:
             self.conn.execute(
@@ -107,6 +104,31 @@ class SQLiteSession:
         found = self._one("m.id = :id", {"id": memory.id})
         assert found is not None
         return found
+
+    @on_db_thread
+    def insert_memories(self, memories: Sequence[NewMemory]) -> list[str]:
+        """Insert many in this transaction (imports, bulk loads); returns the ids written.
+
+        A row whose text is already active in its scope is skipped, not an error, so
+        one duplicate does not abort a batch; nothing is read back."""
+        for memory in memories:
+            self._check_scope(memory)
+        sql = (
+            f"INSERT INTO memories ({COLUMNS}, embedding) VALUES "
+            f"({', '.join(':' + c.strip() for c in COLUMNS.split(','))}, :embedding) "
+            "ON CONFLICT DO NOTHING"
+        )
+        written = []
+        for memory in memories:
+            if self.conn.execute(sql, memory_values(memory)).rowcount:
+                written.append(memory.id)
+        return written
+
+    def _check_scope(self, memory: NewMemory) -> None:
+        if memory.workspace != self.principal.workspace or (
+            memory.scope == "private" and memory.owner != self.principal.user
+        ):
+            raise PermissionError("a memory can only be written into the principal's scope")
 
     @on_db_thread
     def get_memory(self, memory_id: str) -> Memory | None:
