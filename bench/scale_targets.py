@@ -88,7 +88,9 @@ class SQLiteTarget(Target):
 
     async def baseline_insert(self, texts: list[str]) -> None:
         self.plain.execute("BEGIN IMMEDIATE")
-        self.plain.executemany("INSERT INTO scale_baseline (content) VALUES (?)", [(t,) for t in texts])
+        self.plain.executemany(
+            "INSERT INTO scale_baseline (content) VALUES (?)", [(t,) for t in texts]
+        )
         self.plain.execute("COMMIT")
 
 
@@ -135,11 +137,10 @@ class PostgresTarget(Target):
         ).fetchall()
 
     async def baseline_insert(self, texts: list[str]) -> None:
-        async with self.plain.transaction():
-            async with self.plain.cursor() as cur:
-                await cur.executemany(
-                    "INSERT INTO scale_baseline (content) VALUES (%s)", [(t,) for t in texts]
-                )
+        async with self.plain.transaction(), self.plain.cursor() as cur:
+            await cur.executemany(
+                "INSERT INTO scale_baseline (content) VALUES (%s)", [(t,) for t in texts]
+            )
 
     def server_cpu(self) -> float:
         """CPU seconds of the postmaster and its backends so far (from /proc)."""
@@ -176,7 +177,9 @@ async def open_target(store: str, tmp: Path, embedder_preset: str | None) -> Asy
             server.app_url(), admin_url=server.admin_url(), embedder=embedder
         ) as service:
             conn = await psycopg.AsyncConnection.connect(server.admin_url(), autocommit=True)
-            await conn.execute("CREATE TABLE scale_baseline (id bigserial PRIMARY KEY, content text)")
+            await conn.execute(
+                "CREATE TABLE scale_baseline (id bigserial PRIMARY KEY, content text)"
+            )
             try:
                 yield PostgresTarget(service, server, conn)
             finally:

@@ -22,19 +22,100 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-COMMON = (
-    "deploy service customer release incident dashboard review migration backlog "
-    "sprint roadmap onboarding pipeline latency budget contract invoice outage rollout "
-    "feedback meeting report database cluster ticket support escalation hiring design "
-    "launch pricing security audit monitoring alert cache queue staging production"
-).split()
+COMMON = [
+    "deploy",
+    "service",
+    "customer",
+    "release",
+    "incident",
+    "dashboard",
+    "review",
+    "migration",
+    "backlog",
+    "sprint",
+    "roadmap",
+    "onboarding",
+    "pipeline",
+    "latency",
+    "budget",
+    "contract",
+    "invoice",
+    "outage",
+    "rollout",
+    "feedback",
+    "meeting",
+    "report",
+    "database",
+    "cluster",
+    "ticket",
+    "support",
+    "escalation",
+    "hiring",
+    "design",
+    "launch",
+    "pricing",
+    "security",
+    "audit",
+    "monitoring",
+    "alert",
+    "cache",
+    "queue",
+    "staging",
+    "production",
+]
 SYLLABLES = ("ka", "lo", "mi", "zu", "re", "ta", "vo", "ni", "sha", "pe", "dor", "qui", "bex")
-PEOPLE = (
-    "Priya Tom Aiko Mateo Fatima Lars Chen Olu Sofia Ravi Hannah Diego Yuki Kwame Elena "
-    "Marcus Leila Jonas Amara Pavel Ines Kenji Zara Tariq Nora Felix Maya Omar Greta Ivan "
-    "Lucia Sven Anika Rafael Mei Hugo Dara Emil Noor Bruno Selin Arjun Clara Tobias Wanjiru "
-    "Luca Sana Erik Camila Hiro"
-).split()
+PEOPLE = [
+    "Priya",
+    "Tom",
+    "Aiko",
+    "Mateo",
+    "Fatima",
+    "Lars",
+    "Chen",
+    "Olu",
+    "Sofia",
+    "Ravi",
+    "Hannah",
+    "Diego",
+    "Yuki",
+    "Kwame",
+    "Elena",
+    "Marcus",
+    "Leila",
+    "Jonas",
+    "Amara",
+    "Pavel",
+    "Ines",
+    "Kenji",
+    "Zara",
+    "Tariq",
+    "Nora",
+    "Felix",
+    "Maya",
+    "Omar",
+    "Greta",
+    "Ivan",
+    "Lucia",
+    "Sven",
+    "Anika",
+    "Rafael",
+    "Mei",
+    "Hugo",
+    "Dara",
+    "Emil",
+    "Noor",
+    "Bruno",
+    "Selin",
+    "Arjun",
+    "Clara",
+    "Tobias",
+    "Wanjiru",
+    "Luca",
+    "Sana",
+    "Erik",
+    "Camila",
+    "Hiro",
+]
 VOCABULARY = 3000
 DRAWS = 8
 PER_CODENAME = 5
