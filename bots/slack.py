@@ -22,14 +22,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-import aiohttp
 import click
-from aiohttp import web
 
 from bots.config import AppConfig, ConfigError
 from bots.wiring import open_service
 
 if TYPE_CHECKING:  # slack-bolt is an optional extra: imported only when the bot runs
+    from aiohttp import web  # and aiohttp only then: every CLI call imports this module
+
     from adapters.slack import SlackBot
 
 log = logging.getLogger(__name__)
@@ -97,6 +97,7 @@ def load_slack_config(env: Mapping[str, str], *, http: bool) -> SlackConfig:
 
 def http_application(bot: SlackBot) -> web.Application:
     """Bolt's aiohttp application at /slack/events, plus /healthz for load balancers."""
+    from aiohttp import web
 
     async def healthz(_: web.Request) -> web.Response:
         return web.json_response({"ok": True})
@@ -109,6 +110,7 @@ def http_application(bot: SlackBot) -> web.Application:
 async def check_token(bot: SlackBot) -> str:
     """Fail at start, not at the first message, when Slack refuses the bot token; else
     the workspace the token serves (its team, or its org for an org-wide install)."""
+    import aiohttp
     from slack_sdk.errors import SlackApiError
 
     try:
@@ -134,6 +136,8 @@ def stop_signal() -> asyncio.Event:
 
 
 async def serve_http(bot: SlackBot, host: str, port: int) -> web.AppRunner:
+    from aiohttp import web
+
     runner = web.AppRunner(http_application(bot))
     await runner.setup()
     await web.TCPSite(runner, host, port).start()

@@ -19,6 +19,7 @@ from core.guards.budget import MAX_SCAN_CHARS, Budget
 from core.guards.findings import INJECTION, Finding, timeout_finding
 from core.guards.injection_languages import OTHER_LANGUAGES
 from core.guards.injection_patterns import ENCODED, ENGLISH, InjectionPattern
+from core.guards.lazy import compile_all
 from core.guards.normalize import hidden_characters, strip_invisible, views
 from core.guards.privacy import check_privacy
 
@@ -39,6 +40,7 @@ def check_injection(text: str) -> Finding | None:
     """
     if len(text) > MAX_SCAN_CHARS:
         return timeout_finding(INJECTION)
+    compile_all(ip.pattern for ip in (*ENGLISH, *OTHER_LANGUAGES))  # outside the budget
     budget = Budget()
     try:
         if hidden_characters(text, budget):
