@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from core.chat.turn import ChatTurn, answer
+from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_action, run_command
 from core.responses import ActionKind, Response
 from core.service import MemoryService
@@ -175,6 +175,6 @@ class ConsoleSession:
 
     async def chat(self, text: str) -> str:
         c = self.context
-        reply = await answer(self.service, ChatTurn(c.workspace, c.user, c.channel, text))
+        reply = await self.service.chat(ChatTurn(c.workspace, c.user, c.channel, text))
         self.last_used = ",".join(h.id for h in reply.used)
         return render(reply.response())

@@ -46,8 +46,8 @@ async def test_after_erase_nothing_of_the_user_is_recallable_exportable_or_count
     for query in ("Falcon", "Lisbon", "Zephyr queue", "project ships May"):
         assert await service.recall(WS, ALICE, query) == []
         assert await service.recall(WS, BOB, query) == []
-    assert [line async for line in export_jsonl(service, WS, ALICE)] == []
-    assert await export_markdown(service, WS, ALICE) == "# MEMORY.md\n"
+    assert [line async for line in export_jsonl(service.ports, WS, ALICE)] == []
+    assert await export_markdown(service.ports, WS, ALICE) == "# MEMORY.md\n"
     stats = await service.stats(WS, ALICE)
     assert (stats.private, stats.pending_review, stats.global_) == (0, 0, 1)
     assert stats.entities == bob_before.entities - 3  # falcon, zephyr, lisbon

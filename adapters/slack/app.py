@@ -35,7 +35,7 @@ from adapters.slack.forms import FormContext, confirm_form, edit_form
 from adapters.slack.home import SETTING_PREFIX, HomePage, home_view
 from adapters.slack.modals import FormListeners
 from core import texts
-from core.chat.turn import ChatTurn, answer
+from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_action, run_command
 from core.commands.keys import key_statuses
 from core.commands.registry import ordered
@@ -228,7 +228,7 @@ class SlackBot:
         async def work() -> None:
             is_admin = await self.admins.check(self.client, where)
             turn = ChatTurn(where.workspace, where.user, where.channel, text, is_admin=is_admin)
-            reply = (await answer(self.service, turn)).response()
+            reply = (await self.service.chat(turn)).response()
             for message in render(reply):
                 await self.client.chat_postMessage(
                     channel=where.channel,

@@ -8,6 +8,7 @@ REVERTERS instead.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 
 from core.ids import new_id
 from core.models import AuditEntry, Memory
@@ -16,6 +17,17 @@ from core.stores.codec import memory_from_dict
 
 Reverter = Callable[[StoreSession, AuditEntry, float], Awaitable[None]]
 REVERTERS: dict[str, Reverter] = {}
+
+# Entries that record no change to put back (undo, noop, settings) or whose whole
+# point is to be final (erase). The stores' "last undoable" queries exclude the same.
+NOT_UNDOABLE = frozenset({"undo", "noop", "settings", "erase"})
+
+
+@dataclass(frozen=True)
+class UndoResult:
+    ok: bool
+    action: str = ""
+    memories: tuple[str, ...] = ()
 
 
 async def record(
@@ -61,3 +73,12 @@ async def restore_before(session: StoreSession, entry: AuditEntry) -> None:
             await session.delete_memory(memory_id)
         else:
             await session.restore_memory(memory_from_dict(before))
+
+
+async def undo(session: StoreSession, audit_id: str | None, now: float) -> UndoResult:
+    """Undo the session's user's last undoable change (or the named one)."""
+    entry = await session.get_audit(audit_id) if audit_id else await session.last_undoable_audit()
+    if entry is None or entry.undone or entry.action in NOT_UNDOABLE:
+        return UndoResult(False)
+    await revert(session, entry, now)
+    return UndoResult(True, entry.action, entry.memory_ids)
