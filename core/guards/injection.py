@@ -44,7 +44,7 @@ def check_injection(text: str) -> Finding | None:
     """
     if len(text) > MAX_SCAN_CHARS:
         return timeout_finding(INJECTION)
-    compile_all(ip.pattern for ip in (*ENGLISH, *OTHER_LANGUAGES))  # outside the budget
+    compile_all()  # outside the budget
     budget = Budget()
     try:
         if hidden_characters(text, budget):

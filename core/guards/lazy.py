@@ -9,12 +9,13 @@ the compiled pattern (attribute access goes to it) and compiles once, when first
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
 from typing import Any
 
 import regex
 
 _LOCK = threading.Lock()
+_ALL: list[LazyRegex] = []  # every pattern made, so `compile_all` misses none
+_checked = 0  # _ALL[:_checked] are compiled
 
 
 class LazyRegex:
@@ -26,6 +27,7 @@ class LazyRegex:
         self.source = source
         self.flags = flags
         self._compiled: regex.Pattern[str] | None = None
+        _ALL.append(self)
 
     @property
     def compiled(self) -> regex.Pattern[str]:
@@ -39,8 +41,11 @@ class LazyRegex:
         return getattr(self.compiled, name)
 
 
-def compile_all(patterns: Iterable[LazyRegex]) -> None:
-    """Compile every pattern not compiled yet. The checks call this before starting
-    their time budget, so the first check in a process is not cut short by compiling."""
-    for pattern in patterns:
-        _ = pattern.compiled
+def compile_all() -> None:
+    """Compile every pattern made so far and not compiled yet. The checks call this
+    before starting their time budget, so the first check in a process is not cut
+    short (and its text refused as too complex) by compiling."""
+    global _checked
+    while _checked < len(_ALL):
+        _ = _ALL[_checked].compiled
+        _checked += 1
