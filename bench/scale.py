@@ -102,7 +102,7 @@ async def time_saves(target: Target, workspace: str, texts: list[str]) -> dict[s
 async def time_import(target: Target, workspace: str, texts: list[str]) -> dict[str, float]:
     lines = [json.dumps({"content": t}) for t in texts]
     started = time.perf_counter()
-    report = await import_jsonl(target.service, workspace, USER, lines)
+    report = await import_jsonl(target.service.ports, workspace, USER, lines)
     ours = len(lines) / (time.perf_counter() - started)
     started = time.perf_counter()
     await target.baseline_insert(texts)
