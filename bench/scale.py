@@ -196,8 +196,8 @@ def render(rows: list[dict[str, float]], args: argparse.Namespace, note: str) ->
         out.append(
             f"{int(r['size']):>9,} {r['p50']:>8.1f}/{r['p95']:<9.1f} "
             f"{r['b50']:>6.2f}/{r['b95']:<6.2f} {r['p95'] / max(r['b95'], 1e-3):>6.0f} "
-            f"{r['found']:>6.0%} {r['saves']:>8.0f} {r['saves_base']:>6.0f} "
-            f"{r['import']:>9.0f} {r['import_base']:>7.0f} {r['cpu']:>6.1f} "
+            f"{r['found']:>6.0%} {r['saves']:>8.3g} {r['saves_base']:>6.0f} "
+            f"{r['import']:>9.3g} {r['import_base']:>7.0f} {r['cpu']:>6.1f} "
             f"{r['server_cpu']:>7.1f} {r['rss']:>7.0f} {r['load']:>5.1f}"
         )
     out.append(note)
