@@ -58,7 +58,11 @@ class Target:
         return 0.0
 
     def describe(self) -> str:
-        return "no embedder" if self.service.embedder is None else self.service.embedder.name
+        embedder = self.service.embedder
+        pool = getattr(self.service.store, "_max_size", None)
+        return ("no embedder" if embedder is None else embedder.name) + (
+            f", pool of {pool} connections" if pool else ""
+        )
 
 
 class SQLiteTarget(Target):
@@ -109,8 +113,7 @@ class PostgresTarget(Target):
         from core.stores.postgres.bulk import copy_memories
 
         embedder = self.service.embedder
-        assert embedder is not None
-        if self.vectors is None:
+        if embedder is not None and self.vectors is None:
             await self.service.store.set_dimensions(embedder.dimensions)  # type: ignore[attr-defined]
             texts = [m.text for m in vocab.memories(0, BASES, salt="bases")]
             vectors = []
@@ -119,11 +122,16 @@ class PostgresTarget(Target):
             self.vectors = np.array(vectors, dtype=np.float32)
         rng = np.random.default_rng(start)
 
+        def vector(i: int) -> list[float] | None:
+            if self.vectors is None:
+                return None
+            v = self.vectors[i % BASES] + rng.normal(0, 0.02, self.vectors.shape[1])
+            return (v / np.linalg.norm(v)).tolist()
+
         def rows() -> Iterator[NewMemory]:
             for ws in workspaces:
                 for m in vocab.memories(start, stop):
-                    v = self.vectors[m.index % BASES] + rng.normal(0, 0.02, self.vectors.shape[1])
-                    yield new_memory(ws, user, m.text, m.index, (v / np.linalg.norm(v)).tolist())
+                    yield new_memory(ws, user, m.text, m.index, vector(m.index))
 
         await copy_memories(self.service.store, rows())  # type: ignore[arg-type]
 
