@@ -32,7 +32,8 @@ import resource
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,6 +46,20 @@ from bench.team_vocabulary import COMMON, TeamVocabulary  # noqa: E402
 from core.governance.portability import import_jsonl  # noqa: E402
 
 USER = "u"
+
+
+@contextmanager
+def niced(level: int) -> Iterator[None]:
+    """Fill at low priority (the machine is shared), time at the priority we started
+    with: on a loaded host a niced process's timings measure the scheduler, not us.
+    Raising priority back needs root; otherwise the timings stay niced (printed)."""
+    before = os.getpriority(os.PRIO_PROCESS, 0)
+    os.setpriority(os.PRIO_PROCESS, 0, max(before, level))
+    try:
+        yield
+    finally:
+        with suppress(PermissionError):
+            os.setpriority(os.PRIO_PROCESS, 0, before)
 
 
 def load() -> str:
@@ -219,7 +234,8 @@ async def run(args: argparse.Namespace) -> None:
             for size in sorted(args.sizes):
                 started = time.perf_counter()
                 per_ws = size // len(workspaces)
-                await target.fill(vocab, workspaces, USER, filled // len(workspaces), per_ws)
+                with niced(args.fill_nice):
+                    await target.fill(vocab, workspaces, USER, filled // len(workspaces), per_ws)
                 fill_s = time.perf_counter() - started
                 print(
                     f"filled {size:,} ({target.fill_method}) in {fill_s:.0f} s, load {load()}",
@@ -234,7 +250,8 @@ async def run(args: argparse.Namespace) -> None:
                 crowd = await concurrency(target, vocab, workspaces[0], filled, args)
             what = f"{args.store}, {target.describe()}, {args.workspaces} workspace(s)"
             note = (
-                f"({what}; {os.cpu_count()} CPUs, load average {load()} at the end; filled by "
+                f"({what}; {os.cpu_count()} CPUs, load average {load()} at the end, timed at "
+                f"nice {os.getpriority(os.PRIO_PROCESS, 0)}; filled by "
                 f"{target.fill_method}; saves = {args.saves} remember calls, import = "
                 f"{args.imports} JSONL lines; x p95 = ours / baseline)"
             )
@@ -267,6 +284,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--embedder", default=None, help="preset (postgres default: local)")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--tmp", default=None, help="directory for the temporary database")
+    parser.add_argument("--fill-nice", type=int, default=19, help="niceness while filling")
     return parser.parse_args(argv)
 
 
