@@ -227,10 +227,8 @@ async def test_a_slow_model_times_out_and_the_bot_answers_from_memory(
     )
     await service.remember(WS, ALICE, STAGING)
     provider_server.script_chat([slow(5.0)])
-    started = time.monotonic()
     result = await service.chat(turn("which port is staging on?"))
-    assert time.monotonic() - started < 2.0
-    assert not result.by_model and STAGING in result.text
+    assert not result.by_model and STAGING in result.text  # a 5 s reply would be by_model
     await service.jobs.drain()
     await service.chat_model.close()
 
@@ -239,15 +237,14 @@ async def test_the_reply_is_delivered_before_extraction_starts(
     model_service, provider_server, model_script
 ):
     provider_server.script_chat([reply(None), slow(1.5)])  # the reply, then a slow extraction
-    started = time.monotonic()
     result = await model_service.chat(turn("from now on answer in bullet points"))
-    returned = time.monotonic()
+    returned = time.monotonic()  # an order of events, not a time limit
     asked_at_return = list(model_script.asked)
 
     await model_service.jobs.drain()
 
-    assert result.by_model and returned - started < 1.0
-    assert asked_at_return == ["reply"]
+    assert result.by_model
+    assert asked_at_return == ["reply"]  # extraction had not even asked the model yet
     reply_request, extract_request = provider_server.requests_to(CHAT_PATH)[:2]
     assert reply_request.at < returned < extract_request.at
     assert model_script.asked[:2] == ["reply", "extract"]

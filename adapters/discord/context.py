@@ -5,14 +5,20 @@ bot is configured for (`dm_workspace`, default "dm"; set it to a guild id to sha
 that guild's memories in DMs). Channels are Discord channel ids, so incognito is
 kept per (workspace, channel, user): threads and DM channels have their own ids.
 An admin is a member with Manage Server in that guild; nobody is an admin in a DM.
+
+`BotContext` is what every handler needs from the bot (the service, the DM workspace,
+the stash of long button values). The bot builds one and hands it to the commands,
+buttons and forms it creates, so no handler reaches back into the client.
 """
 
 from __future__ import annotations
 
 import discord
 
+from adapters.discord.views import ValueStash
 from core.chat.turn import ChatTurn
 from core.commands import CommandRequest
+from core.service import MemoryService
 
 PLATFORM = "discord"
 
@@ -53,3 +59,27 @@ def chat_turn(message: discord.Message, text: str, dm_workspace: str) -> ChatTur
         text=text,
         is_admin=is_admin,
     )
+
+
+class BotContext:
+    """The service and settings the bot's handlers share. Built without a service, it
+    describes the commands (for `sync` and the manifest) but cannot run them."""
+
+    def __init__(
+        self,
+        service: MemoryService | None = None,
+        dm_workspace: str = "dm",
+        stash: ValueStash | None = None,
+    ) -> None:
+        self._service = service
+        self.dm_workspace = dm_workspace
+        self.stash = stash or ValueStash()
+
+    @property
+    def service(self) -> MemoryService:
+        if self._service is None:
+            raise RuntimeError("these commands were built to be described, not run")
+        return self._service
+
+    def request(self, interaction: discord.Interaction, text: str = "") -> CommandRequest:
+        return command_request(interaction, self.dm_workspace, text)

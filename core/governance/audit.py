@@ -18,10 +18,6 @@ from core.stores.codec import memory_from_dict
 Reverter = Callable[[StoreSession, AuditEntry, float], Awaitable[None]]
 REVERTERS: dict[str, Reverter] = {}
 
-# Entries that record no change to put back (undo, noop, settings) or whose whole
-# point is to be final (erase). The stores' "last undoable" queries exclude the same.
-NOT_UNDOABLE = frozenset({"undo", "noop", "settings", "erase"})
-
 
 @dataclass(frozen=True)
 class UndoResult:
@@ -78,7 +74,7 @@ async def restore_before(session: StoreSession, entry: AuditEntry) -> None:
 async def undo(session: StoreSession, audit_id: str | None, now: float) -> UndoResult:
     """Undo the session's user's last undoable change (or the named one)."""
     entry = await session.get_audit(audit_id) if audit_id else await session.last_undoable_audit()
-    if entry is None or entry.undone or entry.action in NOT_UNDOABLE:
+    if entry is None or not entry.undoable:
         return UndoResult(False)
     await revert(session, entry, now)
     return UndoResult(True, entry.action, entry.memory_ids)

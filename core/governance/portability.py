@@ -18,27 +18,13 @@ from core.models import Kind, Memory, Principal, RememberResult, SaveStatus, Sco
 from core.ports import Ports
 from core.remember.batch import BATCH_SIZE, remember_many
 from core.remember.intake import SaveRequest
+from core.stores.codec import MEMORY_COLUMNS
 
-EXPORT_FIELDS = (
-    "id",
-    "content",
-    "scope",
-    "kind",
-    "source",
-    "status",
-    "importance",
-    "confidence",
-    "entities",
-    "created_at",
-    "updated_at",
-    "last_used_at",
-    "use_count",
-    "valid_from",
-    "valid_to",
-    "supersedes",
-    "pinned",
-    "channel",
-)
+# A memory's stored columns, minus what belongs to this store rather than to the memory:
+# workspace and owner (an import takes the importer's), the hash (recomputed), trust
+# (earned from this workspace's votes) and consolidation's stale mark.
+NOT_EXPORTED = frozenset({"workspace", "owner", "content_hash", "trust", "stale_since"})
+EXPORT_FIELDS = tuple(c for c in MEMORY_COLUMNS if c not in NOT_EXPORTED)
 PAGE = 500
 E = TypeVar("E", bound=Enum)
 D = TypeVar("D")
