@@ -6,24 +6,28 @@ half the memories or more, so one recall (and the near-duplicate look-up before 
 save) scored nearly the whole table: 50 ms at 10k memories, seconds at 100k.
 
 So, as Lucene's common-terms query does, each term is first probed for its visible
-matches, newest first, at most `TERM_QUOTA` + 1 (FTS5 walks its posting list in rowid
-order and stops; no scoring). A term that stays within the quota is *rare*: all its
-matches are candidates and FTS5 ranks them by BM25 over the rare terms — cheap, since
-BM25's per-term statistics then cover short posting lists only. A term that fills its
+matches, at most `TERM_QUOTA` + 1 (FTS5 walks its posting list in rowid order and
+stops; no scoring); a term found common is remembered per principal for a while
+(`KnownCommon`), so its full-quota probe is not repeated on every save and recall.
+A term that stays within the quota is *rare*: all its matches are candidates and
+FTS5 ranks them by BM25 over the rare terms — cheap, since BM25's per-term
+statistics then cover short posting lists only. A term that fills its
 quota is *common*: it does not generate candidates, but it still weighs in later
 (recall multiplies by the share of question words a memory contains). FTS5's own idf
 is ~0 for a term in over half the rows, so leaving common terms out of BM25 changes
 little. Only when the rare terms bring fewer rows than asked do common terms
-contribute candidates: first the rows holding all of them (AND, which FTS5 answers by
-skipping through posting lists), then each one's newest matches — scored by the
-summed idf of the common terms they hold, the document count estimated from how
-densely the probe found the word among the newest rows.
+contribute candidates: the newest rows holding all of them (AND, which FTS5 answers
+by skipping through posting lists), and, if no rare term matched at all, each one's
+newest matches — scored by the summed idf of the common terms they hold, the document
+count estimated from how densely the probe found the word.
 """
 
 from __future__ import annotations
 
 import math
 import sqlite3
+import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -56,17 +60,39 @@ def fts5_idf(df: int, total: int) -> float:
     return value if value > 0 else 1e-6
 
 
-def _newest(match: str, status_sql: str) -> str:
+def _newest(match: str, status_sql: str, order: str = "DESC") -> str:
     return f"""SELECT f.rowid AS seq FROM memories_fts f JOIN memories m ON m.seq = f.rowid
         WHERE memories_fts MATCH {match} AND {VISIBLE} AND {status_sql}
-        ORDER BY f.rowid DESC LIMIT :probe_limit"""
+        ORDER BY f.rowid {order} LIMIT :probe_limit"""
+
+
+class KnownCommon:
+    """Terms found common, per principal, for `ttl` seconds: their probe is the costly
+    one (a full quota of rows), and a workspace's common words change slowly. Only how
+    candidates are gathered depends on it, never which memories are visible."""
+
+    def __init__(self, ttl: float = 600.0, principals: int = 1000) -> None:
+        self.ttl, self.principals = ttl, principals
+        self._known: OrderedDict[tuple[str, str], dict[str, tuple[float, Probe]]] = OrderedDict()
+
+    def get(self, key: tuple[str, str]) -> dict[str, Probe]:
+        now = time.monotonic()
+        return {t: p for t, (until, p) in self._known.get(key, {}).items() if until > now}
+
+    def add(self, key: tuple[str, str], probes: dict[str, Probe]) -> None:
+        until = time.monotonic() + self.ttl
+        self._known.setdefault(key, {}).update({t: (until, p) for t, p in probes.items()})
+        self._known.move_to_end(key)
+        while len(self._known) > self.principals:
+            self._known.popitem(last=False)
 
 
 def probe(conn: sqlite3.Connection, params: dict[str, Any], term: str, status_sql: str) -> Probe:
-    """Count a term's visible rows, newest first, stopping at quota + 1: FTS5 walks
-    its posting list in rowid order and nothing is scored or read into Python."""
+    """Count a term's visible rows, stopping at quota + 1: FTS5 walks its posting list
+    in rowid order (ascending: descending loads the whole list) and nothing is scored
+    or read into Python."""
     row = conn.execute(
-        f"SELECT count(*), max(seq), min(seq) FROM ({_newest(':probe', status_sql)})",
+        f"SELECT count(*), max(seq), min(seq) FROM ({_newest(':probe', status_sql, 'ASC')})",
         {**params, "probe": fts5_match([term]), "probe_limit": TERM_QUOTA + 1},
     ).fetchone()
     return Probe(row[0], row[1] or 0, row[2] or 0)
@@ -99,14 +125,22 @@ def bounded_candidates(
     terms: Sequence[str],
     limit: int,
     status_sql: str,
+    known: KnownCommon | None = None,
 ) -> Candidates:
-    """Split `terms` into rare and common by a bounded probe each; when the rare terms
-    cannot fill `limit`, gather up to `limit` rows through the common ones (rows the
-    rare terms also found may come back here too: the caller keeps the first)."""
-    probes = {t: probe(conn, params, t, status_sql) for t in terms}
+    """Split `terms` into rare and common by a bounded probe each (terms `known` to be
+    common for this principal are not probed again); when the rare terms cannot fill
+    `limit`, gather rows through the common ones: those holding all of them, and — only
+    if no rare term matched at all — each one's newest (rows the rare terms also found
+    may come back here too: the caller keeps the first)."""
+    key = (params["ws"], params["user"])
+    probes = known.get(key) if known else {}
+    probes = {t: probes.get(t) or probe(conn, params, t, status_sql) for t in terms}
     rare = [t for t, p in probes.items() if p.count <= TERM_QUOTA]
     common = [t for t in terms if t not in rare]
-    if not common or sum(probes[t].count for t in rare) >= limit:
+    if known and common:
+        known.add(key, {t: probes[t] for t in common})
+    rare_total = sum(probes[t].count for t in rare)
+    if not common or rare_total >= limit:
         return Candidates(rare, [])
     total = _row_total(conn)
     weight = {t: fts5_idf(probes[t].estimated_df(total), total) for t in common}
@@ -115,7 +149,7 @@ def bounded_candidates(
         all_common = fts5_match(common, operator="AND")
         for seq in newest_rows(conn, params, all_common, status_sql, limit):
             holders[seq] = set(common)
-    for t in common:
+    for t in common if rare_total == 0 else ():
         for seq in newest_rows(conn, params, fts5_match([t]), status_sql, limit):
             holders.setdefault(seq, set()).add(t)
     found = sorted(

@@ -41,7 +41,7 @@ from core.stores.codec import (
     settings_from_json,
     settings_to_json,
 )
-from core.stores.sqlite.candidates import bounded_candidates
+from core.stores.sqlite.candidates import KnownCommon, bounded_candidates
 
 T = TypeVar("T")
 
@@ -54,6 +54,8 @@ class Database(Protocol):
     def conn(self) -> sqlite3.Connection: ...
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T: ...
+
+    known_common: KnownCommon
 
 
 FTS_POOL_FACTOR = 4  # FTS5 ranks this many × limit before the visibility filter
@@ -201,7 +203,9 @@ class SQLiteSession:
         status_sql = f"m.status IN ({marks})"
         if require_all:
             return self._ranked(fts5_match(terms, operator="AND"), limit, params, status_sql)
-        found = bounded_candidates(self.conn, params, terms, limit, status_sql)
+        found = bounded_candidates(
+            self.conn, params, terms, limit, status_sql, self.store.known_common
+        )
         hits = self._ranked(fts5_match(found.rare), limit, params, status_sql)
         if found.common_rows and len(hits) < limit:
             seen = {h.memory.id for h in hits}

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from core.models import Principal
 from core.stores.migrations import migration_files as read_migrations
+from core.stores.sqlite.candidates import KnownCommon
 from core.stores.sqlite.session import SQLiteSession
 
 T = TypeVar("T")
@@ -48,6 +49,7 @@ class SQLiteStore:
         self._conn: sqlite3.Connection | None = None
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memorybot-sqlite")
         self._lock = asyncio.Lock()
+        self.known_common = KnownCommon()  # keyword search: terms found common
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
