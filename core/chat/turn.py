@@ -19,13 +19,15 @@ from core import extraction, texts
 from core.chat import prompting, redaction
 from core.context import MemoryContext, read_context
 from core.jobs.queue import JobQueue
-from core.models import Hit, Principal
+from core.models import Hit, Principal, PromptContext
 from core.ports import ChatMessage, ChatModel, Ports, ProviderError
 from core.providers.vectors import embed_text
-from core.recall.hybrid import recall
+from core.recall.hybrid import bearing, recall
 from core.responses import Action, ActionKind, Response
 
 log = logging.getLogger(__name__)
+
+CONTEXT_POOL_FACTOR = 2  # recall twice the reply's limit, then keep what bears on it
 
 
 @dataclass(frozen=True)
@@ -83,8 +85,8 @@ async def answer(ports: Ports, jobs: JobQueue, turn: ChatTurn) -> ChatAnswer:
     principal = Principal(turn.workspace, turn.user)
     async with ports.store.session(principal) as session:
         context = await read_context(session, turn.channel, with_profile=True)
-    hits = await _recall(ports, principal, context, turn.text) if context.may_recall else []
-    profile = prompting.usable_profile(context.profile) if context.may_recall else {}
+    used = await prompt_context(ports, principal, context, turn.text, touch=True)
+    hits, profile = used.memories, used.profile
     model = await ports.providers.chat_for(turn.workspace, context.settings)
     policy = ports.providers.redaction
     if model is not None and policy == redaction.REFUSE:
@@ -107,11 +109,21 @@ async def answer(ports: Ports, jobs: JobQueue, turn: ChatTurn) -> ChatAnswer:
     return ChatAnswer(text, used=hits, incognito=context.incognito, by_model=reply is not None)
 
 
-async def _recall(
-    ports: Ports, principal: Principal, context: MemoryContext, message: str
-) -> list[Hit]:
-    """The memories the reply may use (recalled, then filtered by the guards again),
-    marked as used in the same transaction."""
+async def prompt_context(
+    ports: Ports,
+    principal: Principal,
+    context: MemoryContext,
+    message: str,
+    *,
+    touch: bool = False,
+) -> PromptContext:
+    """Exactly what a reply to `message` uses: the recalled memories that bear on it
+    (`core.recall.relevance`, an absolute judgement: a question nothing fits uses
+    nothing), filtered by the guards again, at most the workspace's recall limit; and
+    the profile. One transaction after the query is embedded; `touch` marks the
+    memories used in it. Empty when the context may not recall."""
+    if not context.may_recall:
+        return PromptContext()
     settings = context.settings
     vector = await embed_text(ports, principal.workspace, message, settings, purpose="query")
     now = ports.clock()
@@ -119,16 +131,17 @@ async def _recall(
         found = await recall(
             session,
             message,
-            settings.recall_limit,
+            settings.recall_limit * CONTEXT_POOL_FACTOR,
             now,
             vector,
             settings.recall_min_score,
             touch=False,
         )
-        hits = prompting.usable_memories(found)
-        if hits:
+        bearing_hits = await bearing(session, message, found)
+        hits = prompting.usable_memories(bearing_hits)[: settings.recall_limit]
+        if touch and hits:
             await session.touch([h.id for h in hits], now)
-    return hits
+    return PromptContext(hits, prompting.usable_profile(context.profile))
 
 
 async def _model_reply(
