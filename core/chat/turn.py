@@ -15,7 +15,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from core import extraction, texts
+from core import extraction, guards, texts
 from core.chat import prompting, redaction
 from core.context import MemoryContext, read_context
 from core.jobs.queue import JobQueue
@@ -174,7 +174,7 @@ async def _model_reply(
     if not answered:
         log.warning("chat model answered with empty text, answering from memory")
         return None
-    return answered
+    return guards.masked_lines(answered)  # whatever the policy, no reply line repeats one
 
 
 async def _queue_extraction(jobs: JobQueue, turn: ChatTurn) -> None:
