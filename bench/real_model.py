@@ -180,7 +180,7 @@ def run(url: str, reply_tokens: str, total: float) -> None:
     out, _ = memorybot(["memories", "--json"], env)
     step("memorybot memories: what was extracted", started)
     listing = json.loads(out)
-    for item in listing.get("items", []) + listing.get("pending", []):
+    for item in listing.get("memories", []) + listing.get("pending", []):
         status = item.get("status", "")
         print(f"  [{item.get('kind')}, {item.get('source')}, {status}] {item.get('content')}")
     print(f"\ntotal: {time.monotonic() - total:.1f} s")
