@@ -62,6 +62,19 @@ class SaveRequest:
     provenance: Provenance = field(default_factory=Provenance)
 
 
+def provenance_fields(request: SaveRequest) -> dict[str, str | None]:
+    """The new memory's channel and provenance columns (one place for intake and batches)."""
+    source = request.provenance
+    return {
+        "channel": request.channel or source.channel or None,
+        "origin": source.how,
+        "platform": source.platform,
+        "message_id": source.message_id,
+        "permalink": source.permalink,
+        "author": source.author,
+    }
+
+
 def refused(reason: RefusalReason, detail: str = "") -> RememberResult:
     return RememberResult(SaveStatus.REFUSED, reason=reason, detail=detail)
 
@@ -115,12 +128,7 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
         confidence=request.confidence,
         status=Status.PENDING_REVIEW if request.pending else Status.ACTIVE,
         entities=list(dict.fromkeys([*find_entities(content), *map(entity_id, request.entities)])),
-        channel=request.channel or request.provenance.channel or None,
-        origin=request.provenance.how,
-        platform=request.provenance.platform,
-        message_id=request.provenance.message_id,
-        permalink=request.provenance.permalink,
-        author=request.provenance.author,
+        **provenance_fields(request),
         created_at=now,
         updated_at=now,
         embedding=await embed_text(ports, principal.workspace, content, context.settings),
