@@ -24,6 +24,7 @@ class UndoResult:
     ok: bool
     action: str = ""
     memories: tuple[str, ...] = ()
+    conflict: bool = False  # undoing would bring back a text that is a memory again
 
 
 async def record(
