@@ -238,32 +238,42 @@ async def export_(service, config, output, fmt, global_set):
     "--format", "fmt", type=click.Choice(["jsonl", "markdown"]), help="Default: by extension."
 )
 @click.option("--global", "global_set", is_flag=True, help="Import MD as global memories.")
+@click.option(
+    "--report",
+    "report_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write refused line numbers and progress here (JSON), after every batch.",
+)
+@click.option("--resume", is_flag=True, help="Continue after the last batch --report recorded.")
 @with_service
-async def import_(service, config, path, fmt, global_set):
+async def import_(service, config, path, fmt, global_set, report_path, resume):
     """Import memories from JSONL or a MEMORY.md (each entry passes the guards again).
 
-    Example: memorybot import MEMORY.md"""
+    Saved in batches of 500 lines, one transaction each. Example:
+    memorybot import export.jsonl --report import-report.json"""
+    from bots.import_report import progress, report_writer, resume_point
     from core.governance.memory_md import import_markdown
     from core.governance.portability import import_jsonl
 
+    if resume and report_path is None:
+        raise click.UsageError("--resume needs --report FILE (the earlier run's report)")
+    start_after = resume_point(report_path, path) if resume else 0
+    on_batch = report_writer(report_path, path) if report_path else None
     lines = path.read_text(encoding="utf-8").splitlines()
-    if _markdown_format(fmt, path) or global_set:
-        report = await import_markdown(
-            service.ports,
-            config.workspace,
-            config.user,
-            lines,
-            global_set=global_set,
-            is_admin=True,
-        )
-        what = "entries"
-    else:
-        with click.progressbar(length=len(lines), label="Importing", file=sys.stderr) as bar:
+    markdown = _markdown_format(fmt, path) or global_set
+    ws, user = config.workspace, config.user
+    with progress(max(0, len(lines) - start_after)) as bar:
+        if markdown:
+            report = await import_markdown(
+                service.ports, ws, user, lines, global_set=global_set, is_admin=True,
+                progress=bar, start_after=start_after, on_batch=on_batch,
+            )  # fmt: skip
+        else:
             report = await import_jsonl(
-                service.ports, config.workspace, config.user, lines, bar.update
+                service.ports, ws, user, lines, bar, start_after=start_after, on_batch=on_batch
             )
-        what = "lines"
     summary = ", ".join(f"{n} {status}" for status, n in sorted(report.by_status.items()))
+    what = "entries" if markdown else "lines"
     click.echo(f"Imported {report.total} {what}: {summary or 'nothing'}")
     for number, reason in report.refused:
         click.echo(f"  line {number}: refused ({reason})")

@@ -22,7 +22,6 @@ from bots.wiring import open_service
 from core.faults import FAULTS, explain
 from core.ports import Embedder, ProviderError
 from core.providers.chat.structured_modes import MODES
-from core.providers.http import display_url
 from core.providers.presets import ProviderConfigError, build_chat_model, build_embedder
 from core.stores import open_store
 from core.texts import DB_CHECK_ADVICE, install_hint
@@ -133,6 +132,8 @@ async def _chat_line(config: AppConfig) -> tuple[bool, str, str]:
         return False, str(exc), "fix the MEMORYBOT_LLM_* settings"
     if model is None:
         return True, "not configured: replies list the recalled memories", ""
+    from core.providers.http import display_url  # aiohttp: only when a model is set
+
     where = f"{config.chat.model} at {display_url(config.chat.base_url)}"
     probe = getattr(model, "probe", None)
     try:

@@ -13,6 +13,7 @@ import unicodedata
 from core.guards.budget import MAX_SCAN_CHARS, Budget
 from core.guards.credential_phrases import PHRASES
 from core.guards.findings import PII, SECRET, Finding, timeout_finding
+from core.guards.lazy import compile_all
 from core.guards.normalize import strip_invisible
 from core.guards.pii import PII_CHECKS
 from core.guards.secret_patterns import SECRET_PATTERNS, SecretPattern
@@ -30,6 +31,7 @@ def check_privacy(text: str) -> Finding | None:
     """
     if len(text) > MAX_SCAN_CHARS:
         return timeout_finding(SECRET)
+    compile_all()  # outside the budget
     budget = Budget()
     try:
         # Zero-width characters or full-width digits must not hide a key: the folded text

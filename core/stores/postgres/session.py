@@ -115,6 +115,28 @@ class PostgresSession:
             raise DuplicateMemory(memory.content_hash)
         return rows[0]
 
+    async def insert_memories(self, memories: Sequence[NewMemory]) -> list[str]:
+        """Insert many in this transaction (imports); returns the ids written.
+
+        One pipelined executemany; a row whose text is already active in its scope is
+        skipped (ON CONFLICT DO NOTHING), so one duplicate does not abort a batch."""
+        for memory in memories:
+            check_write(self.principal, memory)
+        if not memories:
+            return []
+        written: list[str] = []
+        async with self.conn.cursor() as cur:
+            await cur.executemany(
+                f"{INSERT} ON CONFLICT DO NOTHING RETURNING id",
+                [memory_values(m) for m in memories],
+                returning=True,
+            )
+            while True:
+                written += [row[0] for row in await cur.fetchall()]
+                if not cur.nextset():
+                    break
+        return written
+
     async def get_memory(self, memory_id: str) -> Memory | None:
         return await self._one("m.id = %(id)s", {"id": memory_id})
 

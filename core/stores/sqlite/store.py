@@ -25,6 +25,7 @@ from core.models import Principal
 from core.ports import StoreFault, StoreUnavailable
 from core.recall.segment import index_text
 from core.stores.migrations import migration_files as read_migrations
+from core.stores.sqlite.candidates import KnownCommon
 from core.stores.sqlite.session import SQLiteSession
 
 T = TypeVar("T")
@@ -60,6 +61,7 @@ class SQLiteStore:
         self._conn: sqlite3.Connection | None = None
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memorybot-sqlite")
         self._lock = asyncio.Lock()
+        self.known_common = KnownCommon()  # keyword search: terms found common
         self._damaged: StoreFault | None = None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
