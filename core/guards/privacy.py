@@ -79,7 +79,7 @@ def _scan(text: str, budget: Budget) -> Finding | None:
             if phrase.accept(m):
                 return Finding(SECRET, phrase.rule, phrase.label)
     digits = sum(ch.isdigit() for ch in text)
-    for check in PII_CHECKS:
-        if digits >= check.min_digits and any(check.scan(text, budget)):
-            return Finding(PII, check.rule, check.label)
+    for pii in PII_CHECKS:
+        if digits >= pii.min_digits and any(pii.scan(text, budget)):
+            return Finding(PII, pii.rule, pii.label)
     return None

@@ -136,7 +136,9 @@ class PostgresJobs:
         await self._finish(job, "pending", self.clock() + delay, error)
         return "pending"
 
-    async def _finish(self, job: Job, state: str, run_after: float | None, error: str | None):
+    async def _finish(
+        self, job: Job, state: str, run_after: float | None, error: str | None
+    ) -> None:
         async with self.store.transaction(worker="on") as conn:
             await conn.execute(
                 "UPDATE jobs SET state = %s, run_after = coalesce(%s, run_after), "

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 from psycopg.rows import dict_row
@@ -30,7 +30,7 @@ from core.models import (
     StoreStats,
     WorkspaceSettings,
 )
-from core.ports import DuplicateMemory, TextHit
+from core.ports import DuplicateMemory, StoreSession, TextHit
 from core.stores import codec
 from core.stores.codec import (
     AUDIT_COLUMNS,
@@ -42,6 +42,7 @@ from core.stores.codec import (
     patch_values,
     settings_from_json,
     settings_to_json,
+    stats_from_row,
 )
 from core.stores.postgres.search import (
     SELECT,
@@ -263,15 +264,7 @@ class PostgresSession:
                        (SELECT count(*) FROM entities e WHERE e.workspace = %(ws)s) AS entities
                 FROM memories m WHERE {VISIBLE}"""
         )
-        return StoreStats(
-            memories=row["memories"],
-            entities=row["entities"],
-            size_bytes=int(row["size"]),
-            pending_review=row["pending"],
-            private=row["priv"],
-            global_=row["glob"],
-            without_embedding=row["noemb"],
-        )
+        return stats_from_row(row, row["entities"])
 
     # -- entities ------------------------------------------------------------------
 
@@ -466,3 +459,9 @@ class PostgresSession:
             {"key": key, "now": now},
         )
         return bool(rows)
+
+
+if TYPE_CHECKING:  # the checker proves the session satisfies the port, method by method
+
+    def _is_a_store_session(session: PostgresSession) -> StoreSession:
+        return session

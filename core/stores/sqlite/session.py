@@ -12,8 +12,8 @@ import json
 import sqlite3
 import time
 from array import array
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Coroutine, Sequence
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar, TypeVarTuple
 
 from core.governance.authority import check_write
 from core.models import (
@@ -27,7 +27,7 @@ from core.models import (
     StoreStats,
     WorkspaceSettings,
 )
-from core.ports import DuplicateMemory, TextHit
+from core.ports import DuplicateMemory, StoreSession, TextHit
 from core.recall.textsearch import fts5_match
 from core.stores.codec import (
     AUDIT_COLUMNS,
@@ -40,10 +40,13 @@ from core.stores.codec import (
     patch_values,
     settings_from_json,
     settings_to_json,
+    stats_from_row,
 )
 from core.stores.sqlite.candidates import KnownCommon, bounded_candidates
 
+P = ParamSpec("P")
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
 class Database(Protocol):
@@ -53,7 +56,7 @@ class Database(Protocol):
     @property
     def conn(self) -> sqlite3.Connection: ...
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T: ...
+    async def run(self, fn: Callable[[*Ts], T], *args: *Ts) -> T: ...
 
     known_common: KnownCommon
 
@@ -84,11 +87,16 @@ HASH_OWNER_KEY = "(CASE WHEN m.scope = 'private' THEN m.owner ELSE '' END)"
 UNDONE = "EXISTS (SELECT 1 FROM audit_log u WHERE u.workspace = a.workspace AND u.undoes = a.id)"
 
 
-def on_db_thread(fn: Callable[..., T]) -> Callable[..., Any]:
-    """Run a plain sync method on the store's database thread."""
+def on_db_thread(
+    fn: Callable[Concatenate[SQLiteSession, P], T],
+) -> Callable[Concatenate[SQLiteSession, P], Coroutine[Any, Any, T]]:
+    """Run a plain sync method on the store's database thread.
+
+    Typed through ParamSpec, so a checker sees each method as `async def` with the
+    sync method's own parameters and result (what `core.ports.StoreSession` asks)."""
 
     @functools.wraps(fn)
-    async def wrapper(self: SQLiteSession, *args: Any, **kwargs: Any) -> T:
+    async def wrapper(self: SQLiteSession, /, *args: P.args, **kwargs: P.kwargs) -> T:
         return await self.store.run(functools.partial(fn, self, *args, **kwargs))
 
     return wrapper
@@ -370,15 +378,7 @@ class SQLiteSession:
         entities = self.conn.execute(
             "SELECT count(*) FROM entities WHERE workspace = :ws", self.params
         ).fetchone()[0]
-        return StoreStats(
-            memories=row["memories"],
-            entities=entities,
-            size_bytes=row["size"],
-            pending_review=row["pending"],
-            private=row["priv"],
-            global_=row["glob"],
-            without_embedding=row["noemb"],
-        )
+        return stats_from_row(row, entities)
 
     # -- entities ------------------------------------------------------------------
 
@@ -615,3 +615,9 @@ def dot_products(vector: Sequence[float], rows: Sequence[sqlite3.Row]) -> list[t
     matrix = np.frombuffer(b"".join(blob for _, blob in kept), dtype=np.float32)
     scores = matrix.reshape(len(kept), len(vector)) @ np.asarray(vector, dtype=np.float32)
     return [(float(score), seq) for score, (seq, _) in zip(scores, kept, strict=True)]
+
+
+if TYPE_CHECKING:  # the checker proves the session satisfies the port, method by method
+
+    def _is_a_store_session(session: SQLiteSession) -> StoreSession:
+        return session
