@@ -22,7 +22,7 @@ from core.extraction.candidates import (
     Extraction,
     Said,
 )
-from core.guards.lazy import LazyRegex
+from core.guards.lazy import LazyRegex, Pattern
 from core.models import Kind
 from core.remember.canonical import clean_text, words
 from core.remember.classify import guess_kind
@@ -148,7 +148,7 @@ def _role(match: regex.Match[str]) -> dict[str, str]:
 
 
 ProfileReader = Callable[[regex.Match[str]], dict[str, str]]
-PROFILE_RULES: tuple[tuple[regex.Pattern[str], ProfileReader], ...] = (
+PROFILE_RULES: tuple[tuple[Pattern, ProfileReader], ...] = (
     (_MY_NAME, _name),
     (_CALL_ME, _name),
     (_ROLE_AT, _role),

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-import regex
-
 from core.guards.budget import Budget
 from core.guards.checksums import aadhaar_valid, aba_valid, itin_valid, nino_valid
-from core.guards.lazy import LazyRegex
+from core.guards.lazy import LazyRegex, Pattern
 
 
-def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
+def _near(pattern: Pattern, text: str, start: int, end: int, budget: Budget) -> bool:
     window = text[max(0, start - 60) : start] + " " + text[end : end + 40]
     return budget.search(pattern, window) is not None
 
@@ -73,7 +71,7 @@ _NOT_DOC = LazyRegex(
 Scanner = Callable[[str, Budget], Iterator[bool]]
 
 
-def _documents(pattern: regex.Pattern[str]) -> Scanner:
+def _documents(pattern: Pattern) -> Scanner:
     def scan(text: str, budget: Budget) -> Iterator[bool]:
         for m in budget.finditer(pattern, text):
             value = m.group("v")

@@ -41,6 +41,10 @@ class LazyRegex:
         return getattr(self.compiled, name)
 
 
+# What the guards accept as a pattern: a compiled one, or one compiled on first use.
+Pattern = regex.Pattern[str] | LazyRegex
+
+
 def compile_all() -> None:
     """Compile every pattern made so far and not compiled yet. The checks call this
     before starting their time budget, so the first check in a process is not cut

@@ -32,7 +32,7 @@ from core.guards.identifiers import (
     passports,
     us_bank_accounts,
 )
-from core.guards.lazy import LazyRegex
+from core.guards.lazy import LazyRegex, Pattern
 
 _SSN_CONTEXT = LazyRegex(
     r"(?i)\b(?:ssn|ss#|ss\s+no|social\s+security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
@@ -79,7 +79,7 @@ _CPF = LazyRegex(r"(?<![\d.\-])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|(?P<bare>\d{11}))(?!
 _CPF_CONTEXT = LazyRegex(r"(?i)\bcpf\b")
 
 
-def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
+def _near(pattern: Pattern, text: str, start: int, end: int, budget: Budget) -> bool:
     """True when `pattern` occurs within a short window before or after a match."""
     window = text[max(0, start - 48) : start] + " " + text[end : end + 32]
     return budget.search(pattern, window) is not None
