@@ -202,11 +202,21 @@ async def prompt_context(
             settings.recall_min_score,
             touch=False,
         )
-        bearing_hits = await bearing(session, message, found)
-        hits = prompting.usable_memories(bearing_hits)[: settings.recall_limit]
+        hits = first_usable(await bearing(session, message, found), settings.recall_limit)
         if touch and hits:
             await session.touch([h.id for h in hits], now)
     return PromptContext(hits, prompting.usable_profile(context.profile))
+
+
+def first_usable(hits: Sequence[Hit], limit: int) -> list[Hit]:
+    """The first `limit` hits the guards let into a prompt (each scan costs, so the
+    scanning stops once the reply has enough)."""
+    kept: list[Hit] = []
+    for hit in hits:
+        if len(kept) >= limit:
+            break
+        kept += prompting.usable_memories([hit])
+    return kept
 
 
 async def _model_reply(
