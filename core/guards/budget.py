@@ -12,8 +12,6 @@ from collections.abc import Callable, Iterator
 
 import regex
 
-from core.guards.lazy import Pattern
-
 PER_CALL_SECONDS = 0.1
 CHECK_SECONDS = 0.4
 
@@ -39,16 +37,16 @@ class Budget:
             raise BudgetExhausted("guard budget exhausted")
         return min(PER_CALL_SECONDS, remaining)
 
-    def search(self, pattern: Pattern, text: str) -> regex.Match[str] | None:
+    def search(self, pattern: regex.Pattern[str], text: str) -> regex.Match[str] | None:
         return pattern.search(text, timeout=self.timeout())
 
-    def finditer(self, pattern: Pattern, text: str) -> Iterator[regex.Match[str]]:
+    def finditer(self, pattern: regex.Pattern[str], text: str) -> Iterator[regex.Match[str]]:
         # The regex module applies the timeout to the whole iteration.
         return pattern.finditer(text, timeout=self.timeout())
 
     def sub(
         self,
-        pattern: Pattern,
+        pattern: regex.Pattern[str],
         repl: str | Callable[[regex.Match[str]], str],
         text: str,
     ) -> str:

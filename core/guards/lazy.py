@@ -9,7 +9,7 @@ the compiled pattern (attribute access goes to it) and compiles once, when first
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, cast
 
 import regex
 
@@ -41,10 +41,6 @@ class LazyRegex:
         return getattr(self.compiled, name)
 
 
-# What the guards accept as a pattern: a compiled one, or one compiled on first use.
-Pattern = regex.Pattern[str] | LazyRegex
-
-
 def compile_all() -> None:
     """Compile every pattern made so far and not compiled yet. The checks call this
     before starting their time budget, so the first check in a process is not cut
@@ -53,3 +49,8 @@ def compile_all() -> None:
     while _checked < len(_ALL):
         _ = _ALL[_checked].compiled
         _checked += 1
+
+
+def lazy(source: str, flags: int = 0) -> regex.Pattern[str]:
+    """A pattern compiled on first use, typed as the compiled pattern it stands for."""
+    return cast("regex.Pattern[str]", LazyRegex(source, flags))
