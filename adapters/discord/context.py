@@ -58,6 +58,9 @@ def chat_turn(message: discord.Message, text: str, dm_workspace: str) -> ChatTur
         channel=str(message.channel.id),
         text=text,
         is_admin=is_admin,
+        platform=PLATFORM,
+        message_id=str(message.id),
+        permalink=message.jump_url,
     )
 
 

@@ -21,6 +21,7 @@ from core.context import MemoryContext, read_context
 from core.extraction.rules import asked_to_remember
 from core.jobs.queue import JobQueue
 from core.models import (
+    ChannelPolicy,
     Hit,
     Principal,
     PromptContext,
@@ -49,6 +50,20 @@ class ChatTurn:
     text: str
     thread: Sequence[ChatMessage] = ()  # earlier messages, oldest first
     is_admin: bool = False
+    # the message itself, so what is learnt from it links back to it (provenance)
+    platform: str = ""
+    message_id: str = ""
+    permalink: str = ""
+
+
+# What an adapter hands over as the thread (it never builds model messages itself).
+ThreadMessage = ChatMessage
+
+
+def thread_message(text: str, *, by_bot: bool) -> ThreadMessage:
+    """An earlier message of the thread as a platform saw it: the bot's own replies are
+    the assistant's turns, anyone else's are the user's (never a system message)."""
+    return ChatMessage("assistant" if by_bot else "user", text)
 
 
 @dataclass(frozen=True)
@@ -118,6 +133,10 @@ async def answer(ports: Ports, jobs: JobQueue, turn: ChatTurn) -> ChatAnswer:
         text = texts.INCOGNITO_ANSWER
     elif not context.settings.memory_enabled:
         text = texts.MEMORY_OFF_ANSWER
+    elif context.channel_policy == ChannelPolicy.OFF:
+        text = texts.CHANNEL_OFF_ANSWER
+    elif context.personal_off:
+        text = texts.PERSONAL_OFF_ANSWER
     else:
         text = memories_answer(hits, model_failed=model is not None)
     saved, rest = None, turn.text
@@ -260,6 +279,11 @@ async def _queue_extraction(jobs: JobQueue, turn: ChatTurn) -> None:
     )
     if payload is None:
         return
+    payload["source"] = {
+        "platform": turn.platform,
+        "message_id": turn.message_id,
+        "permalink": turn.permalink,
+    }
     try:
         await jobs.enqueue(extraction.KIND, payload, workspace=turn.workspace)
     except (LookupError, OSError) as exc:
