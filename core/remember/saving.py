@@ -27,7 +27,8 @@ from core.ports import DuplicateMemory, StoreSession
 from core.recall.textsearch import query_terms
 from core.remember.canonical import content_hash
 from core.remember.classify import find_entities
-from core.remember.reconcile import NEAR_DUPLICATE, Decision, Op, decide
+from core.remember.distinctions import distinguishing, same_polarity
+from core.remember.reconcile import Decision, Op, decide
 
 RECONCILE_POOL = 20
 REINFORCE_STEP = 0.05
@@ -71,8 +72,14 @@ async def save(
         else Decision(Op.ADD, None, candidate.content)
     )
     decision = await _confirm(session, proposal) if proposal is not None else None
-    if decision is None or (decision.op == Op.ADD and rules.similarity >= NEAR_DUPLICATE):
-        decision = rules  # no usable proposal, or the model missed a plain near-duplicate
+    if decision is None or (decision.op == Op.ADD and rules.op in (Op.NOOP, Op.MERGE)):
+        decision = rules  # no usable proposal, or the model missed a plain restatement
+    if (
+        decision.op == Op.MERGE
+        and decision.target is not None
+        and not restates(decision.target.content, candidate.content)
+    ):
+        decision = Decision(Op.ADD, None, candidate.content)  # never fold two distinct facts
     if candidate.status == Status.PENDING_REVIEW and decision.op != Op.NOOP:
         decision = Decision(Op.ADD, None, candidate.content)
     if decision.op in (Op.UPDATE, Op.MERGE) and decision.content not in ("", candidate.content):
@@ -94,6 +101,12 @@ async def save(
         if known is None:
             raise
         return await _reinforce(session, known, now)
+
+
+def restates(old: str, new: str) -> bool:
+    """A model's MERGE stands only if the rules see no number, name or negation that
+    tells the two apart (`reconcile.distinguishing`, `same_polarity`)."""
+    return not distinguishing(old, new) and same_polarity(old, new)
 
 
 async def _confirm(session: StoreSession, proposal: Decision) -> Decision | None:
