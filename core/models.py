@@ -42,6 +42,7 @@ class SaveStatus(StrEnum):
     UPDATED = "updated"  # UPDATE (corrected or refined an existing memory)
     MERGED = "merged"  # MERGE (combined with a near-duplicate)
     DUPLICATE = "duplicate"  # NOOP (already known, reinforced)
+    CONFLICT = "conflict"  # would change someone else's memory: saved beside it, both marked
     PENDING_REVIEW = "pending_review"
     REFUSED = "refused"
 
@@ -240,7 +241,8 @@ class RememberResult:
     reason: RefusalReason | None = None
     memory: Memory | None = None
     detail: str = ""  # e.g. the kind of secret ("an AWS access key"), never the secret
-    replaced: Memory | None = None  # the prior version for updated/merged
+    replaced: Memory | None = None  # the prior version for updated/merged; for conflict,
+    # the memory (someone else's) it contradicts
     audit_id: str | None = None  # the change to pass to `undo`
 
     @property
@@ -279,3 +281,4 @@ class MemoriesView:
     stats: StoreStats
     profile: dict[str, str]
     incognito: bool = False
+    conflicts: list[tuple[Memory, Memory]] = field(default_factory=list)  # (newer, older)

@@ -16,6 +16,7 @@ from typing import Any
 
 from core import guards
 from core.governance import audit, consolidation, correction, erase, feedback, pinning
+from core.governance.conflicts import conflicting_pairs
 from core.ids import new_id
 from core.jobs.queue import InProcessJobs, JobQueue
 from core.llm import reconcile_model
@@ -70,6 +71,7 @@ class UndoResult:
     ok: bool
     action: str = ""
     memories: tuple[str, ...] = ()
+    conflict: Memory | None = None  # the memory now holding the text undo would bring back
 
 
 def _refused(reason: RefusalReason, detail: str = "") -> RememberResult:
@@ -217,7 +219,7 @@ class MemoryService:
         )
         policy = saving.Policy(contradiction=settings.contradiction_policy, reconcile=reconcile)
         async with self.store.session(principal) as session:
-            return await saving.save(session, candidate, policy, now, proposal)
+            return await saving.save(session, candidate, policy, now, proposal, is_admin)
 
     async def _model_proposal(self, principal: Principal, candidate: NewMemory) -> Decision | None:
         """The chat model's reconciliation, asked with no store session open."""
@@ -339,6 +341,9 @@ class MemoryService:
                 or entry.action in ("undo", "noop", "settings", "erase")
             ):
                 return UndoResult(False)
+            clash = await audit.restore_clash(session, entry)
+            if clash is not None:
+                return UndoResult(False, entry.action, entry.memory_ids, conflict=clash)
             await audit.revert(session, entry, self.clock())
             return UndoResult(True, entry.action, entry.memory_ids)
 
@@ -383,6 +388,7 @@ class MemoryService:
                 stats=await session.stats(),
                 profile=await session.get_profile(),
                 incognito=bool(channel and await session.get_incognito(channel)),
+                conflicts=await conflicting_pairs(session),
             )
 
     async def stats(self, workspace: str, user: str) -> StoreStats:

@@ -13,6 +13,11 @@ SAVED_GLOBAL = "🧠 Saved to memory (shared with the workspace)."
 UPDATED = "🧠 Updated what I remembered: “{old}” is now “{new}”."
 MERGED = "🧠 Merged with something I already knew: “{content}”."
 DUPLICATE = "🧠 I already knew that — reinforced it."
+CONFLICT = (
+    "⚠️ Saved beside a shared memory that says otherwise: “{other}”. Only its author or a "
+    "workspace admin can change that one, so both are kept and marked as conflicting in "
+    "/memories until one of them is forgotten."
+)
 PENDING = "🧠 Saved for review: accept it in /memories to make it active."
 
 REFUSALS: dict[RefusalReason, str] = {
@@ -72,11 +77,20 @@ UNDO_WHAT = {
     "consolidate": "the tidy-up (those memories are back as they were)",
 }
 NOTHING_TO_UNDO = "Nothing to undo."
+UNDO_CONFLICT = (
+    "↩️ Can't undo that: “{content}” is saved again as another memory since. I left both as "
+    "they are — forget that one first if you want the old state back."
+)
 
 MEMORIES_HEADER = "🧠 What I remember for you (yours and the workspace's)"
 RECENT_HEADER = "Recent memories"
 MEMORIES_EMPTY = "I don't remember anything for you yet. Teach me with /remember."
 PENDING_HEADER = "📝 Waiting for your review"
+CONFLICTS_HEADER = "⚠️ Conflicting memories — forget the one that is wrong"
+CONFLICT_ITEM = "“{newer}” contradicts “{older}”"
+CONFLICT_META = "newer by {newer_by} · older by {older_by}"
+FORGET_NEWER = "Forget newer"
+FORGET_OLDER = "Forget older"
 USAGE = "{memories} {mem_noun} · {entities} {ent_noun} · {size}"
 PROFILE_HEADER = "👤 Profile"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core import texts
 from core.commands.registry import CommandRequest, command
-from core.commands.replies import memory_item, shorten
+from core.commands.replies import conflict_item, memory_item, shorten
 from core.responses import Action, ActionKind, Item, Response, Section
 from core.service import MemoryService
 
@@ -21,6 +21,16 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
         size=texts.human_size(stats.size_bytes),
     )
     sections = []
+    if view.conflicts:
+        sections.append(
+            Section(
+                texts.CONFLICTS_HEADER,
+                tuple(
+                    conflict_item(newer, older, request.user, request.is_admin)
+                    for newer, older in view.conflicts
+                ),
+            )
+        )
     if view.items:
         sections.append(
             Section(
@@ -71,5 +81,6 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
             "memories": [m.as_dict() for m in view.items],
             "pending": [m.as_dict() for m in view.pending],
             "stats": stats.__dict__,
+            "conflicts": [[newer.id, older.id] for newer, older in view.conflicts],
         },
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 
 from core.ids import new_id
-from core.models import AuditEntry, Memory
+from core.models import AuditEntry, Memory, Status
 from core.ports import StoreSession
 from core.stores.codec import memory_from_dict
 
@@ -53,6 +53,21 @@ async def revert(session: StoreSession, entry: AuditEntry, now: float) -> AuditE
     return await record(
         session, "undo", entry.memory_ids, [], now, detail=entry.action, undoes=entry.id
     )
+
+
+async def restore_clash(session: StoreSession, entry: AuditEntry) -> Memory | None:
+    """The memory that now holds a text this undo would bring back as active, if any.
+
+    Remember X, forget X, remember X again: undoing the forget would make two active
+    copies of X (the store refuses). Undo then changes nothing and says which memory
+    is in the way, instead of failing halfway (issue 11)."""
+    for memory_id, before in zip(entry.memory_ids, entry.before, strict=False):
+        if before is None or before.get("status") != Status.ACTIVE.value:
+            continue
+        holder = await session.find_by_hash(before["content_hash"], before["scope"])
+        if holder is not None and holder.id != memory_id:
+            return holder
+    return None
 
 
 async def restore_before(session: StoreSession, entry: AuditEntry) -> None:

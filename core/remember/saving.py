@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.governance import audit
+from core.governance.authority import may_change
 from core.models import (
     Memory,
     MemoryPatch,
@@ -60,10 +61,19 @@ async def save(
     policy: Policy,
     now: float,
     proposal: Decision | None = None,
+    is_admin: bool = False,
 ) -> RememberResult:
+    """Reconcile `candidate` (saved by its owner, an admin if `is_admin`) and write it.
+
+    Reconciliation obeys authority (`core.governance.authority.may_change`): a memory
+    the saver may not change is never reinforced, merged into or overwritten; a save
+    that would UPDATE or MERGE it is stored beside it instead and the pair is marked
+    as conflicting, for its author or an admin to resolve. Authorship never moves.
+    """
     known = await session.find_by_hash(candidate.content_hash, candidate.scope)
     if known is not None:
-        return await _reinforce(session, known, now)
+        may = may_change(known, candidate.owner, is_admin)
+        return await _reinforce(session, known, now, may=may)
     rules = (
         decide(
             candidate.content, candidate.content_hash, await similar_memories(session, candidate)
@@ -82,6 +92,11 @@ async def save(
         decision = Decision(Op.ADD, None, candidate.content)  # never fold two distinct facts
     if candidate.status == Status.PENDING_REVIEW and decision.op != Op.NOOP:
         decision = Decision(Op.ADD, None, candidate.content)
+    target = decision.target
+    if target is not None and not may_change(target, candidate.owner, is_admin):
+        if decision.op == Op.NOOP or decision.content == target.content:
+            return await _reinforce(session, target, now, may=False)
+        return await _beside(session, candidate, target, now)
     if decision.op in (Op.UPDATE, Op.MERGE) and decision.content not in ("", candidate.content):
         candidate = _retext(candidate, decision.content)
     try:
@@ -100,7 +115,8 @@ async def save(
         known = await session.find_by_hash(candidate.content_hash, candidate.scope)
         if known is None:
             raise
-        return await _reinforce(session, known, now)
+        may = may_change(known, candidate.owner, is_admin)
+        return await _reinforce(session, known, now, may=may)
 
 
 def restates(old: str, new: str) -> bool:
@@ -146,12 +162,31 @@ async def _add(session: StoreSession, candidate: NewMemory, now: float) -> Remem
 
 
 async def _reinforce(
-    session: StoreSession, memory: Memory, now: float, status: SaveStatus = SaveStatus.DUPLICATE
+    session: StoreSession,
+    memory: Memory,
+    now: float,
+    status: SaveStatus = SaveStatus.DUPLICATE,
+    *,
+    may: bool = True,
 ) -> RememberResult:
+    """Already known: a little more importance, if the saver may change the memory
+    (someone else's is left exactly as its author keeps it)."""
+    if not may:
+        return RememberResult(SaveStatus.DUPLICATE, memory=memory)
     patch = MemoryPatch(importance=min(1.0, memory.importance + REINFORCE_STEP), updated_at=now)
     updated = await session.update_memory(memory.id, patch)
     await audit.record(session, "noop", [memory.id], [memory], now)
     return RememberResult(status, memory=updated or memory)
+
+
+async def _beside(
+    session: StoreSession, candidate: NewMemory, other: Memory, now: float
+) -> RememberResult:
+    """Stored as a new memory next to one its saver may not change; both marked."""
+    result = await _add(session, candidate, now)
+    assert result.memory is not None
+    await session.add_conflict(result.memory.id, other.id, now)
+    return replace(result, status=SaveStatus.CONFLICT, replaced=other)
 
 
 async def _rewrite(

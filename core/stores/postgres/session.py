@@ -30,6 +30,7 @@ from core.models import (
 )
 from core.ports import DuplicateMemory, TextHit
 from core.stores.codec import memory_from_row, settings_from_json, settings_to_json
+from core.stores.postgres.conflicts import PostgresConflicts
 from core.stores.postgres.search import (
     FIELDS,
     SELECT,
@@ -61,7 +62,7 @@ def memory_values(memory: NewMemory) -> dict[str, Any]:
     return values
 
 
-class PostgresSession:
+class PostgresSession(PostgresConflicts):
     """A `core.ports.StoreSession` on one pooled connection inside one transaction."""
 
     def __init__(

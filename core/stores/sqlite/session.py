@@ -28,6 +28,7 @@ from core.models import (
 from core.ports import DuplicateMemory, TextHit
 from core.recall.textsearch import fts5_match
 from core.stores.codec import memory_from_row, settings_from_json, settings_to_json
+from core.stores.sqlite.conflicts import SQLiteConflicts
 
 if TYPE_CHECKING:
     from core.stores.sqlite.store import SQLiteStore
@@ -35,7 +36,12 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 FTS_POOL_FACTOR = 4  # FTS5 ranks this many × limit before the visibility filter
-VISIBLE = "m.workspace = :ws AND (m.scope = 'global' OR m.owner = :user)"
+# Own rows, and the workspace's global ones once reviewed: a global memory waiting for
+# review is its author's alone until accepted (issue 11), on every path.
+VISIBLE = (
+    "m.workspace = :ws AND (m.owner = :user "
+    "OR (m.scope = 'global' AND m.status <> 'pending_review'))"
+)
 COLUMNS = (
     "id, workspace, owner, scope, content, content_hash, kind, source, importance, "
     "confidence, status, entities, channel, created_at, updated_at, last_used_at, use_count, "
@@ -67,7 +73,7 @@ def _vector_blob(vector: Sequence[float] | None) -> bytes | None:
     return None if vector is None else array("f", vector).tobytes()
 
 
-class SQLiteSession:
+class SQLiteSession(SQLiteConflicts):
     """A `core.ports.StoreSession` on the store's single connection."""
 
     def __init__(self, store: SQLiteStore, principal: Principal) -> None:

@@ -1,0 +1,51 @@
+"""SQLite: the pairs of memories saved beside each other because one contradicts a
+memory its author could not change (issue 11). Ids only; see 0110_conflicts.sql."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from core.stores.sqlite.store import SQLiteStore
+
+BOTH_VISIBLE = """
+    JOIN memories m ON m.workspace = c.workspace AND m.id = c.memory_id
+    JOIN memories o ON o.workspace = c.workspace AND o.id = c.other_id
+    WHERE c.workspace = :ws
+      AND m.status = 'active' AND o.status = 'active'
+      AND (m.scope = 'global' OR m.owner = :user)
+      AND (o.scope = 'global' OR o.owner = :user)
+"""
+
+
+class SQLiteConflicts:
+    """Mixed into `SQLiteSession`: each method runs on the store's database thread."""
+
+    store: SQLiteStore
+    params: dict[str, Any]
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        return self.store.conn
+
+    async def add_conflict(self, memory_id: str, other_id: str, now: float) -> None:
+        params = {**self.params, "memory": memory_id, "other": other_id, "now": now}
+        sql = "INSERT OR IGNORE INTO memory_conflicts VALUES (:ws, :memory, :other, :now)"
+        await self.store.run(lambda: self.conn.execute(sql, params))
+
+    async def conflicts(self) -> list[tuple[str, str]]:
+        sql = (
+            f"SELECT c.memory_id, c.other_id FROM memory_conflicts c {BOTH_VISIBLE} "
+            "ORDER BY c.created_at, c.memory_id"
+        )
+        rows = await self.store.run(lambda: self.conn.execute(sql, self.params).fetchall())
+        return [(row[0], row[1]) for row in rows]
+
+    async def clear_conflicts(self, memory_id: str) -> int:
+        params = {**self.params, "memory": memory_id}
+        sql = (
+            "DELETE FROM memory_conflicts WHERE workspace = :ws "
+            "AND (memory_id = :memory OR other_id = :memory)"
+        )
+        return await self.store.run(lambda: self.conn.execute(sql, params).rowcount)
