@@ -19,6 +19,8 @@ from bots.config import AppConfig, ConfigError
 from bots.connected import admin_url, is_connected
 from bots.wiring import open_service
 from core.ports import Embedder, ProviderError, StoreUnavailable
+from core.providers.chat.structured_modes import MODES
+from core.providers.http import display_url
 from core.providers.presets import ProviderConfigError, build_chat_model, build_embedder
 from core.stores import open_store
 
@@ -108,14 +110,28 @@ async def _embedder_line(embedder: Embedder | None) -> tuple[bool, str, str]:
     return True, f"{embedder.name}: {len(vector)} dims, test string embedded in {ms:.0f} ms", ""
 
 
-def _chat_line(config: AppConfig) -> tuple[bool, str, str]:
+async def _chat_line(config: AppConfig) -> tuple[bool, str, str]:
+    """Configured, reachable, and which structured-output form the server accepts
+    (found with one tiny request, stepping down as extraction would)."""
     try:
         model = build_chat_model(config.chat)
     except ProviderConfigError as exc:
         return False, str(exc), "fix the MEMORYBOT_LLM_* settings"
     if model is None:
         return True, "not configured: replies list the recalled memories", ""
-    return True, f"configured: {config.chat.model} at {config.chat.base_url}", ""
+    where = f"{config.chat.model} at {display_url(config.chat.base_url)}"
+    probe = getattr(model, "probe", None)
+    try:
+        mode = await probe() if probe is not None else None
+    except ProviderError as exc:
+        return False, f"{where} failed: {exc}", "check MEMORYBOT_LLM_* and that the server runs"
+    finally:
+        close = getattr(model, "close", None)
+        if close is not None and inspect.isawaitable(result := close()):
+            await result
+    if mode is None:
+        return True, f"configured: {where}", ""
+    return True, f"{where}; structured output: {mode} ({MODES[mode].describe})", ""
 
 
 async def _doctor(config: AppConfig) -> list[tuple[str, bool, str, str]]:
@@ -141,7 +157,7 @@ async def _doctor(config: AppConfig) -> list[tuple[str, bool, str, str]]:
         close = getattr(embedder, "close", None)
         if close is not None and inspect.isawaitable(result := close()):
             await result
-    lines.append(("chat model", *_chat_line(config)))
+    lines.append(("chat model", *(await _chat_line(config))))
     return lines
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import platformdirs
@@ -111,11 +111,24 @@ def chat_config(env: Mapping[str, str]) -> ChatConfig:
         model=env.get("MEMORYBOT_LLM_MODEL", "").strip(),
         api_key=env.get("MEMORYBOT_LLM_API_KEY", "").strip() or None,
         timeout=_float(env, "MEMORYBOT_LLM_TIMEOUT", 30.0, 1.0, 600.0),
+        reply_max_tokens=_int(env, "MEMORYBOT_LLM_REPLY_MAX_TOKENS", 400, 16, 8000),
+        frequency_penalty=_float(env, "MEMORYBOT_LLM_FREQUENCY_PENALTY", 0.3, 0.0, 2.0),
+        redact=env.get("MEMORYBOT_LLM_REDACT", "mask").strip().lower() or "mask",
     )
+    if "MEMORYBOT_LLM_STOP" in env:
+        cfg = replace(cfg, stop=stop_sequences(env["MEMORYBOT_LLM_STOP"]))
     try:
         return cfg.resolve()
     except ProviderConfigError as exc:
         raise ConfigError(str(exc)) from None
+
+
+def stop_sequences(raw: str) -> tuple[str, ...]:
+    """MEMORYBOT_LLM_STOP: comma-separated, with \\n for a new line; at most 4 (OpenAI's cap)."""
+    stops = tuple(s.replace("\\n", "\n") for s in raw.split(",") if s.strip())
+    if len(stops) > 4:
+        raise ConfigError("MEMORYBOT_LLM_STOP: at most 4 stop sequences")
+    return stops
 
 
 def secret_keys(env: Mapping[str, str]) -> tuple[str, ...]:

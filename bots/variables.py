@@ -60,7 +60,31 @@ VARIABLES: tuple[Variable, ...] = (
         "MEMORYBOT_LLM_API_KEY", "", "API key (write-only: never printed or logged)", "chat model"
     ),
     Variable(
-        "MEMORYBOT_LLM_TIMEOUT", "30", "seconds before the model counts as down", "chat model"
+        "MEMORYBOT_LLM_TIMEOUT",
+        "30",
+        "seconds before the model counts as down (a reply still running is cancelled)",
+        "chat model",
+    ),
+    Variable(
+        "MEMORYBOT_LLM_REPLY_MAX_TOKENS", "400", "longest reply, in tokens (16–8000)", "chat model"
+    ),
+    Variable(
+        "MEMORYBOT_LLM_STOP",
+        "\\nUser:,\\nuser:",
+        "stop sequences, separated by commas, \\n for a new line (at most 4)",
+        "chat model",
+    ),
+    Variable(
+        "MEMORYBOT_LLM_FREQUENCY_PENALTY",
+        "0.3",
+        "repetition penalty for replies (0–2)",
+        "chat model",
+    ),
+    Variable(
+        "MEMORYBOT_LLM_REDACT",
+        "mask",
+        "secrets and identifiers in a turn: mask them, send them, or refuse the turn",
+        "chat model",
     ),
     Variable(
         "MEMORYBOT_EMBED_PRESET",

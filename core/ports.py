@@ -86,9 +86,13 @@ class ChatModel(Protocol):
         json_schema: dict[str, Any] | None = None,
         temperature: float = 0.0,
         max_tokens: int | None = None,
+        stop: Sequence[str] | None = None,
+        stream: bool = False,
     ) -> ChatReply:
         """The model's reply. With json_schema, ask for JSON output where supported
-        (the caller still validates it). Raises ProviderError on any failure."""
+        (the caller still validates it). Without one, a reply bounded by the model's
+        configured limits (max_tokens and stop override them); `stream` lets a reply
+        that outlives the timeout be cancelled. Raises ProviderError on any failure."""
         ...
 
 

@@ -1,4 +1,6 @@
-"""The guards meet their recall targets on the development corpus (tests/data/guards).
+"""The guards meet their recall targets on the dev split (tests/data/guards: corpus.jsonl
+and dev_*.jsonl), the part they are tuned on. The held-out test split (test.jsonl) is only
+measured and reported, by bench/guards_quality.py.
 
 The real acceptance runs on a held-out corpus with lower bars (secret ≥ 0.95,
 PII ≥ 0.90, injection ≥ 0.85, clean refused ≤ 5%); these stricter bars on the
@@ -16,20 +18,28 @@ import pytest
 from core.guards import check
 from core.guards.credential_phrases import PHRASES
 from core.guards.findings import TIMEOUT_LABEL
-from core.guards.injection import HIDDEN
+from core.guards.injection import HIDDEN, HIDDEN_MARKUP, SPLIT_WORDS
 from core.guards.injection_languages import OTHER_LANGUAGES
 from core.guards.injection_patterns import ENCODED, ENGLISH
+from core.guards.intent import INTENT
 from core.guards.pii import PII_CHECKS
 from core.guards.secret_patterns import SECRET_PATTERNS
+from core.guards.wallets import WALLET_CHECKS
 
-CORPUS = Path(__file__).parent / "data" / "guards" / "corpus.jsonl"
+DATA = Path(__file__).parent / "data" / "guards"
+DEV_SPLIT = [DATA / "corpus.jsonl", *sorted(DATA.glob("dev_*.jsonl"))]
 RECALL = {"secret": 0.97, "pii": 0.95, "injection": 0.90}
 MAX_CLEAN_REFUSED = 0.03
 
 
 @pytest.fixture(scope="module")
 def outcomes() -> list[tuple[dict[str, str], str]]:
-    rows = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line]
+    rows = [
+        json.loads(line)
+        for path in DEV_SPLIT
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line
+    ]
     results = []
     for row in rows:
         finding = check(row["text"])
@@ -69,8 +79,9 @@ def test_every_label_is_one_of_the_fixed_kinds_never_built_from_the_text(
         {p.label for p in SECRET_PATTERNS}
         | {p.label for p in PHRASES}
         | {c.label for c in PII_CHECKS}
-        | {p.label for p in ENGLISH + OTHER_LANGUAGES}
-        | {HIDDEN.label, ENCODED[1], TIMEOUT_LABEL}
+        | {c.label for c in WALLET_CHECKS}
+        | {p.label for p in ENGLISH + OTHER_LANGUAGES + INTENT}
+        | {HIDDEN.label, HIDDEN_MARKUP.label, SPLIT_WORDS.label, ENCODED[1], TIMEOUT_LABEL}
     )
     for row, _ in outcomes:
         finding = check(row["text"])

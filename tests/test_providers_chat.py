@@ -50,6 +50,8 @@ async def test_it_posts_messages_and_model_with_the_key_as_bearer(
         ],
         "temperature": 0.2,
         "max_tokens": 50,
+        "stop": ["\nUser:", "\nuser:"],
+        "frequency_penalty": 0.3,
     }
 
 
@@ -123,10 +125,13 @@ async def test_a_400_about_something_else_does_not_change_the_json_mode(
     assert len(provider_server.requests) == 1
 
 
-async def test_without_a_schema_no_response_format_is_sent(provider_server, server_chat_model):
+async def test_without_a_schema_no_response_format_is_sent_and_the_reply_is_bounded(
+    provider_server, server_chat_model
+):
     await server_chat_model.complete(MESSAGES)
-    assert "response_format" not in provider_server.requests[0].json
-    assert "max_tokens" not in provider_server.requests[0].json
+    sent = provider_server.requests[0].json
+    assert "response_format" not in sent
+    assert sent["max_tokens"] == 400  # the settings' reply length, not unlimited
 
 
 async def test_json_that_does_not_fit_the_schema_is_returned_for_the_caller_to_validate(

@@ -24,8 +24,6 @@ from core.service import MemoryService
 
 log = logging.getLogger(__name__)
 
-REPLY_MAX_TOKENS = 800
-
 
 @dataclass(frozen=True)
 class ChatTurn:
@@ -119,7 +117,9 @@ async def _model_reply(
         return None
     messages = prompting.chat_messages(turn.text, hits, profile, turn.thread)
     try:
-        reply = await model.complete(messages, temperature=0.3, max_tokens=REPLY_MAX_TOKENS)
+        # Length, stop sequences and repetition penalty come from the model's settings;
+        # streamed, so a reply past the timeout is cancelled, not left generating.
+        reply = await model.complete(messages, temperature=0.3, stream=True)
     except ProviderError as exc:
         log.warning("chat model failed, answering from memory: %s", exc)
         return None

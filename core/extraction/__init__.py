@@ -1,7 +1,7 @@
 """Extraction: after a chat turn, propose the durable memories the user stated.
 
-`extract(model, said)` asks the chat model for JSON candidates (validated and
-grounded) or, without a working model, runs the rule-based extractor.
+`extract(model, said)` runs the rule-based extractor and merges in the chat
+model's JSON candidates (validated and grounded) when a model answers.
 Importing this package registers the "extract" background job.
 """
 

@@ -63,7 +63,7 @@ class Candidate:
 class Extraction:
     memories: tuple[Candidate, ...] = ()
     profile: dict[str, str] = field(default_factory=dict)
-    method: str = "rules"  # "model" | "rules"
+    method: str = "rules"  # "rules" | "model" | "rules+model"
 
 
 @dataclass(frozen=True)
@@ -88,3 +88,25 @@ class Said:
             -CONTEXT_MESSAGES:
         ]
         return cls(str(payload.get("message", "")), pairs)
+
+
+def merged(rules: Extraction, model: Extraction) -> Extraction:
+    """The rules' candidates and the model's together: the rules catch explicit
+    statements cheaply and reliably (and a model may well answer with nothing for
+    "from now on answer in bullet points"), the model adds what rules cannot.
+    Rules come first and win a profile field both found; an exact repeat (same
+    words, any case or spacing) is dropped here, near ones are left to
+    reconciliation when they are saved."""
+    memories: list[Candidate] = []
+    seen: set[str] = set()
+    for candidate in (*rules.memories, *model.memories):
+        key = " ".join(candidate.content.casefold().split())
+        if key not in seen:
+            seen.add(key)
+            memories.append(candidate)
+    ruled = bool(rules.memories or rules.profile)
+    return Extraction(
+        tuple(memories[:MAX_CANDIDATES]),
+        {**model.profile, **rules.profile},
+        method="rules+model" if ruled else "model",
+    )

@@ -8,6 +8,8 @@ weakening recall on the real thing.
 
 from __future__ import annotations
 
+import hashlib
+
 # ISO 13616 IBAN lengths per country (registry plus the widely used experimental
 # ones). A country missing here is treated as "not an IBAN".
 IBAN_LENGTHS: dict[str, int] = {
@@ -148,3 +150,83 @@ def card_brand_plausible(digits: str) -> bool:
     if two == 50 or 56 <= two <= 69:
         return 12 <= n <= 19  # Maestro
     return False
+
+
+# Verhoeff dihedral-group tables (used by India's Aadhaar): catches every single-digit
+# error and every swap of adjacent digits, so a typo'd or invented number fails.
+_VERHOEFF_D = (
+    (0, 1, 2, 3, 4, 5, 6, 7, 8, 9), (1, 2, 3, 4, 0, 6, 7, 8, 9, 5),
+    (2, 3, 4, 0, 1, 7, 8, 9, 5, 6), (3, 4, 0, 1, 2, 8, 9, 5, 6, 7),
+    (4, 0, 1, 2, 3, 9, 5, 6, 7, 8), (5, 9, 8, 7, 6, 0, 4, 3, 2, 1),
+    (6, 5, 9, 8, 7, 1, 0, 4, 3, 2), (7, 6, 5, 9, 8, 2, 1, 0, 4, 3),
+    (8, 7, 6, 5, 9, 3, 2, 1, 0, 4), (9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+)  # fmt: skip
+_VERHOEFF_P = (
+    (0, 1, 2, 3, 4, 5, 6, 7, 8, 9), (1, 5, 7, 6, 2, 8, 3, 0, 9, 4),
+    (5, 8, 0, 3, 7, 9, 6, 1, 4, 2), (8, 9, 1, 6, 0, 4, 3, 5, 2, 7),
+    (9, 4, 5, 3, 1, 2, 6, 8, 7, 0), (4, 2, 8, 6, 5, 7, 3, 9, 0, 1),
+    (2, 7, 9, 3, 8, 0, 6, 4, 1, 5), (7, 0, 4, 6, 9, 1, 3, 2, 5, 8),
+)  # fmt: skip
+
+
+def verhoeff(digits: str) -> bool:
+    """True when `digits` (only 0-9, check digit last) passes the Verhoeff check."""
+    if not digits or not digits.isdigit():
+        return False
+    c = 0
+    for i, ch in enumerate(reversed(digits)):
+        c = _VERHOEFF_D[c][_VERHOEFF_P[i % 8][ord(ch) - 48]]
+    return c == 0
+
+
+def aadhaar_valid(number: str) -> bool:
+    """12 digits, not starting with 0 or 1 (UIDAI never issues those), Verhoeff-valid."""
+    digits = "".join(ch for ch in number if ch.isdigit())
+    return len(digits) == 12 and digits[0] not in "01" and verhoeff(digits)
+
+
+def aba_valid(digits: str) -> bool:
+    """True when `digits` is a US ABA routing number: 9 digits, a prefix in the ranges the
+    Federal Reserve uses (00-32, 61-72, 80; 13-20 are reserved but written by mistake
+    often enough to count) and the 3-7-1 weighted checksum."""
+    if len(digits) != 9 or not digits.isdigit():
+        return False
+    prefix = int(digits[:2])
+    if not (prefix <= 32 or 61 <= prefix <= 72 or prefix == 80):
+        return False
+    weights = (3, 7, 1, 3, 7, 1, 3, 7, 1)
+    return sum(int(d) * w for d, w in zip(digits, weights, strict=True)) % 10 == 0
+
+
+def itin_valid(digits: str) -> bool:
+    """A US ITIN: 9xx-GG-xxxx with the group in the IRS ranges 50-65, 70-88, 90-92, 94-99."""
+    if len(digits) != 9 or not digits.isdigit() or digits[0] != "9":
+        return False
+    group = int(digits[3:5])
+    return 50 <= group <= 65 or 70 <= group <= 88 or 90 <= group <= 92 or 94 <= group <= 99
+
+
+_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+_B58_INDEX = {ch: i for i, ch in enumerate(_B58)}
+
+
+def base58check_payload(text: str) -> bytes | None:
+    """Decode Bitcoin base58check; the payload if the 4-byte double-SHA256 checksum holds.
+
+    A random 51-character base58 string passes one time in four billion, so a
+    match is a real key, not a look-alike.
+    """
+
+    n = 0
+    for ch in text:
+        value = _B58_INDEX.get(ch)
+        if value is None:
+            return None
+        n = n * 58 + value
+    raw = n.to_bytes((n.bit_length() + 7) // 8, "big")
+    raw = b"\0" * (len(text) - len(text.lstrip("1"))) + raw
+    if len(raw) < 5:
+        return None
+    payload, checksum = raw[:-4], raw[-4:]
+    digest = hashlib.sha256(hashlib.sha256(payload).digest()).digest()
+    return payload if digest[:4] == checksum else None

@@ -32,7 +32,8 @@ PASSWORD_WORDS = (
     "parola", "lösenord", "losenord", "adgangskode", "passord", "salasana", "heslo", "jelszó",
     "κωδικός", "סיסמה", "סיסמא", "كلمة المرور", "كلمة السر", "पासवर्ड", "mật khẩu",
     "kata sandi", "pwd", "pw", "psswd", "pswd", "passwrd", "pasword", "passw", "pword", "pass",
-    "lösenordet", "passordet", "adgangskoden", "kennworts", "passworts", "psw",
+    "lösenordet", "passordet", "adgangskoden", "kennworts", "passworts", "psw", "p/w", "p.w.",
+    "pw.", "pwd.",
 )  # fmt: skip
 _PW = "|".join(sorted((regex.escape(w) for w in PASSWORD_WORDS), key=len, reverse=True))
 _CJK_PW = r"パスワード|暗証番号|密码|密碼|口令|비밀번호|암호"
@@ -68,7 +69,7 @@ _COPULA = (
     r"(?:has\s+been|was|got|is)\s+(?:changed|reset|updated|set|rotated)\s+to|(?:is|was)\s+now"
     r"|is\s+still|changed\s+to|set\s+to|ends\s+up\s+being|(?:will|would|should)\s+be"
     r"|is\s+going\s+to\s+be|becomes|became|remains|equals|is|was|are|:=|=>|->|→|=|:|：|—|–|-"
-    r"|c'est|est|es|ist|lautet|war|é|è|era|to|jest|это|är|er|adalah|je|была?|был"
+    r"|c'est|est|es|ist|lautet|war|é|è|era|to|jest|это|är|er|adalah|je|была?|был|['’]s"
 )
 _FILLER = (
     r"(?:\s+(?:for|to|of|on|at|de|du|des|del|della|di|da|do|für|fürs|zum|zur|von|van|voor|dla|для"
@@ -116,6 +117,24 @@ def _password(weak_ok: bool) -> Callable[[regex.Match[str]], bool]:
 
 def _strong(m: regex.Match[str]) -> bool:
     return password_strength(m.group("v")) == "strong"
+
+
+def _password_like(m: regex.Match[str]) -> bool:
+    """Letters with digits or symbols (or inner capitals), not a version, path or address."""
+    value = clean_value(m.group("v"))
+    if password_strength(value) != "strong" or looks_like_path_or_url(value):
+        return False
+    letters = sum(ch.isalpha() for ch in value)
+    others = sum(not ch.isalpha() for ch in value)
+    return letters >= 3 and others >= 1 and len(value) >= 6
+
+
+def _code_value(m: regex.Match[str]) -> bool:
+    """An access code: a password-like value or a 4-8 digit PIN (not a year)."""
+    value = clean_value(m.group("v"))
+    if value.isdigit():
+        return 4 <= len(value) <= 8 and len(set(value)) > 1 and not value.startswith(("19", "20"))
+    return _password_like(m)
 
 
 def _pin(m: regex.Match[str]) -> bool:
@@ -197,6 +216,39 @@ PHRASES: tuple[Phrase, ...] = (
         r"[\w\-]{1,20}(?:\s+[\w\-]{1,20})?)?"
         r"\s*(?:is|was|:|=|-|–|est|es|ist)\s*(?P<v>\d{4,8})(?!\d)"),
         ("pin", "code", "combination", "geheimzahl"), _pin),
+    # "the password for the shared drive? Lemon#Tree42"
+    Phrase("password_statement", "a password", _c(
+        _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"\s*\?\s+" + _VALUE), _PW_HINTS,
+        _password_like),
+    # "same as netflix, Hund#1994", "same password as gmail: …": a reused password, named
+    # by the service it is shared with.
+    Phrase("password_statement", "a password", _c(
+        r"\bsame\s+(?:(?:password|pw|pass|login|one|pin|code|creds?)\s+)?as\s+(?:(?:my|the|our|for"
+        r"|on|in)\s+)?[\w.\-]{2,20}(?:\s+(?:login|account|one|password|pw))?\s*[,:;(\-–—]\s*"
+        + _VALUE), ("same",), _password_like),
+    # "NAS login admin / Kx9#vQ2mLp", "router admin: admin / Zebra!crossing9"
+    Phrase("credentials", "login credentials", _c(
+        r"\b(?:login|log-in|creds?|credentials|admin|user(?:name)?|account|acct)\b[^\n/]{0,20}?"
+        r"[:\s]\s*(?P<u>[\w.@\-]{2,40})\s+/\s+" + _VALUE),
+        ("login", "cred", "admin", "user", "acc"), _password_like),
+    # "log into the VPN with jsmith and Orchid!7741", "laptop unlocks with Ladybug77"
+    Phrase("credentials", "login credentials", _c(
+        r"\b(?:log(?:ged|s)?\s*(?:in|on)(?:to)?|sign(?:ed|s)?\s*(?:in|on)(?:to)?|unlocks?|opens?"
+        r"|unlocked|opened|get\s+in)\b[^\n.]{0,40}?\bwith\s+(?:(?P<u>[\w.@\-]{2,40})\s+(?:and|&|/)\s+)?"
+        + _VALUE), ("log", "sign", "unlock", "open", "get in"), _password_like),
+    # "the office wifi: Harbour_Light77", "guest wi-fi is Sunflower!23" (not "the wifi name is …")
+    Phrase("password_statement", "a password", _c(
+        r"\b(?:wi-?fi|wlan|hotspot|guest\s+network)\b(?!\s+(?:name|ssid|id|address"
+        r"|ip|speed|password\s+policy))(?:\s+(?!name|ssid|called|named)[\w\-]+){0,2}?"
+        r"\s*(?::|is|=|→|->)\s+" + _VALUE),
+        ("wifi", "wi-fi", "wlan", "hotspot", "guest"), _password_like),
+    # "the code to get into the vault is Marmalade-Sky-88", "alarm panel master is 739182"
+    Phrase("pin_code", "a PIN or access code", _c(
+        r"\b(?:(?:access|entry|door|gate|alarm|garage|keypad|lock|safe|vault|unlock)\s+(?:code|combo"
+        r"|combination|pin)|(?:code|phrase|combo)\s+(?:to|for)\s+(?:get(?:ting)?\s+in(?:to)?|open(?:ing)?"
+        r"|unlock(?:ing)?|enter(?:ing)?|the\s+(?:door|gate|safe|vault|lock|alarm|building|office"
+        r"|house|garage))|master|combination|keypad)\b[^\n.]{0,40}?\b(?:is|:|=)\s+" + _VALUE),
+        ("code", "combo", "combination", "phrase", "master", "keypad"), _code_value),
     Phrase("credentials", "login credentials", _c(
         r"\bcurl\b[^\n]{0,80}?\s(?:-u|--user)\s*[\"']?[^\s:\"']{1,40}:" + _VALUE),
         ("curl",), _strong),

@@ -17,12 +17,16 @@ import regex
 
 from core.guards.budget import MAX_SCAN_CHARS, Budget
 from core.guards.findings import INJECTION, Finding, timeout_finding
+from core.guards.hidden_text import hidden_instruction, split_order
 from core.guards.injection_languages import OTHER_LANGUAGES
 from core.guards.injection_patterns import ENCODED, ENGLISH, InjectionPattern
+from core.guards.intent import INTENT
 from core.guards.normalize import hidden_characters, strip_invisible, views
 from core.guards.privacy import check_privacy
 
 HIDDEN = Finding(INJECTION, "hidden_characters", "hidden invisible or direction-control characters")
+HIDDEN_MARKUP = Finding(INJECTION, "hidden_markup", "instructions hidden in HTML or CSS")
+SPLIT_WORDS = Finding(INJECTION, "split_words", "an instruction with its words split apart")
 
 _BASE64_BLOB = regex.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/_\-]{24,4000}={0,2}")
 _MAX_BLOBS = 8
@@ -43,16 +47,25 @@ def check_injection(text: str) -> Finding | None:
     try:
         if hidden_characters(text, budget):
             return HIDDEN
+        if hidden_instruction(text, budget):
+            return HIDDEN_MARKUP
         return _scan(text, budget, depth=0)
     except TimeoutError:
         return timeout_finding(INJECTION)
 
 
 def _scan(text: str, budget: Budget, depth: int) -> Finding | None:
-    for view in views(text, budget):
-        hit = _match(ENGLISH, view, budget) or _match(OTHER_LANGUAGES, view, budget)
+    all_views = views(text, budget)
+    for view in all_views:
+        hit = (
+            _match(ENGLISH, view, budget)
+            or _match(INTENT, view, budget)
+            or _match(OTHER_LANGUAGES, view, budget)
+        )
         if hit:
             return hit
+    if split_order(all_views[0], budget):
+        return SPLIT_WORDS
     if depth < _MAX_DECODE_DEPTH:
         return _scan_encoded(text, budget, depth + 1)
     return None

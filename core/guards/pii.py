@@ -24,6 +24,14 @@ from core.guards.checksums import (
     sin_valid,
     ssn_valid,
 )
+from core.guards.identifiers import (
+    aadhaars,
+    itins,
+    licences,
+    lower_case_ninos,
+    passports,
+    us_bank_accounts,
+)
 
 _SSN_CONTEXT = regex.compile(
     r"(?i)\b(?:ssn|ss#|ss\s+no|social\s+security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
@@ -175,22 +183,22 @@ def _cpfs(text: str, budget: Budget) -> Iterator[bool]:
 class PiiCheck:
     rule: str
     label: str
-    hint: Callable[[str], bool]
+    min_digits: int  # the check runs only on text with at least this many digits
     scan: Callable[[str, Budget], Iterator[bool]]
 
 
-def _has_digits(n: int) -> Callable[[str], bool]:
-    def hint(text: str) -> bool:
-        return sum(ch.isdigit() for ch in text) >= n
-
-    return hint
-
-
 PII_CHECKS: tuple[PiiCheck, ...] = (
-    PiiCheck("us_ssn", "a US social security number", _has_digits(9), _ssns),
-    PiiCheck("payment_card", "a payment card number", _has_digits(13), _cards),
-    PiiCheck("iban", "a bank account number (IBAN)", _has_digits(8), _ibans),
-    PiiCheck("uk_nino", "a UK National Insurance number", _has_digits(6), _ninos),
-    PiiCheck("ca_sin", "a Canadian Social Insurance Number", _has_digits(9), _sins),
-    PiiCheck("br_cpf", "a Brazilian CPF number", _has_digits(11), _cpfs),
-)
+    PiiCheck("us_ssn", "a US social security number", 9, _ssns),
+    PiiCheck("payment_card", "a payment card number", 13, _cards),
+    PiiCheck("iban", "a bank account number (IBAN)", 8, _ibans),
+    PiiCheck("uk_nino", "a UK National Insurance number", 6, _ninos),
+    PiiCheck("ca_sin", "a Canadian Social Insurance Number", 9, _sins),
+    PiiCheck("br_cpf", "a Brazilian CPF number", 11, _cpfs),
+    PiiCheck("in_aadhaar", "an Aadhaar number", 12, aadhaars),
+    PiiCheck("us_itin", "a US taxpayer identification number (ITIN)", 9, itins),
+    PiiCheck("uk_nino", "a UK National Insurance number", 6, lower_case_ninos),
+    PiiCheck("us_bank_account", "a US bank account and routing number", 15,
+             us_bank_accounts),
+    PiiCheck("passport", "a passport number", 5, passports),
+    PiiCheck("drivers_licence", "a driver's licence number", 5, licences),
+)  # fmt: skip

@@ -15,7 +15,9 @@ from core.guards.credential_phrases import PHRASES
 from core.guards.findings import PII, SECRET, Finding, timeout_finding
 from core.guards.normalize import strip_invisible
 from core.guards.pii import PII_CHECKS
-from core.guards.secret_patterns import SECRET_PATTERNS
+from core.guards.secret_patterns import SECRET_PATTERNS, SecretPattern
+from core.guards.unmask import views
+from core.guards.wallets import WALLET_CHECKS
 
 
 def check_privacy(text: str) -> Finding | None:
@@ -41,21 +43,45 @@ def check_privacy(text: str) -> Finding | None:
     return finding
 
 
-def _scan(text: str, budget: Budget) -> Finding | None:
+# Patterns named by a prefix of two or more characters: the only ones worth running
+# again on unmasked views (a one-character hint such as ":" would match everything).
+_PREFIXED = tuple(sp for sp in SECRET_PATTERNS if sp.hints and min(map(len, sp.hints)) >= 2)
+
+
+def _formats(
+    text: str, budget: Budget, patterns: tuple[SecretPattern, ...] = SECRET_PATTERNS
+) -> Finding | None:
     lowered = text.lower()
-    for sp in SECRET_PATTERNS:
+    for sp in patterns:
         if sp.hints and not any(h in lowered for h in sp.hints):
             continue
         for m in budget.finditer(sp.pattern, text):
             if sp.validator is None or sp.validator(m, text):
                 return Finding(SECRET, sp.rule, sp.label)
+    return None
+
+
+def _scan(text: str, budget: Budget) -> Finding | None:
+    finding = _formats(text, budget)
+    if finding:
+        return finding
+    for view in views(text, budget):
+        # Spacing, reversal or base64/hex undone: the provider formats only.
+        finding = _formats(view, budget, _PREFIXED)
+        if finding:
+            return finding
+    for check in WALLET_CHECKS:
+        if check.scan(text, budget):
+            return Finding(SECRET, check.rule, check.label)
+    lowered = text.lower()
     for phrase in PHRASES:
         if not any(h in lowered for h in phrase.hints):
             continue
         for m in budget.finditer(phrase.pattern, text):
             if phrase.accept(m):
                 return Finding(SECRET, phrase.rule, phrase.label)
+    digits = sum(ch.isdigit() for ch in text)
     for check in PII_CHECKS:
-        if check.hint(text) and any(check.scan(text, budget)):
+        if digits >= check.min_digits and any(check.scan(text, budget)):
             return Finding(PII, check.rule, check.label)
     return None

@@ -228,6 +228,23 @@ SECRET_PATTERNS: tuple[SecretPattern, ...] = (
         "figd_", "gsk_", "xai-", "r8_", "pplx-", "lsv2_", "tvly-", "pul-", "atlasv1", "pat", "eaa",
         "aaaaaaaaaaaaaaaaaaaaa", "sl.", "fo1_", "rzp_", "dose", "access_token$", "apa91b"),
        _random(16)),
+    _p("telegram_bot_token", "a Telegram bot token",
+       r"/bot(?P<v>\d{6,12}:[A-Za-z0-9_\-]{30,40})(?![\w\-])", ("/bot",), _random(30)),
+    _p("url_token", "a token inside a URL",
+       r"(?i)[?&;](?:access_token|token|api[_\-]?key|apikey|key|secret|auth|password|passwd|pwd"
+       r"|sig|signature|client_secret|private_token|session(?:_?id)?|code)=(?P<v>[^&\s#\"'<>]{16,})",
+       ("=",), _random(16)),
+    _p("session_token", "a session cookie or token",
+       r"(?i)(?<![\w\-])(?:[\w.\-]*sess(?:ion)?[\w.\-]*|sid|connect\.sid|[\w\-]*csrf[\w\-]*"
+       r"|[\w\-]*xsrf[\w\-]*|[\w\-]*auth[\w\-]*[_\-]token|x-[\w\-]*(?:token|key)|api[_\-]?key"
+       r"|refresh[_\-]?token|access[_\-]?token|id[_\-]?token|jwt|remember[_\-]?(?:me|token))"
+       r"[\"']?(?:\s+(?:value|cookie|header|string))?\s*(?:[=:]|\s(?:is|was)\s)\s*[\"']?"
+       r"(?P<v>[A-Za-z0-9%._\-+/]{16,})",
+       ("sess", "sid", "csrf", "xsrf", "token", "-key", "api_key", "apikey", "jwt", "remember"),
+       _random(16)),
+    _p("http_authorization", "an HTTP authorization header",
+       r"(?i)\bauthorization\s*:\s*(?:token|bot|digest|sso-key|apikey|api-key)\s+"
+       r"(?P<v>[A-Za-z0-9._\-+/=]{16,})", ("authorization",), _random(16)),
     _p("http_authorization", "an HTTP authorization header",
        r"(?i)\bbearer\s+(?P<v>[A-Za-z0-9_\-.~+/]{20,}=*)", ("bearer",), _random(20)),
     _p("http_authorization", "an HTTP authorization header",

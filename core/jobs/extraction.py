@@ -3,7 +3,8 @@
 The chat turn enqueues it and replies at once; standalone mode runs it in-process
 after the reply, connected mode in a worker. It re-reads the workspace settings and
 the user's incognito state when it runs (either may have changed), extracts with
-the model — or the rules when there is no model or it fails — and saves through
+the rules and the model together (the rules alone when there is no model or it
+fails) and saves through
 `MemoryService.remember` (privacy and injection guards, reconciliation, audit) and
 `set_profile`. Failures stay here: nothing reaches the user, who has their answer.
 """
@@ -15,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from core import guards
-from core.extraction.candidates import CONTEXT_MESSAGES, Extraction, Said
+from core.extraction.candidates import CONTEXT_MESSAGES, Extraction, Said, merged
 from core.extraction.model import ExtractionFailed, extract_with_model
 from core.extraction.rules import extract_with_rules
 from core.jobs.queue import job
@@ -51,13 +52,17 @@ def extraction_payload(
 
 
 async def extract(model: ChatModel | None, said: Said) -> Extraction:
-    """With a model, its validated candidates; without one, or when it fails, the rules."""
-    if model is not None:
-        try:
-            return await extract_with_model(model, said)
-        except (ProviderError, ExtractionFailed) as exc:
-            log.info("model extraction failed, using the rules instead: %s", exc)
-    return extract_with_rules(said)
+    """The rules' candidates, merged with the model's validated ones when there is a
+    model that answers (an empty model answer never drops what the rules caught)."""
+    rules = extract_with_rules(said)
+    if model is None:
+        return rules
+    try:
+        found = await extract_with_model(model, said)
+    except (ProviderError, ExtractionFailed) as exc:
+        log.info("model extraction failed, using the rules alone: %s", exc)
+        return rules
+    return merged(rules, found)
 
 
 async def apply(

@@ -19,6 +19,7 @@ import json
 import logging
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -128,8 +129,21 @@ class JsonPoster:
             await self._session.close()
         self._session = None
 
-    async def post_json(self, path: str, body: dict[str, Any]) -> Any:
-        """POST `body` to base_url + path and return the decoded JSON answer.
+    async def post_json(
+        self,
+        path: str,
+        body: dict[str, Any],
+        *,
+        refused: Callable[[int, str], bool] | None = None,
+        stream: bool = False,
+    ) -> Any:
+        """POST `body` to base_url + path and return the decoded JSON answer, or with
+        `stream` the list of server-sent events (each decoded JSON) of a streamed one.
+
+        `refused(status, detail)` marks an error answer as a refusal of the request's
+        form (e.g. its response_format): raised at once, never retried, whatever the
+        status. A stream is read within `timeout` as a whole; past it the connection
+        is closed, so the server stops generating what nobody will read.
 
         Raises ProviderHTTPError for an error status, ProviderError for everything else.
         """
@@ -141,16 +155,21 @@ class JsonPoster:
             status: int | None = None
             detail, retry_after = "", None
             try:
-                status, raw, retry_after, location = await self._send(self.base_url + path, body)
+                status, raw, retry_after, location = await self._send(
+                    self.base_url + path, body, stream
+                )
             except TimeoutError:
-                raise ProviderError(f"{where} timed out after {_seconds(self.timeout)}") from None
+                cancelled = "; the request was cancelled" if stream else ""
+                raise ProviderError(
+                    f"{where} timed out after {_seconds(self.timeout)}{cancelled}"
+                ) from None
             except aiohttp.ClientPayloadError:
                 outcomes.append("cut its answer off mid-way")
             except aiohttp.ClientError as exc:
                 outcomes.append(f"could not be reached ({type(exc).__name__})")
             else:
                 if status < 300:
-                    return self._decode(raw, where)
+                    return _events(raw, where) if stream else self._decode(raw, where)
                 if status < 400:
                     # Not followed: a POST would be lost, and the key would travel on.
                     raise ProviderHTTPError(
@@ -159,7 +178,7 @@ class JsonPoster:
                         status,
                     )
                 detail = self._error_detail(raw)
-                if status not in RETRYABLE_STATUSES:
+                if status not in RETRYABLE_STATUSES or (refused and refused(status, detail)):
                     raise ProviderHTTPError(_refusal(where, status, detail), status, detail)
                 outcomes.append(f"answered {status}")
             if attempt == attempts:
@@ -190,12 +209,20 @@ class JsonPoster:
             return ProviderHTTPError(message, status, detail)
         return ProviderError(message)
 
-    async def _send(self, url: str, body: dict[str, Any]) -> tuple[int, bytes, float | None, str]:
+    async def _send(
+        self, url: str, body: dict[str, Any], stream: bool = False
+    ) -> tuple[int, bytes, float | None, str]:
         session = self._get_session()
-        async with session.post(url, json=body, allow_redirects=False) as resp:
-            raw = await resp.read()
-            retry_after = parse_retry_after(resp.headers.get("Retry-After"))
-            return resp.status, raw, retry_after, resp.headers.get("Location", "")
+        headers = {"Accept": "text/event-stream"} if stream else None
+        async with asyncio.timeout(self.timeout):
+            async with session.post(url, json=body, allow_redirects=False, headers=headers) as resp:
+                try:
+                    raw = await resp.read()
+                except BaseException:
+                    resp.close()  # not reusable: drop the connection, the server sees it
+                    raise
+                retry_after = parse_retry_after(resp.headers.get("Retry-After"))
+                return resp.status, raw, retry_after, resp.headers.get("Location", "")
 
     def _delay(self, attempt: int, retry_after: float | None) -> float | None:
         """Seconds to wait before the next attempt, or None when the server asked for
@@ -232,6 +259,24 @@ class JsonPoster:
             raise ProviderError(
                 f"{where} answered with a body that is not valid JSON ({len(raw)} bytes)"
             ) from None
+
+
+def _events(raw: bytes, where: str) -> list[Any]:
+    """The JSON payloads of a server-sent event stream (`data: {...}` lines), in order,
+    up to `data: [DONE]`."""
+    events: list[Any] = []
+    for line in raw.decode("utf-8", errors="replace").splitlines():
+        line = line.strip()
+        if not line.startswith("data:"):
+            continue
+        data = line.removeprefix("data:").strip()
+        if data == "[DONE]":
+            break
+        try:
+            events.append(json.loads(data))
+        except json.JSONDecodeError:
+            raise ProviderError(f"{where} streamed an event that is not valid JSON") from None
+    return events
 
 
 def _suffix(detail: str) -> str:

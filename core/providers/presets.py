@@ -39,7 +39,11 @@ SETTING_NAMES = {
     "chat_base_url": "MEMORYBOT_LLM_BASE_URL",
     "chat_model": "MEMORYBOT_LLM_MODEL",
     "chat_timeout": "MEMORYBOT_LLM_TIMEOUT",
+    "chat_reply_max_tokens": "MEMORYBOT_LLM_REPLY_MAX_TOKENS",
+    "chat_redact": "MEMORYBOT_LLM_REDACT",
 }
+# What a chat turn does with a secret or identifier before a model sees it.
+REDACT_POLICIES = ("mask", "send", "refuse")
 
 
 class ProviderConfigError(ValueError):
@@ -237,6 +241,11 @@ class ChatConfig:
     preset: str = ""
     provider: str = "openai"
     max_retries: int = 2
+    reply_max_tokens: int = 400
+    stop: tuple[str, ...] = ("\nUser:", "\nuser:")
+    frequency_penalty: float = 0.3
+    repeat_penalty: float = 1.1
+    redact: str = "mask"  # mask | send | refuse: secrets in a turn bound for the model
 
     def resolve(self) -> ChatConfig:
         name = self.preset.strip().lower()
@@ -245,6 +254,11 @@ class ChatConfig:
                 f"unknown chat model preset '{self.preset}' "
                 f"({SETTING_NAMES['chat_preset']}); "
                 f"choose one of: {', '.join(CHAT_PRESETS)}"
+            )
+        if self.redact not in REDACT_POLICIES:
+            raise ProviderConfigError(
+                f"unknown redaction policy '{self.redact}' ({SETTING_NAMES['chat_redact']}); "
+                f"choose one of: {', '.join(REDACT_POLICIES)}"
             )
         if name == "none":
             return replace(self, preset=name, base_url="", model="")
@@ -271,6 +285,11 @@ class ChatConfig:
             raise ProviderConfigError(
                 f"the chat model needs a positive timeout: set {SETTING_NAMES['chat_timeout']}"
             )
+        if cfg.reply_max_tokens <= 0:
+            raise ProviderConfigError(
+                "the chat model needs a positive reply length: "
+                f"set {SETTING_NAMES['chat_reply_max_tokens']}"
+            )
         _require_key("the chat model", cfg.base_url, cfg.api_key, "chat_api_key")
         return cfg
 
@@ -288,9 +307,18 @@ def build_chat_model(cfg: ChatConfig) -> ChatModel | None:
 
 
 def _make_openai_chat(cfg: ChatConfig) -> ChatModel:
-    from core.providers.chat.openai_compat import OpenAICompatChatModel
+    from core.providers.chat.openai_compat import OpenAICompatChatModel, ReplyLimits
 
-    return OpenAICompatChatModel(cfg.base_url, cfg.model, cfg.api_key, cfg.timeout, cfg.max_retries)
+    limits = ReplyLimits(cfg.reply_max_tokens, cfg.stop, cfg.frequency_penalty, cfg.repeat_penalty)
+    return OpenAICompatChatModel(
+        cfg.base_url,
+        cfg.model,
+        cfg.api_key,
+        cfg.timeout,
+        cfg.max_retries,
+        preset=cfg.preset,
+        limits=limits,
+    )
 
 
 register_chat_provider("openai", _make_openai_chat)

@@ -17,6 +17,7 @@ import pytest
 
 from core.ports import Embedder
 from core.providers.chat.openai_compat import OpenAICompatChatModel
+from core.providers.chat.structured_modes import forget_learned
 from core.providers.embedders.openai_compat import OpenAICompatEmbedder
 from core.providers.presets import (
     EmbedConfig,
@@ -34,7 +35,10 @@ HASHING_DIMENSIONS = 64
 
 @pytest.fixture
 async def provider_server() -> AsyncIterator[FakeProviderServer]:
-    """A started fake server on 127.0.0.1 (random port), closed after the test."""
+    """A started fake server on 127.0.0.1 (random port), closed after the test.
+    What earlier tests' servers taught the process about structured output is
+    forgotten (a new server may get an old one's port)."""
+    forget_learned()
     async with FakeProviderServer(embed_dimensions=HASHING_DIMENSIONS) as server:
         yield server
 

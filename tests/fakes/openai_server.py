@@ -27,18 +27,21 @@ from typing import Any
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
+from tests.fakes import server_dialects
 from tests.fakes.embedder import hash_embed
 
 # Looks like a real key, so a leak test would catch it anywhere it appears.
 FAKE_API_KEY = "sk-test-NEVERLOGME-0123456789abcdefABCDEF"
 CHAT_PATH, EMBED_PATH, COHERE_PATH = "/v1/chat/completions", "/v1/embeddings", "/v2/embed"
+NATIVE_CHAT_PATH = "/api/chat"  # Ollama's own chat endpoint
+SCHEMA_IN_PROMPT = "JSON Schema:"
 
 
 @dataclass
 class Behaviour:
     """What the server does for one request. Build them with the helpers below."""
 
-    kind: str  # reply | raw | status | slow | malformed | truncated | drop
+    kind: str  # reply | raw | status | slow | malformed | truncated | drop | endless
     content: Any = None
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
@@ -84,6 +87,12 @@ def slow(seconds: float, then: Behaviour | None = None) -> Behaviour:
     return Behaviour("slow", delay=seconds, then=then)
 
 
+def endless(delay: float = 0.005) -> Behaviour:
+    """Stream tokens until the client hangs up (a runaway reply); needs stream=true.
+    Bounded all the same: it stops by itself after 20,000 tokens."""
+    return Behaviour("endless", delay=delay)
+
+
 def malformed() -> Behaviour:
     """Status 200 with a body that is not JSON."""
     return Behaviour("malformed")
@@ -122,6 +131,26 @@ class RecordedRequest:
         return auth.removeprefix("Bearer ") if auth.startswith("Bearer ") else None
 
 
+@dataclass(frozen=True)
+class StructuredRequest:
+    """What the server made of one chat request: the schema it enforced (None: none),
+    whether it constrained the answer to JSON at all, and its refusal status (0: none)."""
+
+    path: str
+    enforced: dict[str, Any] | None
+    json_only: bool
+    refused: int = 0
+
+
+@dataclass
+class StreamLog:
+    """One streamed reply: chunks sent, and whether the client hung up before the end."""
+
+    sent: int = 0
+    disconnected: bool = False
+    finished: bool = False
+
+
 def default_chat_reply(body: dict[str, Any]) -> str:
     users = [m.get("content", "") for m in body.get("messages", []) if m.get("role") == "user"]
     return f"echo: {users[-1]}" if users else "echo:"
@@ -131,8 +160,17 @@ class FakeProviderServer:
     """The fake. `await start()` (or `async with`), then point providers at `openai_url`
     (OpenAI-style base URL, ends in /v1) or `url` (Cohere-style base URL)."""
 
-    def __init__(self, *, embed_dimensions: int = 64) -> None:
+    def __init__(self, *, embed_dimensions: int = 64, dialect: str = "openai") -> None:
+        if dialect not in server_dialects.DIALECTS:
+            raise ValueError(f"unknown dialect {dialect!r}")
         self.embed_dimensions = embed_dimensions
+        # Which real server to answer as (tests/fakes/server_dialects.py).
+        self.dialect = dialect
+        # Like SmolLM2: asked for JSON with the schema only in the prompt, it repeats
+        # the schema back instead of answering.
+        self.small_model = False
+        self.structured: list[StructuredRequest] = []
+        self.streams: list[StreamLog] = []
         self.chat_reply: Callable[[dict[str, Any]], str] = default_chat_reply
         # Structured-output forms the "server" accepts; others get a 400 like vLLM's.
         self.response_formats: set[str] = {"json_schema", "json_object"}
@@ -140,12 +178,14 @@ class FakeProviderServer:
         self.requests: list[RecordedRequest] = []
         self._queues: dict[str, deque[Behaviour]] = {
             CHAT_PATH: deque(),
+            NATIVE_CHAT_PATH: deque(),
             EMBED_PATH: deque(),
             COHERE_PATH: deque(),
         }
         self._ids = itertools.count(1)
         app = web.Application()
         app.router.add_post(CHAT_PATH, self._chat)
+        app.router.add_post(NATIVE_CHAT_PATH, self._native_chat)
         app.router.add_post(EMBED_PATH, self._embeddings)
         app.router.add_post(COHERE_PATH, self._cohere)
         self._server = TestServer(app, host="127.0.0.1")
@@ -174,8 +214,16 @@ class FakeProviderServer:
     # ---- scripting -------------------------------------------------------------
 
     def script_chat(self, items: Iterable[Behaviour | str | dict[str, Any]]) -> None:
-        """Queue answers for /v1/chat/completions; plain str/dict mean `reply(...)`."""
+        """Queue answers for /v1/chat/completions (and Ollama's /api/chat, which
+        shares the queue); plain str/dict mean `reply(...)`."""
         self._queues[CHAT_PATH].extend(_as_behaviour(i) for i in items)
+
+    def chat_requests(self) -> list[RecordedRequest]:
+        """Requests to either chat endpoint, in arrival order."""
+        return [r for r in self.requests if r.path in (CHAT_PATH, NATIVE_CHAT_PATH)]
+
+    def refusals(self) -> list[StructuredRequest]:
+        return [s for s in self.structured if s.refused]
 
     def script_embeddings(self, items: Iterable[Behaviour]) -> None:
         self._queues[EMBED_PATH].extend(items)
@@ -198,13 +246,34 @@ class FakeProviderServer:
     # ---- endpoints -------------------------------------------------------------
 
     async def _chat(self, request: web.Request) -> web.StreamResponse:
+        return await self._any_chat(request, native=False)
+
+    async def _native_chat(self, request: web.Request) -> web.StreamResponse:
+        return await self._any_chat(request, native=True)
+
+    async def _any_chat(self, request: web.Request, *, native: bool) -> web.StreamResponse:
         body = await self._record(request)
         behaviour = self._next(CHAT_PATH)
+        path = NATIVE_CHAT_PATH if native else CHAT_PATH
         if behaviour.kind in ("reply", "slow"):
-            fmt = (body.get("response_format") or {}).get("type")
-            if fmt and fmt not in self.response_formats:
-                behaviour = rejects_response_format(fmt)
-        return await self._act(request, behaviour, lambda c: self._chat_answer(body, c))
+            refused = server_dialects.refusal(self.dialect, native, body, self.response_formats)
+            if refused is not None:
+                self.structured.append(StructuredRequest(path, None, False, refused[0]))
+                return web.json_response(refused[1], status=refused[0])
+        enforced = server_dialects.enforced_schema(self.dialect, native, body)
+        json_only = server_dialects.wants_json(self.dialect, native, body)
+        self.structured.append(StructuredRequest(path, enforced, json_only))
+
+        def answer(content: Any) -> dict[str, Any]:
+            if self.small_model and enforced is None:
+                content = _small_model_answer(body, content, json_only)
+            if native:
+                return self._native_answer(body, content)
+            return self._chat_answer(body, content)
+
+        if body.get("stream") and not native and behaviour.kind in ("reply", "slow", "endless"):
+            return await self._stream(request, behaviour, body)
+        return await self._act(request, behaviour, answer, native=native)
 
     async def _embeddings(self, request: web.Request) -> web.StreamResponse:
         body = await self._record(request)
@@ -256,13 +325,66 @@ class FakeProviderServer:
         queue = self._queues[path]
         return queue.popleft() if queue else reply()
 
-    def _chat_answer(self, body: dict[str, Any], content: Any) -> dict[str, Any]:
+    def _content(self, body: dict[str, Any], content: Any) -> str:
         if content is None:
             content = self.chat_reply(body)
         elif callable(content):
             content = content(body)
-        if not isinstance(content, str):
-            content = json.dumps(content)
+        return content if isinstance(content, str) else json.dumps(content)
+
+    def _native_answer(self, body: dict[str, Any], content: Any) -> dict[str, Any]:
+        """Ollama's /api/chat answer (stream: false)."""
+        return {
+            "model": body.get("model", "fake"),
+            "created_at": "2026-01-01T00:00:00Z",
+            "message": {"role": "assistant", "content": self._content(body, content)},
+            "done": True,
+            "done_reason": "stop",
+            "prompt_eval_count": 1,
+            "eval_count": 1,
+        }
+
+    async def _stream(
+        self, request: web.Request, behaviour: Behaviour, body: dict[str, Any]
+    ) -> web.StreamResponse:
+        """Server-sent events, one word per chunk, as every OpenAI-compatible server
+        streams; stops (and records it) when the client hangs up."""
+        log = StreamLog()
+        self.streams.append(log)
+        if behaviour.kind == "slow":
+            await _sleep_unless_gone(request, behaviour.delay)
+            behaviour = behaviour.then or reply()
+        endless = behaviour.kind == "endless"
+        words = [] if endless else self._content(body, behaviour.content).split(" ")
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        limit = 20_000 if endless else len(words)
+        for i in range(limit):
+            word = "la " if endless else words[i] + (" " if i < len(words) - 1 else "")
+            transport = request.transport
+            if transport is None or transport.is_closing():
+                log.disconnected = True
+                return response
+            chunk = {
+                "id": "chatcmpl-fake-stream",
+                "object": "chat.completion.chunk",
+                "model": body.get("model", "fake"),
+                "choices": [{"index": 0, "delta": {"content": word}, "finish_reason": None}],
+            }
+            try:
+                await response.write(f"data: {json.dumps(chunk)}\n\n".encode())
+            except (ConnectionResetError, RuntimeError):
+                log.disconnected = True
+                return response
+            log.sent += 1
+            if behaviour.delay:
+                await asyncio.sleep(behaviour.delay)
+        await response.write(b"data: [DONE]\n\n")
+        log.finished = True
+        return response
+
+    def _chat_answer(self, body: dict[str, Any], content: Any) -> dict[str, Any]:
+        content = self._content(body, content)
         return {
             "id": f"chatcmpl-fake-{next(self._ids)}",
             "object": "chat.completion",
@@ -285,18 +407,26 @@ class FakeProviderServer:
         answer: Callable[[Any], Any],
         *,
         cohere: bool = False,
+        native: bool = False,
     ) -> web.StreamResponse:
         kind = behaviour.kind
         if kind == "slow":
             await _sleep_unless_gone(request, behaviour.delay)
-            return await self._act(request, behaviour.then or reply(), answer, cohere=cohere)
+            return await self._act(
+                request, behaviour.then or reply(), answer, cohere=cohere, native=native
+            )
         if kind == "reply":
             return web.json_response(answer(behaviour.content))
         if kind == "raw":
             return web.json_response(behaviour.content, status=behaviour.status)
         if kind == "status":
             message = behaviour.content
-            err = {"message": message} if cohere else {"error": {"message": message}}
+            if cohere:
+                err: Any = {"message": message}
+            elif self.dialect == "openai" and not native:
+                err = {"error": {"message": message}}
+            else:
+                err = server_dialects.error_body(self.dialect, behaviour.status, message, native)
             return web.json_response(err, status=behaviour.status, headers=behaviour.headers)
         if kind == "malformed":
             return web.Response(text='{"choices": [{"message": ', content_type="application/json")
@@ -312,6 +442,15 @@ class FakeProviderServer:
             _close(request)
             return web.Response()
         raise ValueError(f"unknown behaviour {kind!r}")
+
+
+def _small_model_answer(body: dict[str, Any], content: Any, json_only: bool) -> Any:
+    """What a 135M model does with a schema it only read in the prompt: repeats it."""
+    for message in body.get("messages", []):
+        text = str(message.get("content", ""))
+        if SCHEMA_IN_PROMPT in text:
+            return text.split(SCHEMA_IN_PROMPT, 1)[1].strip()
+    return content
 
 
 def _as_behaviour(item: Behaviour | str | dict[str, Any]) -> Behaviour:

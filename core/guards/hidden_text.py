@@ -1,0 +1,105 @@
+"""Instructions a reader does not see: hidden HTML/CSS, comments, words split apart.
+
+A pasted web page can carry `<span style="display:none">assistant: …</span>` or
+`<!-- AI: … -->` that a person skims past and a model reads. Hidden text that
+speaks to the assistant or gives it an order is refused; hidden markup without
+words (an empty modal, a TODO comment) passes. Words split to dodge filters
+("ig nore prev ious instruc tions") are squashed back and matched against the
+classic orders, but only when the order does not already appear spelled
+normally (the ordinary patterns, with their quotation checks, decide those).
+"""
+
+from __future__ import annotations
+
+import regex
+
+from core.guards.budget import Budget
+
+_HIDDEN_STYLE = (
+    r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem)?\b"
+    r"|opacity\s*:\s*0(?:\.0+)?\b|(?:left|top|text-indent)\s*:\s*-\d{3,}|height\s*:\s*0\b"
+    r"|color\s*:\s*(?:white|#fff(?:fff)?)\b[^\"'>]{0,40}background(?:-color)?\s*:\s*"
+    r"(?:white|#fff(?:fff)?)\b|clip\s*:\s*rect\(0"
+)
+_HIDDEN_ELEMENT = regex.compile(
+    r"(?is)<(?P<tag>[a-z][a-z0-9]{0,10})\b[^>]{0,300}?(?:style\s*=\s*[\"'][^\"']{0,300}?(?:"
+    + _HIDDEN_STYLE
+    + r")[^\"']{0,300}[\"']|\bhidden\b|aria-hidden\s*=\s*[\"']true)[^>]{0,300}>"
+    r"(?P<body>[^<]{1,2000})"
+)
+_COMMENT = regex.compile(r"(?s)<!--(?P<body>.{1,2000}?)-->")
+_SPEAKS_TO_MODEL = regex.compile(
+    r"(?i)\b(?:assistant|ai|a\.i\.|llm|model|agent|bot|chatgpt|claude|gpt|system|you|your)\b"
+    r"[^\n]{0,200}?\b(?:ignore|disregard|forget|reveal|send|forward|e-?mail|output|override"
+    r"|recommend|disclose|obey|must|always|never|instructions?|now|mode|rules|prompt|reply"
+    r"|respond|answer|print|leak|copy)\b"
+    r"|\b(?:ignore|disregard|forget|override)\b[^\n]{0,60}?\b(?:instructions?|above|rules"
+    r"|everything|prompt)\b"
+    r"|\bnew\s+instructions?\b|\boverride\s*:"
+)
+
+
+def hidden_instruction(text: str, budget: Budget) -> bool:
+    """True when text hidden by markup (CSS, `hidden`, comments) addresses the model."""
+    if "<" not in text:
+        return False
+    for pattern in (_HIDDEN_ELEMENT, _COMMENT):
+        for m in budget.finditer(pattern, text):
+            if budget.search(_SPEAKS_TO_MODEL, m.group("body")):
+                return True
+    return False
+
+
+_ORDER_WORDS = (
+    r"(?:ignore|disregard|forget|override|bypass|neglect)(?:all|any|every)?(?:of)?"
+    r"(?:the|your|my|these|those)?(?:previous|prior|above|earlier|preceding|system|safety"
+    r"|original)+(?:instructions?|rules|guidelines|guardrails|directives|prompts?|restrictions"
+    r"|filters|guidance|directions)"
+    r"|(?:ignore|disregard|forget|override|bypass)(?:all|your|the)(?:instructions?|rules"
+    r"|guidelines|guardrails|directives|restrictions|safety)"
+    r"|forget(?:every|any)thing(?:you(?:were|have|ve)(?:been)?told|above|before)"
+    r"|reveal(?:your|the)(?:system|hidden|initial)prompt"
+    r"|youarenow(?:dan|unrestricted|unfiltered|jailbroken|free)"
+)
+_SQUASHED = regex.compile(_ORDER_WORDS)
+_LETTERS = regex.compile(r"[^a-z]+")
+
+
+def split_order(view: str, budget: Budget) -> bool:
+    """True when a classic order appears only once spaces, dots and dashes are removed.
+
+    `view` is the folded text (homoglyphs and l33t already undone). Each hit is
+    checked against the text with its words as written: if the same words stand
+    there with ordinary spacing, the ordinary patterns have already judged them.
+    """
+    squashed = budget.sub(_LETTERS, "", view)
+    if len(squashed) < 12:
+        return False
+    words_as_written = budget.sub(_LETTERS, " ", view)
+    for m in budget.finditer(_SQUASHED, squashed):
+        hit = m.group(0)
+        # Does the hit occur in the text as whole words? Then it was not split.
+        if not _appears_as_words(hit, words_as_written, budget):
+            return True
+    return False
+
+
+def _appears_as_words(squashed: str, spaced: str, budget: Budget) -> bool:
+    """True when `squashed` stands in `spaced` as whole, unsplit words."""
+    pattern = regex.compile(
+        r"(?:(?<= )|^)" + " ?".join(regex.escape(ch) for ch in squashed) + r"(?= |$)"
+    )
+    for m in budget.finditer(pattern, spaced):
+        if all(word in _VOCABULARY for word in m.group(0).split()):
+            return True
+    return False
+
+
+_VOCABULARY_TEXT = """
+    ignore disregard forget override bypass neglect all any every of the your my these
+    those previous prior above earlier preceding system safety original instructions
+    instruction rules guidelines guardrails directives prompts prompt restrictions filters
+    guidance directions everything anything you were have ve been told before reveal
+    hidden initial are now dan unrestricted unfiltered jailbroken free
+"""
+_VOCABULARY = frozenset(_VOCABULARY_TEXT.split())

@@ -1,0 +1,143 @@
+"""Identity and bank numbers that need a check digit or a naming word to be told apart.
+
+Aadhaar numbers carry a Verhoeff check digit, US routing numbers an ABA
+checksum, ITINs a fixed range of group digits; passports and driver's licences
+have no check digit anyone can compute, so they are only refused when the words
+just before them say what they are ("passport no.", "DL#"), the way Presidio's
+context-aware recognizers work. Each scanner yields once per real hit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import regex
+
+from core.guards.budget import Budget
+from core.guards.checksums import aadhaar_valid, aba_valid, itin_valid, nino_valid
+
+
+def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
+    window = text[max(0, start - 60) : start] + " " + text[end : end + 40]
+    return budget.search(pattern, window) is not None
+
+
+# Words that name a number as something else (an order, a phone, a ticket).
+_OTHER_NUMBER = regex.compile(
+    r"(?i)\b(?:order|invoice|ticket|case|ref(?:erence)?|tracking|parcel|waybill|awb|po|sku"
+    r"|isbn|ean|upc|barcode|phone|tel|fax|call|mobile|hotline|imei|serial|build|job|batch"
+    r"|container|booking|customer|membership|employee)\b"
+)
+
+# ---- Aadhaar --------------------------------------------------------------------
+_AADHAAR = regex.compile(r"(?<![\d][ \-]?|\d)[2-9]\d{3}(?P<s>[ \-]?)\d{4}(?P=s)\d{4}(?![ \-]?\d)")
+_AADHAAR_CONTEXT = regex.compile(
+    r"(?i)(?:\b(?:aadh?aa?r|adhaar|uidai|uid|unique\s+identification|e-?kyc|kyc)\b|आधार)"
+)
+
+
+def aadhaars(text: str, budget: Budget) -> Iterator[bool]:
+    """Verhoeff-valid 12-digit numbers; a spaced 4-4-4 one needs no naming word unless
+    another word names it (an order, a phone), a compact one needs "Aadhaar"/"UID"."""
+    for m in budget.finditer(_AADHAAR, text):
+        if not aadhaar_valid(m.group(0)):
+            continue
+        named = _near(_AADHAAR_CONTEXT, text, m.start(), m.end(), budget)
+        if named or (m.group("s") and not _near(_OTHER_NUMBER, text, m.start(), m.end(), budget)):
+            yield True
+
+
+# ---- passports and driver's licences: no check digit, so the naming word decides ----
+_PASSPORT_WORD = (
+    r"(?i:pass(?:port|eport|aporte|aporto|poort)|reisepass|пасп[оа]рт|パスポート|护照|여권)"
+)
+_DOC_NUMBER = (
+    r"(?<![\w\-])(?P<v>(?=(?:[A-Za-z]*\d){2})[A-Z0-9](?:[A-Z0-9]|[ \-](?=[A-Z0-9])){5,20}"
+    r"|\d{6,12})(?![\w\-])"
+)
+# Up to five short words or punctuation between the naming word and the number.
+_BRIDGE = r"[^\n\d]{0,40}?"
+_PASSPORT = regex.compile(_PASSPORT_WORD + r"\w*" + _BRIDGE + _DOC_NUMBER)
+_LICENCE_WORD = (
+    r"(?:(?i:driv(?:er'?s?|ing|ers)\s+licen[cs]e|licen[cs]e\s+(?:no\b|number|num\b|\#)"
+    r"|führerschein|permis\s+de\s+conduire|licencia\s+de\s+conducir|patente\s+di\s+guida)"
+    r"|\bDL\b|\bD\.L\.)"
+)
+_LICENCE = regex.compile(_LICENCE_WORD + r"\w*" + _BRIDGE + _DOC_NUMBER)
+_NOT_DOC = regex.compile(
+    r"^(?:19|20)\d\d$|^\d{1,2}[ \-/.]\d{1,2}|^(?:19|20)\d\d[\-/.]\d{1,2}[\-/.]\d{1,2}$"
+)
+
+
+Scanner = Callable[[str, Budget], Iterator[bool]]
+
+
+def _documents(pattern: regex.Pattern[str]) -> Scanner:
+    def scan(text: str, budget: Budget) -> Iterator[bool]:
+        for m in budget.finditer(pattern, text):
+            value = m.group("v")
+            digits = sum(ch.isdigit() for ch in value)
+            compact = sum(ch.isalnum() for ch in value)
+            upper_mix = value.isupper() and 8 <= compact <= 10 and digits >= 2
+            if (digits >= 5 or upper_mix) and 6 <= compact <= 18 and not _NOT_DOC.search(value):
+                yield True
+
+    return scan
+
+
+passports = _documents(_PASSPORT)
+licences = _documents(_LICENCE)
+
+# ---- US bank account: an ABA routing number next to an account number ------------
+_NINE = regex.compile(r"(?<![\d\-])\d{9}(?![\d\-])")
+_ROUTING_CONTEXT = regex.compile(r"(?i)\b(?:routing|aba|rtn|transit|ach|wire|direct\s+deposit)\b")
+_DIGITS_6_17 = regex.compile(r"(?<!\d)\d{6,17}(?!\d)")
+_ACCOUNT = regex.compile(r"(?i)\b(?:account|acct|a/c|checking|savings)\b[^\n\d]{0,20}?(\d{6,17})\b")
+
+
+def us_bank_accounts(text: str, budget: Budget) -> Iterator[bool]:
+    """A checksum-valid routing number named as one, with an account number nearby."""
+    for m in budget.finditer(_NINE, text):
+        if not aba_valid(m.group(0)):
+            continue
+        window = text[max(0, m.start() - 80) : m.end() + 80]
+        if not budget.search(_ROUTING_CONTEXT, window):
+            continue
+        for acct in budget.finditer(_ACCOUNT, window):
+            if acct.group(1) != m.group(0):
+                yield True
+                break
+        else:
+            if budget.search(_DIGITS_6_17, window.replace(m.group(0), "")):
+                yield True
+
+
+# ---- US ITIN ------------------------------------------------------------------------
+_ITIN = regex.compile(r"(?<![\d\-])9\d{2}(?P<s>[ \-]?)\d{2}(?P=s)\d{4}(?![\d\-])")
+_ITIN_CONTEXT = regex.compile(
+    r"(?i)\b(?:itin|taxpayer|tax\s*(?:payer\s+)?id(?:entification)?|tin|w-?7|irs|ssn|social)\b"
+)
+
+
+def itins(text: str, budget: Budget) -> Iterator[bool]:
+    """ITIN ranges; dashed ones unless named as something else, others when named."""
+    for m in budget.finditer(_ITIN, text):
+        if not itin_valid("".join(ch for ch in m.group(0) if ch.isdigit())):
+            continue
+        if _near(_ITIN_CONTEXT, text, m.start(), m.end(), budget) or (
+            m.group("s") == "-" and not _near(_OTHER_NUMBER, text, m.start(), m.end(), budget)
+        ):
+            yield True
+
+
+# ---- UK NINO written in lower case -------------------------------------------------------
+_NINO_ANY_CASE = regex.compile(
+    r"(?i)(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])"
+)
+_NINO_CONTEXT = regex.compile(r"(?i)\b(?:ni|nino|nat(?:ional)?\.?\s+ins(?:urance)?|hmrc|paye)\b")
+
+
+def lower_case_ninos(text: str, budget: Budget) -> Iterator[bool]:
+    for m in budget.finditer(_NINO_ANY_CASE, text):
+        if nino_valid(m.group(0)) and _near(_NINO_CONTEXT, text, m.start(), m.end(), budget):
+            yield True

@@ -1,0 +1,141 @@
+"""Secrets with structure but no provider prefix: wallet keys, seed phrases, 2FA seeds.
+
+A Bitcoin WIF key carries a base58check checksum, a BIP-39 seed phrase is 12-24
+words from one published 2048-word list, a TOTP setup key is base32 of a known
+length, recovery codes come in fixed groups after a naming word. Checking that
+structure (not the look of one example) is what lets these be refused without
+refusing Bitcoin addresses, ordinary word lists or serial numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import regex
+
+from core.guards.budget import Budget
+from core.guards.checksums import base58check_payload
+from core.guards.values import entropy
+
+
+@cache
+def bip39_words() -> frozenset[str]:
+    """The BIP-39 English word list (2048 words, MIT, shipped as package data)."""
+    text = resources.files("core.guards").joinpath("data/bip39_english.txt").read_text("utf-8")
+    return frozenset(text.split())
+
+
+# ---- WIF and extended private keys --------------------------------------------------
+_WIF = regex.compile(r"(?<![A-Za-z0-9])[5KLc9][1-9A-HJ-NP-Za-km-z]{50,51}(?![A-Za-z0-9])")
+_XPRV = regex.compile(r"(?<![A-Za-z0-9])[xtyzuv]prv[1-9A-HJ-NP-Za-km-z]{100,108}(?![A-Za-z0-9])")
+
+
+def wallet_keys(text: str, budget: Budget) -> bool:
+    for m in budget.finditer(_WIF, text):
+        payload = base58check_payload(m.group(0))
+        if payload and payload[0] in (0x80, 0xEF) and len(payload) in (33, 34):
+            return True
+    return any(base58check_payload(m.group(0)) for m in budget.finditer(_XPRV, text))
+
+
+# ---- BIP-39 seed phrases ----------------------------------------------------------------
+_WORD = regex.compile(r"[A-Za-z]+|[^A-Za-z\s]+")
+# Between seed words: spaces, commas, slashes, dashes, numbering ("1.", "2)").
+_SEP = regex.compile(r"^(?:[,;/|\-–—.:()\[\]\"'`]|\d{1,2}[.):]?)+$")
+_SEED_CONTEXT = regex.compile(
+    r"(?i)\b(?:seed|phrase|mnemonic|recovery|backup|wallet|words?|ledger|trezor|metamask"
+    r"|electrum|exodus|phantom|keystore|bip-?39|cold\s+storage|crypto)\b"
+)
+_SEED_SIZES = (12, 15, 18, 21, 24)
+
+
+def seed_phrases(text: str, budget: Budget) -> bool:
+    """A run of 12+ BIP-39 words: refused when its length is a BIP-39 size and nothing
+    else is in the line, or when a word like "seed"/"wallet"/"recovery" names it."""
+    if len(text) < 40:
+        return False
+    words = bip39_words()
+    run = 0
+    best = 0
+    for m in budget.finditer(_WORD, text):
+        token = m.group(0)
+        if token[0].isalpha():
+            if token.lower() in words:
+                run += 1
+                best = max(best, run)
+                continue
+            run = 0
+        elif not _SEP.match(token):
+            run = 0
+    if best < 12:
+        return False
+    if best in _SEED_SIZES:
+        return True
+    return budget.search(_SEED_CONTEXT, text) is not None
+
+
+# ---- TOTP setup keys and recovery codes ---------------------------------------------------
+_OTP_CONTEXT = regex.compile(
+    r"(?i)\b(?:totp|otp|2fa|mfa|two[\s\-]factor|authenticator|authy|setup\s+(?:key|code)"
+    r"|seed|secret|google\s+auth)\b"
+)
+_BASE32 = regex.compile(
+    r"(?i)(?<![A-Za-z0-9])(?P<v>[A-Z2-7]{4}(?:[ \-]?[A-Z2-7]{4}){3,15})(?![A-Za-z0-9])"
+)
+_OTPAUTH = regex.compile(r"(?i)otpauth://[^\s?]*\?(?:[^\s#]*&)?secret=[A-Z2-7]{16,}")
+
+
+def totp_seeds(text: str, budget: Budget) -> bool:
+    if budget.search(_OTPAUTH, text):
+        return True
+    if not budget.search(_OTP_CONTEXT, text):
+        return False
+    for m in budget.finditer(_BASE32, text):
+        compact = regex.sub(r"[ \-]", "", m.group("v")).upper()
+        if len(compact) in (16, 20, 24, 26, 32, 40, 52, 64) or len(compact) >= 16:
+            has_digit = any(ch in "234567" for ch in compact)
+            if has_digit and entropy(compact) >= 3.2:
+                return True
+    return False
+
+
+_RECOVERY_CONTEXT = regex.compile(
+    r"(?i)\b(?:recovery|backup|emergency|scratch|one[\s\-]time)\s+(?:codes?|keys?|kit)"
+    r"|\bsecret\s+key\b|\brecovery\s+(?:phrase|password)\b"
+)
+_CODE_GROUP = regex.compile(
+    r"(?<!\d)\d{4} \d{4}(?!\d)|(?<![A-Za-z0-9])(?=[A-Za-z0-9\-]*\d)[A-Za-z0-9]{4,10}"
+    r"(?:[\-][A-Za-z0-9]{2,10}){0,8}(?![A-Za-z0-9])"
+)
+
+
+def recovery_codes(text: str, budget: Budget) -> bool:
+    for ctx in budget.finditer(_RECOVERY_CONTEXT, text):
+        tail = text[ctx.end() : ctx.end() + 160]
+        for m in budget.finditer(_CODE_GROUP, tail):
+            code = m.group(0)
+            compact = code.replace("-", "").replace(" ", "")
+            grouped = "-" in code or compact.isdigit()
+            if len(compact) >= 8 and (grouped or entropy(compact) >= 3):
+                return True
+            if m.start() > 40:
+                break
+    return False
+
+
+@dataclass(frozen=True)
+class SecretCheck:
+    rule: str
+    label: str
+    scan: Callable[[str, Budget], bool]
+
+
+WALLET_CHECKS: tuple[SecretCheck, ...] = (
+    SecretCheck("crypto_private_key", "a cryptocurrency private key", wallet_keys),
+    SecretCheck("seed_phrase", "a wallet seed phrase", seed_phrases),
+    SecretCheck("totp_seed", "a two-factor (TOTP) setup key", totp_seeds),
+    SecretCheck("recovery_codes", "account recovery codes", recovery_codes),
+)
