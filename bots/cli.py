@@ -23,6 +23,7 @@ from bots.config import AppConfig, ConfigError, load_config
 from bots.discord import discord_command
 from bots.slack import slack
 from bots.wiring import open_service
+from core import texts
 from core.commands import COMMANDS, CommandRequest, run_action, run_command
 from core.models import Scope
 from core.ports import StoreUnavailable
@@ -276,6 +277,9 @@ async def erase(service, config, target, include_globals, confirm):
         is_admin=True,
         include_globals=include_globals,
     )
+    if not report.done:
+        click.echo(texts.ERASE_UNKNOWN.format(user=target, workspace=config.workspace), err=True)
+        sys.exit(1)
     click.echo(
         f"Erased {target}: {report.memories} private memories, {report.globals} global, "
         f"{report.profile_fields} profile fields, {report.votes} votes, "

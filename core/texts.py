@@ -229,6 +229,11 @@ ERASE_DONE = "🧽 Erased: {memories} {noun}, your profile, settings, feedback a
 ERASE_DONE_GLOBALS = " {count} shared {noun} you wrote went too."
 ERASE_DONE_KEPT = " {count} shared {noun} you wrote stay for the workspace."
 ERASE_DONE_ALL = " I hold nothing more about you here."
+ERASE_NOTHING = "🧽 I hold nothing about you here, so there was nothing to erase."
+ERASE_UNKNOWN = (
+    "Nothing is held about user “{user}” in workspace “{workspace}”, so nothing was "
+    "erased. Check the user id (Slack: U…, Discord: a number)."
+)
 
 # Forms and confirmations (Slack modals and confirm dialogs, Discord forms and menus)
 CONFIRM_TITLE = "Are you sure?"

@@ -71,8 +71,15 @@ async def restore_clash(session: StoreSession, entry: AuditEntry) -> Memory | No
 
 
 async def restore_before(session: StoreSession, entry: AuditEntry) -> None:
+    """Put each memory back as it was; entity counts follow memories that come and go
+    (an undone save no longer counts its entities, an undone forget counts them again)."""
     for memory_id, before in zip(entry.memory_ids, entry.before, strict=False):
+        current = await session.get_memory(memory_id)
         if before is None:
-            await session.delete_memory(memory_id)
-        else:
-            await session.restore_memory(memory_from_dict(before))
+            if await session.delete_memory(memory_id) and current and current.entities:
+                await session.forget_entities(list(dict.fromkeys(current.entities)))
+            continue
+        restored = memory_from_dict(before)
+        await session.restore_memory(restored)
+        if current is None and restored.entities:
+            await session.bump_entities(list(dict.fromkeys(restored.entities)), entry.created_at)

@@ -39,7 +39,8 @@ class EraseReport:
     profile_fields: int = 0
     votes: int = 0
     records: int = 0  # incognito records and audit entries
-    done: bool = False
+    jobs: int = 0  # queued or finished background jobs holding what they said
+    done: bool = False  # False: nothing was held about this user (an unknown id?)
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -72,10 +73,13 @@ async def erase(
     if actor != user and not is_admin:
         raise PermissionError("only the user themselves or a workspace admin can erase a user")
     now = service.clock()
+    jobs = await service.jobs.forget_user(workspace, user)  # first: no job learns it back
     async with service.store.session(Principal(workspace, user)) as session:
         owned = await owned_memories(session)
         doomed = [m for m in owned if m.scope == Scope.PRIVATE or include_globals]
-        for memory in doomed:
+        for memory in doomed:  # everyone's votes and conflict marks on it go with it
+            await session.drop_votes(memory.id)
+            await session.clear_conflicts(memory.id)
             await session.delete_memory(memory.id)
         mentions = [e for m in doomed for e in dict.fromkeys(m.entities)]
         if mentions:
@@ -94,11 +98,14 @@ async def erase(
             profile_fields=len(profile),
             votes=len(votes),
             records=await session.erase_records(),
+            jobs=jobs,
             done=True,
         )
+        if not (owned or profile or votes or report.records or jobs):
+            return EraseReport()  # nobody by that id here: nothing to erase, no trace
         if actor == user:
             await _record(session, user, report, now)
-    if actor != user:
+    if actor != user and report.done:
         async with service.store.session(Principal(workspace, actor)) as session:
             await _record(session, user, report, now)
     return report

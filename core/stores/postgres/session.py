@@ -30,7 +30,6 @@ from core.models import (
 )
 from core.ports import DuplicateMemory, TextHit
 from core.stores.codec import memory_from_row, settings_from_json, settings_to_json
-from core.stores.postgres.conflicts import PostgresConflicts
 from core.stores.postgres.search import (
     FIELDS,
     SELECT,
@@ -40,6 +39,7 @@ from core.stores.postgres.search import (
     text_search_query,
     vector_search_query,
 )
+from core.stores.postgres.traces import PostgresTraces
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +62,7 @@ def memory_values(memory: NewMemory) -> dict[str, Any]:
     return values
 
 
-class PostgresSession(PostgresConflicts):
+class PostgresSession(PostgresTraces):
     """A `core.ports.StoreSession` on one pooled connection inside one transaction."""
 
     def __init__(

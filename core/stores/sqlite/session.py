@@ -28,7 +28,7 @@ from core.models import (
 from core.ports import DuplicateMemory, TextHit
 from core.recall.textsearch import fts5_match
 from core.stores.codec import memory_from_row, settings_from_json, settings_to_json
-from core.stores.sqlite.conflicts import SQLiteConflicts
+from core.stores.sqlite.traces import SQLiteTraces
 
 if TYPE_CHECKING:
     from core.stores.sqlite.store import SQLiteStore
@@ -73,13 +73,14 @@ def _vector_blob(vector: Sequence[float] | None) -> bytes | None:
     return None if vector is None else array("f", vector).tobytes()
 
 
-class SQLiteSession(SQLiteConflicts):
+class SQLiteSession(SQLiteTraces):
     """A `core.ports.StoreSession` on the store's single connection."""
 
     def __init__(self, store: SQLiteStore, principal: Principal) -> None:
         self.store = store
         self.principal = principal
         self.params = {"ws": principal.workspace, "user": principal.user}
+        self.scrubbed = False  # the store checkpoints the WAL after commit when set
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -247,6 +248,7 @@ class SQLiteSession(SQLiteConflicts):
             f"DELETE FROM memories AS m WHERE {VISIBLE} AND m.id = :id",
             {**self.params, "id": memory_id},
         )
+        self.scrubbed = self.scrubbed or cur.rowcount > 0
         return cur.rowcount > 0
 
     @on_db_thread

@@ -9,6 +9,7 @@ entity counts) can never interleave with another.
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
@@ -32,6 +33,19 @@ def path_from_url(url: str) -> str:
         rest = url[len("sqlite://") :]
         return rest[1:] if rest.startswith("/:memory:") else rest
     return url
+
+
+def private_file(path: Path) -> None:
+    """The database file readable by this user only (0600), in a directory created
+    0700 when we create it: it holds everyone's memories. An existing file of ours is
+    tightened; an existing directory is the user's choice and left alone."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True)
+    if not path.exists():
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    info = path.stat()
+    if info.st_mode & 0o077 and info.st_uid == os.getuid():
+        path.chmod(0o600)
 
 
 def migration_files() -> list[tuple[int, str, str]]:
@@ -59,9 +73,11 @@ class SQLiteStore:
 
     def _connect(self) -> sqlite3.Connection:
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            private_file(Path(self.path))
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         conn.row_factory = sqlite3.Row
+        # Deleted rows are overwritten with zeros, not left in free pages (issue 11).
+        conn.execute("PRAGMA secure_delete = ON")
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA busy_timeout = 5000")
@@ -118,12 +134,26 @@ class SQLiteStore:
             await self.open()
         async with self._lock:
             await self.run(self.conn.execute, "BEGIN IMMEDIATE")
+            session = SQLiteSession(self, principal)
             try:
-                yield SQLiteSession(self, principal)
+                yield session
             except BaseException:
                 await self.run(self.conn.execute, "ROLLBACK")
                 raise
             await self.run(self.conn.execute, "COMMIT")
+            if session.scrubbed:
+                await self.run(self._checkpoint)
+
+    def _checkpoint(self) -> None:
+        """After a deletion, leave no copy of the deleted text in the files (issue 11).
+
+        FTS5 records a deletion as a tombstone that repeats the text's tokens until its
+        segments are merged: 'optimize' merges them all, dropping both. (SQLite 3.42's
+        `secure-delete` option would avoid the merge; Python's SQLite is often older.)
+        Then the WAL is copied into the file and truncated, so no frame of an old page
+        survives there; the main file's freed cells were zeroed by secure_delete."""
+        self.conn.execute("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')")
+        self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     async def workspaces(self) -> list[str]:
         """Every workspace with stored settings (maintenance, e.g. rotating secrets)."""

@@ -1,5 +1,8 @@
-"""SQLite: the pairs of memories saved beside each other because one contradicts a
-memory its author could not change (issue 11). Ids only; see 0110_conflicts.sql."""
+"""SQLite: rows that point at memories without holding their text (issue 11).
+
+Conflicts — pairs of memories saved beside each other because one contradicts a
+memory its author could not change (ids only; see 0110_conflicts.sql) — and the votes
+on a memory, which go with it when it is erased."""
 
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ BOTH_VISIBLE = """
 """
 
 
-class SQLiteConflicts:
+class SQLiteTraces:
     """Mixed into `SQLiteSession`: each method runs on the store's database thread."""
 
     store: SQLiteStore
@@ -47,5 +50,14 @@ class SQLiteConflicts:
         sql = (
             "DELETE FROM memory_conflicts WHERE workspace = :ws "
             "AND (memory_id = :memory OR other_id = :memory)"
+        )
+        return await self.store.run(lambda: self.conn.execute(sql, params).rowcount)
+
+    async def drop_votes(self, memory_id: str) -> int:
+        params = {**self.params, "memory": memory_id}
+        sql = (
+            "DELETE FROM votes WHERE workspace = :ws AND memory_id = :memory AND EXISTS "
+            "(SELECT 1 FROM memories m WHERE m.workspace = :ws AND m.id = :memory "
+            "AND (m.scope = 'global' OR m.owner = :user))"
         )
         return await self.store.run(lambda: self.conn.execute(sql, params).rowcount)

@@ -1,6 +1,9 @@
-"""PostgreSQL: the pairs of memories saved beside each other because one contradicts a
-memory its author could not change (issue 11). Ids only; see 0110_conflicts.sql (its
-policy shows a pair only to whoever can see both memories)."""
+"""PostgreSQL: rows that point at memories without holding their text (issue 11).
+
+Conflicts — pairs of memories saved beside each other because one contradicts a
+memory its author could not change (ids only; see 0110_conflicts.sql, whose policy
+shows a pair only to whoever can see both) — and the votes on a memory, which go with
+it when it is erased (the votes policy lets whoever sees the memory delete them)."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from typing import Any
 Rows = Callable[..., Awaitable[list[dict[str, Any]]]]
 
 
-class PostgresConflicts:
+class PostgresTraces:
     """Mixed into `PostgresSession` (which supplies `_rows`)."""
 
     _rows: Rows
@@ -38,6 +41,14 @@ class PostgresConflicts:
         rows = await self._rows(
             "DELETE FROM memory_conflicts WHERE workspace = %(ws)s "
             "AND (memory_id = %(memory)s OR other_id = %(memory)s) RETURNING 1 AS gone",
+            {"memory": memory_id},
+        )
+        return len(rows)
+
+    async def drop_votes(self, memory_id: str) -> int:
+        rows = await self._rows(
+            "DELETE FROM votes WHERE workspace = %(ws)s AND memory_id = %(memory)s "
+            "RETURNING 1 AS gone",
             {"memory": memory_id},
         )
         return len(rows)
