@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from core.audience import Audience
 from core.chat.turn import ChatTurn, answer
 from core.commands import CommandRequest, run_action, run_command
 from core.responses import ActionKind, Response
@@ -175,6 +176,8 @@ class ConsoleSession:
 
     async def chat(self, text: str) -> str:
         c = self.context
-        reply = await answer(self.service, ChatTurn(c.workspace, c.user, c.channel, text))
+        reply = await answer(
+            self.service, ChatTurn(c.workspace, c.user, c.channel, text, audience=Audience.PRIVATE)
+        )
         self.last_used = ",".join(h.id for h in reply.used)
         return render(reply.response())

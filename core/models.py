@@ -209,6 +209,9 @@ class WorkspaceSettings:
     retention_days: int = 0  # 0 = keep forever
     recall_limit: int = 5
     recall_min_score: float = 0.05
+    # In a channel others can read: "globals" (default, safe) uses only shared memories
+    # and says when private ones were held back; "all" uses the asker's private ones too.
+    shared_channel_recall: str = "globals"
     # Provider API keys, Fernet-encrypted (core.providers.encryption); write-only:
     # shown as set / not set.
     embed_api_key_enc: str = field(default="", repr=False)

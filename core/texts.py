@@ -77,6 +77,11 @@ UNDO_WHAT = {
     "consolidate": "the tidy-up (those memories are back as they were)",
 }
 NOTHING_TO_UNDO = "Nothing to undo."
+PRIVATE_HELD_BACK = "🔒 I have {count} private {noun} that may help — ask me in a DM."
+GLOBAL_IN_PERSONAL = (
+    "🌐 A DM belongs to you alone, so there is no workspace here to share with. Use /global "
+    "in a server channel to share with that server, or /remember to keep it for yourself."
+)
 UNDO_CONFLICT = (
     "↩️ Can't undo that: “{content}” is saved again as another memory since. I left both as "
     "they are — forget that one first if you want the old state back."
@@ -165,6 +170,10 @@ SETTING_HELP = {
     "auto_extract": "Learn from conversations (conservatively), besides /remember.",
     "global_policy": "Who may save memories shared with the whole workspace.",
     "contradiction_policy": "Overwrite outdated facts, or keep the old version as history.",
+    "shared_channel_recall": (
+        "In a channel others can read, answer from shared memories only (private ones "
+        "stay for DMs), or from the asker's private memories too."
+    ),
     "embed_preset": "How memories are turned into vectors for search.",
     "chat_preset": "The model that writes replies and extracts memories.",
     "retention_days": "Archive memories nobody has used for this long.",

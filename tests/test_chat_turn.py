@@ -9,6 +9,7 @@ import pytest
 
 from adapters.console import ConsoleContext, ConsoleSession
 from core import guards, prompts, texts
+from core.audience import Audience
 from core.chat.turn import ChatTurn, answer
 from core.ids import new_id
 from core.models import NewMemory, Principal, Scope
@@ -37,6 +38,7 @@ STAGING = "the staging DB is on port 6543"
 
 
 def turn(text: str, **kwargs) -> ChatTurn:
+    kwargs.setdefault("audience", Audience.PRIVATE)  # a DM unless a test says otherwise
     return ChatTurn(WS, kwargs.pop("user", ALICE), kwargs.pop("channel", CHANNEL), text, **kwargs)
 
 

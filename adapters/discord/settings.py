@@ -63,6 +63,7 @@ def settings_command() -> app_commands.Command[Any, ..., None]:
         retention_days: Optional[str] = None,  # noqa: UP045
         recall_limit: Optional[str] = None,  # noqa: UP045
         recall_min_score: Optional[str] = None,  # noqa: UP045
+        shared_channel_recall: Optional[str] = None,  # noqa: UP045
     ) -> None:
         bot: MemoryBot = interaction.client  # type: ignore[assignment]
         given = {
@@ -75,6 +76,7 @@ def settings_command() -> app_commands.Command[Any, ..., None]:
             "retention_days": retention_days,
             "recall_limit": recall_limit,
             "recall_min_score": recall_min_score,
+            "shared_channel_recall": shared_channel_recall,
         }
         changes = {name: value for name, value in given.items() if value is not None}
 

@@ -35,6 +35,7 @@ from adapters.slack.forms import FormContext, confirm_form, edit_form
 from adapters.slack.home import SETTING_PREFIX, HomePage, home_view
 from adapters.slack.modals import FormListeners
 from core import texts
+from core.audience import Audience
 from core.chat.turn import ChatTurn, answer
 from core.commands import CommandRequest, run_action, run_command
 from core.commands.keys import key_statuses
@@ -215,19 +216,27 @@ class SlackBot:
     async def on_mention(self, event: Body, body: Body, context: AsyncBoltContext) -> None:
         """Mentions are answered in the thread they start (or are part of)."""
         if is_from_a_person(event, context.bot_user_id):
-            self._chat(origin(body, context), event, event.get("thread_ts") or event.get("ts"))
+            where, thread = origin(body, context), event.get("thread_ts") or event.get("ts")
+            self._chat(where, event, thread, Audience.SHARED)  # the channel reads the reply
 
     async def on_direct_message(self, event: Body, body: Body, context: AsyncBoltContext) -> None:
         """DMs are answered in the DM (in a thread only if the person wrote in one)."""
         if is_from_a_person(event, context.bot_user_id):
-            self._chat(origin(body, context), event, event.get("thread_ts"))
+            self._chat(origin(body, context), event, event.get("thread_ts"), Audience.PRIVATE)
 
-    def _chat(self, where: Origin, event: Body, thread_ts: str | None) -> None:
+    def _chat(self, where: Origin, event: Body, thread_ts: str | None, audience: Audience) -> None:
         text = strip_mention(event.get("text", ""), where.bot_user)
 
         async def work() -> None:
             is_admin = await self.admins.check(self.client, where)
-            turn = ChatTurn(where.workspace, where.user, where.channel, text, is_admin=is_admin)
+            turn = ChatTurn(
+                where.workspace,
+                where.user,
+                where.channel,
+                text,
+                is_admin=is_admin,
+                audience=audience,
+            )
             reply = (await answer(self.service, turn)).response()
             for message in render(reply):
                 await self.client.chat_postMessage(

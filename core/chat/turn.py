@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from core import extraction, texts
+from core.audience import Audience
 from core.chat import prompting
-from core.models import Hit
+from core.models import Hit, Scope
 from core.ports import ChatMessage, ChatModel, ProviderError
 from core.responses import Action, ActionKind, Response
 from core.service import MemoryService
@@ -33,6 +34,9 @@ class ChatTurn:
     text: str
     thread: Sequence[ChatMessage] = ()  # earlier messages, oldest first
     is_admin: bool = False
+    # Who reads the reply: a channel others read by default (safe); adapters say PRIVATE
+    # for DMs and replies only the asker sees.
+    audience: Audience = Audience.SHARED
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,7 @@ class ChatAnswer:
     used: list[Hit] = field(default_factory=list)
     incognito: bool = False
     by_model: bool = False  # False: the recalled memories themselves (no model, or it failed)
+    held_back: int = 0  # private memories that would have helped, kept out of a shared reply
 
     @property
     def footer(self) -> str:
@@ -56,12 +61,21 @@ class ChatAnswer:
                 Action(ActionKind.FEEDBACK_UP, "👍", ids),
                 Action(ActionKind.FEEDBACK_DOWN, "👎", ids),
             )
+        text = self.text
+        if self.held_back:
+            noun = texts.plural(self.held_back, "note", "notes")
+            line = texts.PRIVATE_HELD_BACK.format(count=self.held_back, noun=noun)
+            text = f"{text}\n\n{line}" if text else line
         return Response(
-            self.text,
+            text,
             actions=actions,
             footer=self.footer,
             ephemeral=False,
-            data={"used": [h.id for h in self.used], "by_model": self.by_model},
+            data={
+                "used": [h.id for h in self.used],
+                "by_model": self.by_model,
+                "held_back": self.held_back,
+            },
         )
 
 
@@ -79,6 +93,7 @@ async def answer(service: MemoryService, turn: ChatTurn) -> ChatAnswer:
     settings = await service.settings(turn.workspace)
     remembering = settings.memory_enabled and not incognito
     hits: list[Hit] = []
+    held_back = 0
     profile: dict[str, str] = {}
     if remembering:
         hits = prompting.usable_memories(
@@ -92,7 +107,11 @@ async def answer(service: MemoryService, turn: ChatTurn) -> ChatAnswer:
                 touch=False,
             )
         )
-        profile = prompting.usable_profile(await service.profile(turn.workspace, turn.user))
+        if shared_only(turn, settings.shared_channel_recall):
+            held_back = sum(h.scope != Scope.GLOBAL for h in hits)
+            hits = [h for h in hits if h.scope == Scope.GLOBAL]
+        else:
+            profile = prompting.usable_profile(await service.profile(turn.workspace, turn.user))
     model = await service.chat_model_for(turn.workspace)
     reply = await _model_reply(model, turn, hits, profile)
     if reply is not None:
@@ -101,12 +120,22 @@ async def answer(service: MemoryService, turn: ChatTurn) -> ChatAnswer:
         text = texts.INCOGNITO_ANSWER
     elif not settings.memory_enabled:
         text = texts.MEMORY_OFF_ANSWER
+    elif not hits and held_back:
+        text = ""  # the held-back line says all there is to say here
     else:
         text = memories_answer(hits, model_failed=model is not None)
     await service.touch(turn.workspace, turn.user, [h.id for h in hits])
     if remembering and settings.auto_extract:
         await _queue_extraction(service, turn)
-    return ChatAnswer(text, used=hits, incognito=incognito, by_model=reply is not None)
+    return ChatAnswer(
+        text, used=hits, incognito=incognito, by_model=reply is not None, held_back=held_back
+    )
+
+
+def shared_only(turn: ChatTurn, policy: str) -> bool:
+    """Whether the reply may use only what everyone reading it may see: globals, and
+    no profile (it is the asker's). The workspace admin may allow private ones."""
+    return turn.audience == Audience.SHARED and policy != "all"
 
 
 async def _model_reply(
