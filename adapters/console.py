@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.audience import Audience
-from core.chat.turn import ChatTurn, answer
+from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_action, run_command
 from core.responses import ActionKind, Response
 from core.service import MemoryService
@@ -176,8 +176,7 @@ class ConsoleSession:
 
     async def chat(self, text: str) -> str:
         c = self.context
-        reply = await answer(
-            self.service, ChatTurn(c.workspace, c.user, c.channel, text, audience=Audience.PRIVATE)
-        )
+        turn = ChatTurn(c.workspace, c.user, c.channel, text, audience=Audience.PRIVATE)
+        reply = await self.service.chat(turn)  # a terminal: only its user reads it
         self.last_used = ",".join(h.id for h in reply.used)
         return render(reply.response())

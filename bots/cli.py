@@ -183,10 +183,12 @@ async def export_(service, config, output, fmt, global_set):
     from core.governance.portability import export_jsonl
 
     if _markdown_format(fmt, output) or global_set:
-        text = await export_markdown(service, config.workspace, config.user, global_set=global_set)
+        text = await export_markdown(
+            service.ports, config.workspace, config.user, global_set=global_set
+        )
         count = sum(line.startswith("- ") for line in text.splitlines())
     else:
-        lines = [line async for line in export_jsonl(service, config.workspace, config.user)]
+        lines = [line async for line in export_jsonl(service.ports, config.workspace, config.user)]
         text, count = "".join(line + "\n" for line in lines), len(lines)
     if output:
         output.write_text(text, encoding="utf-8")
@@ -212,12 +214,19 @@ async def import_(service, config, path, fmt, global_set):
     lines = path.read_text(encoding="utf-8").splitlines()
     if _markdown_format(fmt, path) or global_set:
         report = await import_markdown(
-            service, config.workspace, config.user, lines, global_set=global_set, is_admin=True
+            service.ports,
+            config.workspace,
+            config.user,
+            lines,
+            global_set=global_set,
+            is_admin=True,
         )
         what = "entries"
     else:
         with click.progressbar(length=len(lines), label="Importing", file=sys.stderr) as bar:
-            report = await import_jsonl(service, config.workspace, config.user, lines, bar.update)
+            report = await import_jsonl(
+                service.ports, config.workspace, config.user, lines, bar.update
+            )
         what = "lines"
     summary = ", ".join(f"{n} {status}" for status, n in sorted(report.by_status.items()))
     click.echo(f"Imported {report.total} {what}: {summary or 'nothing'}")
@@ -237,7 +246,7 @@ async def consolidate(service, config, users, as_json):
     from core.governance.consolidation import consolidate as run
 
     report = await run(
-        service,
+        service.ports,
         config.workspace,
         actor=config.user,
         users=users or None,
@@ -327,7 +336,7 @@ async def chat(service, config, channel, admin):
     from bots.console import run_console
     from core.governance.schedule import consolidation_schedule
 
-    schedule = consolidation_schedule(service, lambda: [config.workspace]).start()
+    schedule = consolidation_schedule(service.jobs, lambda: [config.workspace]).start()
     try:
         await run_console(service, ConsoleContext(config.workspace, config.user, channel, admin))
     finally:

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import asyncio
-import importlib
 import inspect
 import signal
 import sys
@@ -25,7 +24,6 @@ from core.providers.presets import ProviderConfigError, build_chat_model, build_
 from core.stores import open_store
 
 # The modules whose `@job` handlers a worker runs.
-JOB_MODULES = ("core.jobs.embedding", "core.jobs.extraction", "core.governance.consolidation")
 
 
 def _run(coro: Any) -> Any:
@@ -183,9 +181,6 @@ def doctor(config: AppConfig) -> None:
 def worker(config: AppConfig, batch: int) -> None:
     """Run background jobs from the PostgreSQL queue until Ctrl-C / SIGTERM."""
 
-    for module in JOB_MODULES:  # register every handler a queued job may name
-        importlib.import_module(module)
-
     async def body() -> None:
         async with _connected_service(config) as service:
             stop = asyncio.Event()
@@ -193,7 +188,7 @@ def worker(config: AppConfig, batch: int) -> None:
             for sig in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(sig, stop.set)
             click.echo("memorybot worker: waiting for jobs (Ctrl-C to stop)", err=True)
-            await service.jobs.run(service, stop, batch=batch)  # type: ignore[attr-defined]
+            await service.jobs.run(service.ports, stop, batch=batch)  # type: ignore[attr-defined]
 
     _run(body())
 

@@ -160,7 +160,7 @@ async def run(
             api_url=slack.api_url,
         )
         workspace = await check_token(bot)
-        schedule = consolidation_schedule(service, lambda: [workspace]).start()
+        schedule = consolidation_schedule(service.jobs, lambda: [workspace]).start()
         click.echo(f"memorybot: daily tidy-up scheduled for workspace {workspace}", err=True)
         stop = stop or stop_signal()
         try:

@@ -158,6 +158,13 @@ class MemoryPatch:
         }
 
 
+# Audit actions undo never reverts, and which "undo the last change" skips: an undo
+# itself, a duplicate save that changed nothing, a settings change (no before-state)
+# and an erase (gone for good: that is its point). Both stores' `last_undoable_audit`
+# and the service's undo read this one set.
+NOT_UNDOABLE: frozenset[str] = frozenset({"undo", "noop", "settings", "erase"})
+
+
 @dataclass(frozen=True)
 class AuditEntry:
     """One line of the append-only audit log: what changed, and how to put it back.
@@ -176,6 +183,11 @@ class AuditEntry:
     created_at: float = 0.0
     undoes: str | None = None  # for action "undo": the id of the entry it reverted
     undone: bool = False  # filled in on read: a later "undo" entry names this one
+
+    @property
+    def undoable(self) -> bool:
+        """Undo may still revert this entry: an undoable action, not undone yet."""
+        return self.action not in NOT_UNDOABLE and not self.undone
 
 
 @dataclass(frozen=True)

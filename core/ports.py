@@ -7,7 +7,7 @@ real implementations, and tests run one contract suite against each of them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -225,3 +225,32 @@ class Store(Protocol):
     async def workspaces(self) -> list[str]:
         """Every workspace with stored settings (maintenance, e.g. rotating secrets)."""
         ...
+
+
+class Providers(Protocol):
+    """Each workspace's chat model and embedder (its admin's choice, else the deployment's).
+
+    `settings` is the workspace's, when the caller has already read it this request."""
+
+    async def chat_for(
+        self, workspace: str, settings: WorkspaceSettings | None = None
+    ) -> ChatModel | None: ...
+
+    async def embedder_for(
+        self, workspace: str | None, settings: WorkspaceSettings | None = None
+    ) -> Embedder | None: ...
+
+
+@dataclass(frozen=True)
+class Ports:
+    """What a pipeline step, governance operation or job handler may use.
+
+    The store opens units of work (`store.session(principal)`); providers give models;
+    the clock gives "now" (tests move it). Handlers take this, never the service, so
+    nothing below `core.service` calls back into it.
+    """
+
+    store: Store
+    providers: Providers
+    clock: Callable[[], float]
+    max_chars: int = 2000

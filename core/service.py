@@ -1,25 +1,27 @@
 """The memory service: the one object every platform, the CLI and the API talk to.
 
-Each public method is one user-visible operation (remember, recall, forget, undo,
-review, memories, incognito, settings). Methods validate input, read the
-workspace's settings, call the guards, and then run the work inside one store
-session. Nothing here knows about Slack, Discord or the terminal.
+A thin facade. Each public method is one user-visible operation (remember, recall,
+chat, forget, undo, review, memories, incognito, settings, governance): it opens the
+unit of work (`store.session`) and calls the function that does the work, handing it
+the `Ports` it needs. Nothing below imports this module, so nothing calls back into
+it. Nothing here knows about Slack, Discord or the terminal.
 """
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from core import guards
+from core.chat import turn as chat_turn
+from core.context import read_context
 from core.governance import audit, consolidation, correction, erase, feedback, pinning
+from core.governance.audit import UndoResult
 from core.governance.conflicts import conflicting_pairs
-from core.ids import new_id
+from core.jobs import embedding as embedding_jobs
+from core.jobs.handlers import JOB_HANDLERS
 from core.jobs.queue import InProcessJobs, JobQueue
-from core.llm import reconcile_model
 from core.models import (
     SECRET_SETTINGS,
     ForgetResult,
@@ -28,54 +30,34 @@ from core.models import (
     MemoriesView,
     Memory,
     MemoryPatch,
-    NewMemory,
     Principal,
-    RefusalReason,
     RememberResult,
-    SaveStatus,
     Scope,
     Source,
     Status,
     StoreStats,
     WorkspaceSettings,
 )
-from core.ports import ChatModel, Embedder, ProviderError, Store, StoreSession
+from core.ports import ChatModel, Embedder, Ports, Store
 from core.providers.encryption import SecretBox
 from core.providers.keys import ProviderKeys
 from core.providers.presets import ChatConfig, EmbedConfig
+from core.providers.vectors import embed_text
 from core.providers.workspace import WorkspaceProviders
 from core.recall.hybrid import recall as recall_memories
-from core.remember import profile as profile_rules
-from core.remember import saving
-from core.remember.canonical import clean_text, content_hash, entity_id
-from core.remember.classify import find_entities, guess_kind
+from core.remember import intake
+from core.remember.canonical import clean_text
 from core.remember.forgetting import candidates as forgettable
 from core.remember.forgetting import forget as forget_matching
-from core.remember.reconcile import Decision
 from core.workspace_settings import validate_changes
 
-log = logging.getLogger(__name__)
-
-EXPLICIT_IMPORTANCE = 0.5
-EXTRACTED_IMPORTANCE = 0.4
+__all__ = ["MemoryService", "ServiceConfig", "UndoResult"]
 
 
 @dataclass(frozen=True)
 class ServiceConfig:
     max_chars: int = 2000
     memories_page: int = 10
-
-
-@dataclass(frozen=True)
-class UndoResult:
-    ok: bool
-    action: str = ""
-    memories: tuple[str, ...] = ()
-    conflict: Memory | None = None  # the memory now holding the text undo would bring back
-
-
-def _refused(reason: RefusalReason, detail: str = "") -> RememberResult:
-    return RememberResult(SaveStatus.REFUSED, reason=reason, detail=detail)
 
 
 class MemoryService:
@@ -97,7 +79,6 @@ class MemoryService:
         self.store = store
         self.clock = clock
         self.config = config or ServiceConfig()
-        self.jobs: JobQueue = jobs or InProcessJobs(self)
         # Each workspace's chosen chat model / embedder (the deployment's by default).
         self.providers = WorkspaceProviders(
             store,
@@ -107,6 +88,8 @@ class MemoryService:
             chat_config=chat_config,
             embed_config=embed_config,
         )
+        self.ports = Ports(store, self.providers, clock, self.config.max_chars)
+        self.jobs: JobQueue = jobs or InProcessJobs(self.ports, JOB_HANDLERS)
 
     @property
     def keys(self) -> ProviderKeys:
@@ -175,60 +158,19 @@ class MemoryService:
         names a caller found to the ones read from the text. With reconcile=False only
         an exact duplicate is recognised (imports of a file whose entries are separate
         by design)."""
-        scope, source = Scope(scope), Source(source)
-        content = clean_text(text or "")
-        if not content:
-            return _refused(RefusalReason.EMPTY)
-        if len(content) > self.config.max_chars:
-            return _refused(RefusalReason.TOO_LONG, str(len(content)))
-        principal = Principal(workspace, user)
-        async with self.store.session(principal) as session:
-            settings = await session.get_settings()
-            if not settings.memory_enabled:
-                return _refused(RefusalReason.DISABLED)
-            if scope == Scope.GLOBAL and settings.global_policy == "admins" and not is_admin:
-                return _refused(RefusalReason.FORBIDDEN)
-            if channel and await session.get_incognito(channel):
-                return _refused(RefusalReason.INCOGNITO)
-        finding = guards.check(text)  # the raw text: invisible characters are a signal too
-        if finding is not None:
-            return _refused(RefusalReason(finding.category), finding.label)
-        now = self.clock()
-        candidate = NewMemory(
-            id=new_id(),
-            workspace=workspace,
-            owner=user,
-            scope=scope,
-            content=content,
-            content_hash=content_hash(content),
-            kind=Kind(kind) if kind else guess_kind(content),
-            source=source,
-            importance=EXPLICIT_IMPORTANCE if source == Source.EXPLICIT else EXTRACTED_IMPORTANCE,
-            confidence=confidence,
-            status=Status.PENDING_REVIEW if pending else Status.ACTIVE,
-            entities=list(dict.fromkeys([*find_entities(content), *map(entity_id, entities)])),
+        request = intake.SaveRequest(
+            text,
+            scope=Scope(scope),
             channel=channel,
-            created_at=now,
-            updated_at=now,
-            embedding=await self.embed_document(content, workspace),
+            kind=Kind(kind) if kind else None,
+            source=Source(source),
+            confidence=confidence,
+            pending=pending,
+            is_admin=is_admin,
+            entities=entities,
+            reconcile=reconcile,
         )
-        proposal = (
-            await self._model_proposal(principal, candidate)
-            if source == Source.EXTRACTED and reconcile
-            else None
-        )
-        policy = saving.Policy(contradiction=settings.contradiction_policy, reconcile=reconcile)
-        async with self.store.session(principal) as session:
-            return await saving.save(session, candidate, policy, now, proposal, is_admin)
-
-    async def _model_proposal(self, principal: Principal, candidate: NewMemory) -> Decision | None:
-        """The chat model's reconciliation, asked with no store session open."""
-        model = await self.chat_model_for(principal.workspace)
-        if model is None:
-            return None
-        async with self.store.session(principal) as session:
-            similar = await saving.similar_memories(session, candidate)
-        return await reconcile_model.propose(model, candidate, similar, self.config.max_chars)
+        return await intake.remember(self.ports, Principal(workspace, user), request)
 
     async def chat_model_for(self, workspace: str) -> ChatModel | None:
         """The chat model this workspace's admin chose, else the deployment's."""
@@ -236,22 +178,9 @@ class MemoryService:
 
     async def embedder_for(self, workspace: str | None) -> Embedder | None:
         """The embedder this workspace's admin chose (same dimension), else the deployment's."""
-        if workspace is None or self.embedder is None:
-            return self.embedder
         return await self.providers.embedder_for(workspace)
 
-    async def embed_document(self, text: str, workspace: str | None = None) -> list[float] | None:
-        """A vector for a memory, or None (degraded mode: a backfill embeds it later)."""
-        embedder = await self.embedder_for(workspace)
-        if embedder is None:
-            return None
-        try:
-            return (await embedder.embed([text]))[0]
-        except ProviderError as exc:
-            log.warning("embedding failed, saving without a vector: %s", exc)
-            return None
-
-    # -- recall ----------------------------------------------------------------------
+    # -- recall and chat ----------------------------------------------------------------
 
     async def recall(
         self,
@@ -269,43 +198,21 @@ class MemoryService:
         principal = Principal(workspace, user)
         vector = None
         if self.embedder is not None:  # embed outside any transaction, and only if allowed
-            if not await self._may_recall(principal, channel):
+            async with self.store.session(principal) as session:
+                context = await read_context(session, channel)
+            if not context.may_recall:
                 return []
-            vector = await self.embed_query(query, workspace)
+            vector = await embed_text(self.ports, workspace, query, context.settings)
         async with self.store.session(principal) as session:
-            if not await self._may_recall(principal, channel, session):
+            if vector is None and not (await read_context(session, channel)).may_recall:
                 return []
             return await recall_memories(
                 session, query, limit, self.clock(), vector, min_score, touch
             )
 
-    async def _may_recall(
-        self, principal: Principal, channel: str | None, session: StoreSession | None = None
-    ) -> bool:
-        """Memory is on in the workspace and the user is not incognito in this channel."""
-        if session is None:
-            async with self.store.session(principal) as own:
-                return await self._may_recall(principal, channel, own)
-        if not (await session.get_settings()).memory_enabled:
-            return False
-        return not (channel and await session.get_incognito(channel))
-
-    async def embed_query(self, query: str, workspace: str | None = None) -> list[float] | None:
-        """The query's vector, or None: recall then falls back to keywords alone."""
-        embedder = await self.embedder_for(workspace) if query.strip() else None
-        if embedder is None:
-            return None
-        try:
-            return (await embedder.embed([query]))[0]
-        except ProviderError as exc:
-            log.warning("query embedding failed, recalling by keywords only: %s", exc)
-            return None
-
-    async def touch(self, workspace: str, user: str, memory_ids: Sequence[str]) -> None:
-        """Mark memories as used now (use count and last-used bump)."""
-        if memory_ids:
-            async with self.store.session(Principal(workspace, user)) as session:
-                await session.touch(list(memory_ids), self.clock())
+    async def chat(self, turn: chat_turn.ChatTurn) -> chat_turn.ChatAnswer:
+        """Answer a chat message with what memory holds; learn from it afterwards."""
+        return await chat_turn.answer(self.ports, self.jobs, turn)
 
     # -- forgetting, undo, review ------------------------------------------------------
 
@@ -330,22 +237,7 @@ class MemoryService:
     async def undo(self, workspace: str, user: str, audit_id: str | None = None) -> UndoResult:
         """Undo the user's last change (or the named one), restoring prior state."""
         async with self.store.session(Principal(workspace, user)) as session:
-            entry = (
-                await session.get_audit(audit_id)
-                if audit_id
-                else await session.last_undoable_audit()
-            )
-            if (
-                entry is None
-                or entry.undone
-                or entry.action in ("undo", "noop", "settings", "erase")
-            ):
-                return UndoResult(False)
-            clash = await audit.restore_clash(session, entry)
-            if clash is not None:
-                return UndoResult(False, entry.action, entry.memory_ids, conflict=clash)
-            await audit.revert(session, entry, self.clock())
-            return UndoResult(True, entry.action, entry.memory_ids)
+            return await audit.undo(session, audit_id, self.clock())
 
     async def review(self, workspace: str, user: str, memory_id: str, accept: bool) -> bool:
         """Accept (activate) or reject (delete) a memory waiting for review."""
@@ -454,30 +346,11 @@ class MemoryService:
     async def set_profile(self, workspace: str, user: str, fields: dict[str, str]) -> None:
         """Set (or, with empty values, clear) profile fields; guarded like memories.
         Raises ValueError for an unknown field, a refused value or an oversized profile."""
-        clean = profile_rules.cleaned(fields)
-        async with self.store.session(Principal(workspace, user)) as session:
-            profile_rules.check_size({**await session.get_profile(), **clean})
-            await session.set_profile(clean)
+        await intake.set_profile(self.ports, Principal(workspace, user), fields)
 
     async def backfill_embeddings(self, workspace: str, user: str, batch: int = 32) -> int:
         """Embed memories stored without a vector (degraded mode); returns how many."""
-        embedder = await self.embedder_for(workspace)
-        if embedder is None:
-            return 0
-        principal = Principal(workspace, user)
-        async with self.store.session(principal) as session:
-            todo = await session.memories_without_embedding(batch)
-        if not todo:
-            return 0
-        try:
-            vectors = await embedder.embed([m.content for m in todo])
-        except ProviderError as exc:
-            log.warning("backfill embedding failed: %s", exc)
-            return 0
-        async with self.store.session(principal) as session:
-            for memory, vector in zip(todo, vectors, strict=True):
-                await session.set_embedding(memory.id, vector)
-        return len(todo)
+        return await embedding_jobs.backfill(self.ports, Principal(workspace, user), batch)
 
     # -- governance (SPEC §9): feedback, correction, pinning, consolidation, erase -------
 
@@ -492,7 +365,8 @@ class MemoryService:
         self, workspace: str, user: str, memory_id: str, text: str, *, is_admin: bool = False
     ) -> RememberResult | None:
         """Correct a memory's text in place (guarded, re-embedded, undoable); None if gone."""
-        return await correction.correct(self, workspace, user, memory_id, text, is_admin=is_admin)
+        principal = Principal(workspace, user)
+        return await correction.correct(self.ports, principal, memory_id, text, is_admin=is_admin)
 
     async def pin(
         self,
@@ -518,7 +392,7 @@ class MemoryService:
         """Consolidate the workspace now (admins only: raises PermissionError otherwise)."""
         if not is_admin:
             raise PermissionError("only workspace admins can consolidate memories")
-        return await consolidation.consolidate(self, workspace, actor=user, users=users)
+        return await consolidation.consolidate(self.ports, workspace, actor=user, users=users)
 
     async def erase(
         self,
@@ -531,8 +405,15 @@ class MemoryService:
     ) -> erase.EraseReport:
         """Erase everything held about `user` (their request, or an admin's)."""
         return await erase.erase(
-            self, workspace, user, actor=actor, is_admin=is_admin, include_globals=include_globals
+            self.store,
+            workspace,
+            user,
+            actor=actor,
+            is_admin=is_admin,
+            include_globals=include_globals,
+            now=self.clock(),
+            queue=self.jobs,
         )
 
     async def erase_preview(self, workspace: str, user: str) -> erase.EraseReport:
-        return await erase.preview(self, workspace, user)
+        return await erase.preview(self.store, workspace, user)

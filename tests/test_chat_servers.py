@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from bots.cli import cli
 from core import prompts
-from core.chat.turn import ChatTurn, answer
+from core.chat.turn import ChatTurn
 from core.models import Kind
 from core.providers.chat.structured_modes import forget_learned, learned
 from core.providers.presets import ChatConfig, build_chat_model
@@ -68,7 +68,7 @@ async def test_a_fact_only_the_model_extracts_is_saved_on_every_server(
     await serve_as(fake, dialect)
     service.chat_model = model_for(fake, preset)
 
-    result = await answer(service, ChatTurn(WS, ALICE, CHANNEL, SAID))
+    result = await service.chat(ChatTurn(WS, ALICE, CHANNEL, SAID))
     await service.jobs.drain()
 
     assert result.by_model
@@ -87,7 +87,7 @@ async def test_a_refused_form_costs_one_request_per_process_not_per_model(
     await serve_as(fake, dialect)
     for said in (SAID, "fyi the billing service is owned by the payments team"):
         service.chat_model = model_for(fake, preset)  # a new model object each turn
-        await answer(service, ChatTurn(WS, ALICE, CHANNEL, said))
+        await service.chat(ChatTurn(WS, ALICE, CHANNEL, said))
         await service.jobs.drain()
         await service.chat_model.close()
     assert len(fake.refusals()) == refused
@@ -96,7 +96,7 @@ async def test_a_refused_form_costs_one_request_per_process_not_per_model(
 async def test_llama_cpp_pythons_500_is_a_refusal_not_a_server_error_to_retry(service, fake):
     await serve_as(fake, "llama-cpp-python")
     service.chat_model = model_for(fake, "llama-cpp")
-    await answer(service, ChatTurn(WS, ALICE, CHANNEL, SAID))
+    await service.chat(ChatTurn(WS, ALICE, CHANNEL, SAID))
     await service.jobs.drain()
     (refusal,) = fake.refusals()
     assert refusal.refused == 500
@@ -112,7 +112,7 @@ async def test_old_ollama_refuses_a_format_object_and_steps_down_to_json_mode(se
     await serve_as(fake, "ollama-0.4")
     fake.small_model = False  # no schema enforcement exists there: the prompt must do
     service.chat_model = model_for(fake, "ollama")
-    await answer(service, ChatTurn(WS, ALICE, CHANNEL, SAID))
+    await service.chat(ChatTurn(WS, ALICE, CHANNEL, SAID))
     await service.jobs.drain()
     assert [r.refused for r in fake.refusals()] == [400]
     assert learned(fake.openai_url) == "json_object"  # never the json_schema it ignores
@@ -124,7 +124,7 @@ async def test_a_small_model_given_the_schema_only_in_its_prompt_saves_nothing(s
     """Why enforcement matters: the same script, prompt-only, yields no memory."""
     await serve_as(fake, "ollama-0.4")
     service.chat_model = model_for(fake, "ollama")
-    await answer(service, ChatTurn(WS, ALICE, CHANNEL, SAID))
+    await service.chat(ChatTurn(WS, ALICE, CHANNEL, SAID))
     await service.jobs.drain()
     assert await contents(service) == []
     await service.chat_model.close()
@@ -136,7 +136,7 @@ async def test_an_explicit_preference_is_saved_even_when_the_model_returns_no_me
     await serve_as(fake, "llama-cpp-python")
     fake.chat_reply = ModelScript(reply="Sure.", extract=extraction())  # {"memories": []}
     service.chat_model = model_for(fake, "llama-cpp")
-    await answer(service, ChatTurn(WS, ALICE, CHANNEL, "from now on answer in bullet points"))
+    await service.chat(ChatTurn(WS, ALICE, CHANNEL, "from now on answer in bullet points"))
     await service.jobs.drain()
     items = (await service.memories(WS, ALICE)).items
     assert [(m.content, m.kind) for m in items] == [
@@ -152,7 +152,7 @@ async def test_rules_and_model_finding_the_same_preference_save_it_once(service,
         reply="Sure.", extract=extraction(memory("From now on answer in bullet  points"))
     )
     service.chat_model = model_for(fake, "vllm")
-    await answer(service, ChatTurn(WS, ALICE, CHANNEL, said))
+    await service.chat(ChatTurn(WS, ALICE, CHANNEL, said))
     await service.jobs.drain()
     assert await contents(service) == [said]
     await service.chat_model.close()

@@ -161,9 +161,7 @@ async def test_empty_odd_and_very_long_texts_all_get_vectors(embedder):
 
 @needs_model
 async def test_text_past_256_tokens_is_truncated_like_sentence_transformers(embedder):
-    started = time.perf_counter()
     huge, long_enough = await embedder.embed(["word " * 2_000_000, "word " * 300])
-    assert time.perf_counter() - started < 10
     assert huge == pytest.approx(long_enough, abs=1e-6)
 
 

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from core import extraction, guards, prompts
-from core.chat.turn import ChatTurn, answer
+from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_action, run_command
 from core.jobs.extraction import extract_turn
 from core.models import Kind, Source, Status
@@ -26,7 +26,7 @@ WS, ALICE, CHANNEL = "acme", "alice", "general"
 
 async def chat(service, text: str, **kwargs) -> None:
     """One chat turn, then wait for its background extraction."""
-    await answer(service, ChatTurn(WS, ALICE, CHANNEL, text, **kwargs))
+    await service.chat(ChatTurn(WS, ALICE, CHANNEL, text, **kwargs))
     await service.jobs.drain()
 
 
@@ -198,7 +198,7 @@ GARBAGE = {
 
 @pytest.mark.parametrize("garbage", GARBAGE.values(), ids=list(GARBAGE))
 async def test_no_memory_is_written_from_garbage(model_service, provider_server, garbage):
-    await answer(model_service, ChatTurn(WS, ALICE, CHANNEL, "the office is in lisbon, right?"))
+    await model_service.chat(ChatTurn(WS, ALICE, CHANNEL, "the office is in lisbon, right?"))
     provider_server.script_chat([garbage] * 3)
     await model_service.jobs.drain()
     assert await contents(model_service) == []
@@ -209,7 +209,7 @@ async def test_no_memory_is_written_from_garbage(model_service, provider_server,
 async def test_when_the_model_fails_explicit_statements_are_still_caught_by_the_rules(
     model_service, provider_server
 ):
-    await answer(model_service, ChatTurn(WS, ALICE, CHANNEL, "remember that the VPN needs MFA"))
+    await model_service.chat(ChatTurn(WS, ALICE, CHANNEL, "remember that the VPN needs MFA"))
     provider_server.script_chat([malformed()])
     await model_service.jobs.drain()
     assert await contents(model_service) == ["the VPN needs MFA"]
@@ -295,7 +295,7 @@ async def test_auto_extraction_obeys_the_workspace_setting(service):
 async def test_a_job_that_runs_after_incognito_was_turned_on_saves_nothing(service):
     payload = extraction.extraction_payload(WS, ALICE, CHANNEL, "remember that the VPN needs MFA")
     await service.incognito(WS, ALICE, CHANNEL, True)
-    await extract_turn(service, payload)
+    await extract_turn(service.ports, payload)
     assert await contents(service) == []
 
 

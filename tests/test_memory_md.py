@@ -76,7 +76,7 @@ async def test_sections_map_to_kinds_and_markers_to_source_pin_and_date():
 async def test_a_file_with_a_secret_imports_everything_else_and_reports_the_refused_line(
     service,
 ):
-    report = await import_markdown(service, WS, ALICE, FILE.splitlines())
+    report = await import_markdown(service.ports, WS, ALICE, FILE.splitlines())
     assert report.total == 7 and report.by_status == {"saved": 6, "refused": 1}
     assert [(line, reason.split(":")[0]) for line, reason in report.refused] == [(16, "secret")]
     assert SECRET not in repr(report)
@@ -98,11 +98,11 @@ async def test_a_memory_md_exported_and_reimported_into_an_empty_store_yields_th
     await service.pin(WS, ALICE, learned.memory.id)
     await service.remember(WS, ALICE, "we use Postgres")
     await service.remember(WS, ALICE, "we use Postgres 16 in prod", reconcile=False)
-    await import_markdown(service, WS, ALICE, FILE.splitlines())
+    await import_markdown(service.ports, WS, ALICE, FILE.splitlines())
     await service.remember(WS, ALICE, "we deploy on Tuesdays", Scope.GLOBAL)
     await service.remember(WS, ALICE, "answers in English", Scope.GLOBAL, kind=Kind.PREFERENCE)
-    exported = await export_markdown(service, WS, ALICE)
-    exported_globals = await export_markdown(service, WS, ALICE, global_set=True)
+    exported = await export_markdown(service.ports, WS, ALICE)
+    exported_globals = await export_markdown(service.ports, WS, ALICE, global_set=True)
     assert "\n- prefers concise answers, code first | EXPLICIT | from:2026-01-12 | [perm]\n" in (
         exported
     )
@@ -110,10 +110,10 @@ async def test_a_memory_md_exported_and_reimported_into_an_empty_store_yields_th
 
     other = SQLiteStore(f"sqlite:///{tmp_path}/empty.db")
     async with MemoryService(other, clock=clock) as fresh:
-        report = await import_markdown(fresh, WS, "alice2", exported.splitlines())
+        report = await import_markdown(fresh.ports, WS, "alice2", exported.splitlines())
         assert report.refused == []
         await import_markdown(
-            fresh, WS, "alice2", exported_globals.splitlines(), global_set=True, is_admin=True
+            fresh.ports, WS, "alice2", exported_globals.splitlines(), global_set=True, is_admin=True
         )
         originals = await all_of(service)
         copies = await all_of(fresh, "alice2")
@@ -123,8 +123,8 @@ async def test_a_memory_md_exported_and_reimported_into_an_empty_store_yields_th
             theirs = [m for m in copies if m.scope == scope]
             assert fingerprint(theirs) == fingerprint(mine)
         # dates survive too: the copy exports to the very same file
-        assert await export_markdown(fresh, WS, "alice2") == exported
-        assert await export_markdown(fresh, WS, "alice2", global_set=True) == exported_globals
+        assert await export_markdown(fresh.ports, WS, "alice2") == exported
+        assert await export_markdown(fresh.ports, WS, "alice2", global_set=True) == exported_globals
 
 
 def test_the_cli_imports_by_extension_and_exports_markdown(tmp_path, monkeypatch):

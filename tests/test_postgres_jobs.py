@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from core.jobs.queue import JOB_HANDLERS, job
+from core.jobs.handlers import JOB_HANDLERS
 from core.service import MemoryService
 from core.stores.postgres.jobs import PostgresJobs
 from tests.conftest import Clock
@@ -15,22 +15,26 @@ from tests.conftest import Clock
 
 @pytest.fixture
 def recorded():
-    """A job kind whose handler records each run; `fail` payloads raise."""
+    """A job kind whose handler records each run; `fail` payloads raise. Queues built
+    with `handlers=HANDLERS` run it."""
     runs: list[int] = []
 
-    @job("test_record")
-    async def record(service, payload):
+    async def record(ports, payload):
         await asyncio.sleep(0)
         if payload.get("fail"):
             raise RuntimeError("provider down")
         runs.append(payload["n"])
 
-    yield runs
-    JOB_HANDLERS.pop("test_record", None)
+    HANDLERS.clear()
+    HANDLERS.update(JOB_HANDLERS, test_record=record)
+    return runs
+
+
+HANDLERS: dict = {}
 
 
 async def test_two_workers_never_take_the_same_job(pg, pg_store, recorded):
-    queue = PostgresJobs(pg_store)
+    queue = PostgresJobs(pg_store, handlers=HANDLERS)
     for n in range(200):
         await queue.enqueue("test_record", {"n": n}, workspace=f"ws{n % 3}")
     other_store = pg_store.__class__(pg_store.url, admin_url=pg_store.admin_url, max_size=2)
@@ -42,10 +46,12 @@ async def test_two_workers_never_take_the_same_job(pg, pg_store, recorded):
         while batch := await jobs.claim(5):
             claimed[name] += [j.payload["n"] for j in batch]
             for j in batch:
-                await jobs.run_job(service, j)
+                await jobs.run_job(service.ports, j)
 
     try:
-        await asyncio.gather(worker("a", queue), worker("b", PostgresJobs(other_store)))
+        await asyncio.gather(
+            worker("a", queue), worker("b", PostgresJobs(other_store, handlers=HANDLERS))
+        )
     finally:
         await other_store.close()
     assert sorted(recorded) == list(range(200))
@@ -55,7 +61,7 @@ async def test_two_workers_never_take_the_same_job(pg, pg_store, recorded):
 
 async def test_backoff_doubles_and_the_job_is_dead_after_max_attempts(pg_store, recorded):
     clock = Clock()
-    queue = PostgresJobs(pg_store, clock=clock, max_attempts=3, backoff=2.0)
+    queue = PostgresJobs(pg_store, clock=clock, max_attempts=3, backoff=2.0, handlers=HANDLERS)
     service = MemoryService(pg_store)
     await queue.enqueue("test_record", {"fail": True}, workspace="acme")
     delays = []
@@ -63,7 +69,7 @@ async def test_backoff_doubles_and_the_job_is_dead_after_max_attempts(pg_store, 
         [claimed] = await queue.claim()
         assert claimed.attempts == attempt
         failed_at = clock.now
-        await queue.run_job(service, claimed)
+        await queue.run_job(service.ports, claimed)
         if attempt == 3:
             break
         while not await _due(queue, clock):
@@ -91,7 +97,7 @@ async def _due(queue: PostgresJobs, clock: Clock) -> bool:
 
 async def test_a_job_whose_worker_died_is_taken_again_after_its_lease(pg_store, recorded):
     clock = Clock()
-    queue = PostgresJobs(pg_store, clock=clock, lease=60.0)
+    queue = PostgresJobs(pg_store, clock=clock, lease=60.0, handlers=HANDLERS)
     await queue.enqueue("test_record", {"n": 1}, workspace="acme")
     [first] = await queue.claim()  # ...and the worker dies
     assert await queue.claim() == []
@@ -101,9 +107,9 @@ async def test_a_job_whose_worker_died_is_taken_again_after_its_lease(pg_store, 
 
 
 async def test_an_idle_worker_wakes_on_notify(pg_store, recorded):
-    queue = PostgresJobs(pg_store)
+    queue = PostgresJobs(pg_store, handlers=HANDLERS)
     stop = asyncio.Event()
-    worker = asyncio.create_task(queue.run(MemoryService(pg_store), stop, idle=60.0))
+    worker = asyncio.create_task(queue.run(MemoryService(pg_store).ports, stop, idle=60.0))
     await asyncio.sleep(0.3)  # the worker is now idle and listening
     await queue.enqueue("test_record", {"n": 7}, workspace="acme")
     for _ in range(100):
@@ -121,7 +127,7 @@ async def test_enqueue_refuses_an_unknown_kind(pg_store):
 
 
 async def test_jobs_of_other_workspaces_are_invisible_outside_the_worker(pg_store, recorded):
-    queue = PostgresJobs(pg_store)
+    queue = PostgresJobs(pg_store, handlers=HANDLERS)
     await queue.enqueue("test_record", {"n": 1}, workspace="acme")
     await queue.enqueue("test_record", {"n": 2}, workspace="evil")
     async with pg_store.transaction(workspace="evil") as conn:

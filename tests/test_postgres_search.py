@@ -95,7 +95,7 @@ async def test_changing_the_dimension_clears_old_vectors_and_they_regenerate_in_
     queue = PostgresJobs(pg_store)
     assert (await queue.counts())["pending"] == 2
     worker_service = MemoryService(pg_store, embedder=HashingEmbedder(32))
-    assert await queue.run_once(worker_service) == 2
+    assert await queue.run_once(worker_service.ports) == 2
     assert (await service.stats("acme", "alice")).without_embedding == 0
     assert (await service.stats("acme", "bob")).without_embedding == 0
     assert (await queue.counts())["done"] == 2
@@ -109,7 +109,7 @@ async def test_a_backfill_without_an_embedder_fails_and_is_retried(pg_store):
     await MemoryService(pg_store).remember("acme", "alice", "saved in degraded mode")
     await pg_store.set_dimensions(16)
     queue = PostgresJobs(pg_store)
-    assert await queue.run_once(MemoryService(pg_store)) == 1
+    assert await queue.run_once(MemoryService(pg_store).ports) == 1
     counts = await queue.counts()
     assert counts["pending"] == 1 and counts["done"] == 0
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import socket
-import time
 
 import pytest
 
@@ -97,10 +96,8 @@ async def test_a_rejected_key_says_the_key_was_refused(provider_server):
 
 async def test_a_slow_server_times_out_quickly_with_a_provider_error(provider_server):
     provider_server.script_chat([slow(5)])
-    started = time.monotonic()
     with pytest.raises(ProviderError, match=r"timed out after 0\.3 s"):
         await post(poster(provider_server, timeout=0.3))
-    assert time.monotonic() - started < 2
     assert len(provider_server.requests) == 1  # a timeout is not retried
 
 

@@ -7,7 +7,6 @@ an id it was not given is rejected, and any failure falls back to the rules.
 from __future__ import annotations
 
 import asyncio
-import time
 
 import pytest
 
@@ -30,11 +29,12 @@ async def active(service) -> list[str]:
 
 
 async def asked_model(provider_server) -> None:
-    """Wait (at most 5 s) until the model has been asked."""
-    deadline = time.monotonic() + 5
-    while not provider_server.requests_to(CHAT_PATH):
-        assert time.monotonic() < deadline, "the model was never asked"
+    """Wait until the model has been asked (at most 500 polls)."""
+    for _ in range(500):
+        if provider_server.requests_to(CHAT_PATH):
+            return
         await asyncio.sleep(0.01)
+    raise AssertionError("the model was never asked")
 
 
 def decision(op: str, id: str | None = None, content: str | None = None) -> dict:
@@ -184,8 +184,7 @@ async def test_no_store_session_is_held_while_the_model_answers(
     provider_server.script_chat([slow(1.0, reply(decision("NOOP", "m1")))])
     pending = asyncio.create_task(learn(model_service, CONCISE))
     await asked_model(provider_server)
-    started = time.monotonic()
     other = await model_service.remember(WS, BOB, "lunch is at noon")
-    assert other.status == SaveStatus.SAVED and time.monotonic() - started < 0.5
-    assert not pending.done()
+    assert other.status == SaveStatus.SAVED
+    assert not pending.done()  # the other save finished while the model still answered
     assert (await pending).status == SaveStatus.DUPLICATE

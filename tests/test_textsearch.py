@@ -154,8 +154,12 @@ def test_porter_stemming_matches_word_forms(fts):
     ],
 )
 def test_fts_syntax_characters_never_break_a_real_match(fts, text):
-    search(fts, text)
-    search(fts, text, prefix=True)
+    """Syntax characters next to a real word neither error nor hide the real match,
+    and alone they match only what their own words would (never everything)."""
+    assert 2 in search(fts, f"{text} camping")
+    assert 2 in search(fts, f"{text} camping", prefix=True)
+    assert set(search(fts, text)) < set(range(len(MEMORIES)))
+    assert set(search(fts, text, prefix=True)) < set(range(len(MEMORIES)))
 
 
 def test_operator_words_are_searched_as_plain_words(fts):

@@ -7,7 +7,7 @@ import logging
 import pytest
 
 from core import texts
-from core.chat.turn import ChatTurn, answer
+from core.chat.turn import ChatTurn
 from core.providers.encryption import SecretBox
 from core.providers.keys import ProviderKeys
 from core.providers.presets import ChatConfig, EmbedConfig
@@ -63,8 +63,8 @@ async def test_a_workspace_that_picked_a_chat_preset_is_answered_with_its_own_ke
     await deployment.keys.set(ACME, ADMIN, "chat", ACME_KEY, is_admin=True)
     provider_server.script_chat(["from acme's model", "from the deployment's model"])
 
-    mine = await answer(deployment, ChatTurn(ACME, "alice", "general", "hi"))
-    theirs = await answer(deployment, ChatTurn(OTHER, "bob", "general", "hi"))
+    mine = await deployment.chat(ChatTurn(ACME, "alice", "general", "hi"))
+    theirs = await deployment.chat(ChatTurn(OTHER, "bob", "general", "hi"))
 
     assert (mine.text, theirs.text) == ("from acme's model", "from the deployment's model")
     assert bearers(provider_server, CHAT_PATH) == [ACME_KEY, FAKE_API_KEY]
@@ -85,7 +85,7 @@ async def test_a_chat_preset_that_cannot_be_built_falls_back_to_the_deployment_m
     provider_server.script_chat(["still answered"])
 
     with caplog.at_level(logging.WARNING):
-        result = await answer(deployment, ChatTurn(ACME, "alice", "general", "hi"))
+        result = await deployment.chat(ChatTurn(ACME, "alice", "general", "hi"))
 
     assert result.by_model and result.text == "still answered"
     assert bearers(provider_server, CHAT_PATH) == [FAKE_API_KEY]

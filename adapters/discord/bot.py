@@ -109,7 +109,7 @@ class MemoryBot(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(ActionButton, ActionMenu)
         self.schedule = consolidation_schedule(
-            self.memory,
+            self.memory.jobs,
             self.served_workspaces,
             self.options.consolidate_every,
             self.options.consolidate_after,

@@ -15,7 +15,6 @@ import discord
 
 from adapters.discord.context import chat_turn
 from adapters.discord.render import render
-from core.chat.turn import answer
 
 if TYPE_CHECKING:
     from adapters.discord.bot import MemoryBot
@@ -40,5 +39,5 @@ async def on_message(bot: MemoryBot, message: discord.Message) -> None:
         return
     turn = chat_turn(message, without_mention(message.content, me.id), bot.options.dm_workspace)
     async with message.channel.typing():
-        reply = await answer(bot.memory, turn)
+        reply = await bot.memory.chat(turn)
     await message.reply(**render(reply.response(), bot.stash), mention_author=False)

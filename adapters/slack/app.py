@@ -36,7 +36,7 @@ from adapters.slack.home import SETTING_PREFIX, HomePage, home_view
 from adapters.slack.modals import FormListeners
 from core import texts
 from core.audience import Audience
-from core.chat.turn import ChatTurn, answer
+from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_action, run_command
 from core.commands.keys import key_statuses
 from core.commands.registry import ordered
@@ -237,7 +237,7 @@ class SlackBot:
                 is_admin=is_admin,
                 audience=audience,
             )
-            reply = (await answer(self.service, turn)).response()
+            reply = (await self.service.chat(turn)).response()
             for message in render(reply):
                 await self.client.chat_postMessage(
                     channel=where.channel,

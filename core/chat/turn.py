@@ -18,10 +18,13 @@ from dataclasses import dataclass, field
 from core import extraction, texts
 from core.audience import Audience
 from core.chat import prompting
-from core.models import Hit, Scope
-from core.ports import ChatMessage, ChatModel, ProviderError
+from core.context import MemoryContext, read_context
+from core.jobs.queue import JobQueue
+from core.models import Hit, Principal, Scope
+from core.ports import ChatMessage, ChatModel, Ports, ProviderError
+from core.providers.vectors import embed_text
+from core.recall.hybrid import recall
 from core.responses import Action, ActionKind, Response
-from core.service import MemoryService
 
 log = logging.getLogger(__name__)
 
@@ -88,47 +91,40 @@ def memories_answer(hits: Sequence[Hit], model_failed: bool = False) -> str:
     return "\n".join(lines)
 
 
-async def answer(service: MemoryService, turn: ChatTurn) -> ChatAnswer:
-    incognito = await service.is_incognito(turn.workspace, turn.user, turn.channel)
-    settings = await service.settings(turn.workspace)
-    remembering = settings.memory_enabled and not incognito
-    hits: list[Hit] = []
-    held_back = 0
-    profile: dict[str, str] = {}
-    if remembering:
-        hits = prompting.usable_memories(
-            await service.recall(
-                turn.workspace,
-                turn.user,
-                turn.text,
-                limit=settings.recall_limit,
-                channel=turn.channel,
-                min_score=settings.recall_min_score,
-                touch=False,
-            )
-        )
-        if shared_only(turn, settings.shared_channel_recall):
-            held_back = sum(h.scope != Scope.GLOBAL for h in hits)
-            hits = [h for h in hits if h.scope == Scope.GLOBAL]
-        else:
-            profile = prompting.usable_profile(await service.profile(turn.workspace, turn.user))
-    model = await service.chat_model_for(turn.workspace)
+async def answer(ports: Ports, jobs: JobQueue, turn: ChatTurn) -> ChatAnswer:
+    """Answer one message. Three transactions at most: read the context, recall and
+    touch what the reply uses, queue extraction (a PostgreSQL queue writes a row)."""
+    principal = Principal(turn.workspace, turn.user)
+    async with ports.store.session(principal) as session:
+        context = await read_context(session, turn.channel, with_profile=True)
+    shared = shared_only(turn, context.settings.shared_channel_recall)
+    hits, held_back = (
+        await _recall(ports, principal, context, turn.text, shared)
+        if context.may_recall
+        else ([], 0)
+    )
+    # The profile is the asker's: it goes only into replies they alone read.
+    profile = prompting.usable_profile(context.profile) if context.may_recall and not shared else {}
+    model = await ports.providers.chat_for(turn.workspace, context.settings)
     reply = await _model_reply(model, turn, hits, profile)
     if reply is not None:
         text = reply
-    elif incognito:
+    elif context.incognito:
         text = texts.INCOGNITO_ANSWER
-    elif not settings.memory_enabled:
+    elif not context.settings.memory_enabled:
         text = texts.MEMORY_OFF_ANSWER
     elif not hits and held_back:
         text = ""  # the held-back line says all there is to say here
     else:
         text = memories_answer(hits, model_failed=model is not None)
-    await service.touch(turn.workspace, turn.user, [h.id for h in hits])
-    if remembering and settings.auto_extract:
-        await _queue_extraction(service, turn)
+    if context.may_extract:
+        await _queue_extraction(jobs, turn)
     return ChatAnswer(
-        text, used=hits, incognito=incognito, by_model=reply is not None, held_back=held_back
+        text,
+        used=hits,
+        incognito=context.incognito,
+        by_model=reply is not None,
+        held_back=held_back,
     )
 
 
@@ -136,6 +132,34 @@ def shared_only(turn: ChatTurn, policy: str) -> bool:
     """Whether the reply may use only what everyone reading it may see: globals, and
     no profile (it is the asker's). The workspace admin may allow private ones."""
     return turn.audience == Audience.SHARED and policy != "all"
+
+
+async def _recall(
+    ports: Ports, principal: Principal, context: MemoryContext, message: str, shared: bool
+) -> tuple[list[Hit], int]:
+    """The memories the reply may use (recalled, then filtered by the guards again, and
+    to globals only when others read the reply), marked as used in the same
+    transaction; and how many private ones were held back."""
+    settings = context.settings
+    vector = await embed_text(ports, principal.workspace, message, settings, purpose="query")
+    now = ports.clock()
+    async with ports.store.session(principal) as session:
+        found = await recall(
+            session,
+            message,
+            settings.recall_limit,
+            now,
+            vector,
+            settings.recall_min_score,
+            touch=False,
+        )
+        hits = prompting.usable_memories(found)
+        held_back = sum(h.scope != Scope.GLOBAL for h in hits) if shared else 0
+        if shared:
+            hits = [h for h in hits if h.scope == Scope.GLOBAL]
+        if hits:
+            await session.touch([h.id for h in hits], now)
+    return hits, held_back
 
 
 async def _model_reply(
@@ -159,7 +183,7 @@ async def _model_reply(
     return text
 
 
-async def _queue_extraction(service: MemoryService, turn: ChatTurn) -> None:
+async def _queue_extraction(jobs: JobQueue, turn: ChatTurn) -> None:
     """Enqueue the "extract" job; a queue failure is logged, never shown to the user."""
     payload = extraction.extraction_payload(
         turn.workspace, turn.user, turn.channel, turn.text, turn.thread
@@ -167,6 +191,6 @@ async def _queue_extraction(service: MemoryService, turn: ChatTurn) -> None:
     if payload is None:
         return
     try:
-        await service.jobs.enqueue(extraction.KIND, payload, workspace=turn.workspace)
+        await jobs.enqueue(extraction.KIND, payload, workspace=turn.workspace)
     except (LookupError, OSError) as exc:
         log.warning("could not queue extraction: %s", exc)

@@ -8,6 +8,7 @@ REVERTERS instead.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 
 from core.ids import new_id
 from core.models import AuditEntry, Memory, Status
@@ -16,6 +17,14 @@ from core.stores.codec import memory_from_dict
 
 Reverter = Callable[[StoreSession, AuditEntry, float], Awaitable[None]]
 REVERTERS: dict[str, Reverter] = {}
+
+
+@dataclass(frozen=True)
+class UndoResult:
+    ok: bool
+    action: str = ""
+    memories: tuple[str, ...] = ()
+    conflict: Memory | None = None  # the memory now holding the text undo would bring back
 
 
 async def record(
@@ -83,3 +92,17 @@ async def restore_before(session: StoreSession, entry: AuditEntry) -> None:
         await session.restore_memory(restored)
         if current is None and restored.entities:
             await session.bump_entities(list(dict.fromkeys(restored.entities)), entry.created_at)
+
+
+async def undo(session: StoreSession, audit_id: str | None, now: float) -> UndoResult:
+    """Undo the session's user's last undoable change (or the named one); when the old
+    state clashes with the present (its text is saved again as another memory), change
+    nothing and name the memory in the way."""
+    entry = await session.get_audit(audit_id) if audit_id else await session.last_undoable_audit()
+    if entry is None or not entry.undoable:
+        return UndoResult(False)
+    clash = await restore_clash(session, entry)
+    if clash is not None:
+        return UndoResult(False, entry.action, entry.memory_ids, conflict=clash)
+    await revert(session, entry, now)
+    return UndoResult(True, entry.action, entry.memory_ids)

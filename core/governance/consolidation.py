@@ -28,7 +28,7 @@ import json
 import logging
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from core.governance import audit
 from core.governance.listing import visible_memories
@@ -40,15 +40,12 @@ from core.governance.merging import (
     rewrite_pair,
     scope_key,
 )
-from core.jobs.queue import job
 from core.models import HALF_LIFE_DAYS, Kind, Memory, MemoryPatch, Principal, Scope, Status
-from core.ports import ChatModel, StoreSession
+from core.ports import ChatModel, Ports, StoreSession
+from core.providers.vectors import embed_text
 from core.recall.ranking import DAY
 from core.remember.canonical import content_hash, normalize_content
 from core.remember.classify import find_entities
-
-if TYPE_CHECKING:
-    from core.service import MemoryService
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +112,7 @@ def merged_view(group: Group) -> Memory:
 
 
 async def _settle_text(
-    service: MemoryService, model: ChatModel | None, group: Group, taken: set[str]
+    max_chars: int, model: ChatModel | None, group: Group, taken: set[str]
 ) -> None:
     """Keep the survivor's text, or with a chat model fold a learned group into one."""
     group.content = group.survivor.content
@@ -124,7 +121,7 @@ async def _settle_text(
     text = group.content
     for other in group.absorbed:
         candidate = await rewrite_pair(model, text, other.content)
-        if candidate and acceptable(candidate, service.config.max_chars, taken):
+        if candidate and acceptable(candidate, max_chars, taken):
             text = candidate
         elif len(normalize_content(other.content)) > len(normalize_content(text)):
             text = other.content
@@ -133,11 +130,11 @@ async def _settle_text(
 
 
 async def plan_scope(
-    service: MemoryService, memories: Sequence[Memory], now: float, retention_days: int = 0
+    ports: Ports, memories: Sequence[Memory], now: float, retention_days: int = 0
 ) -> Plan:
     """What consolidation would change among these active memories of one scope."""
     movable = [m for m in memories if m.status == Status.ACTIVE and not m.pinned]
-    model = await service.chat_model_for(memories[0].workspace) if movable else None
+    model = await ports.providers.chat_for(memories[0].workspace) if movable else None
     plan = Plan(
         retire=[
             m for m in movable if retired_intent(m, now) or past_retention(m, now, retention_days)
@@ -161,7 +158,7 @@ async def plan_scope(
                 taken = fixed | {
                     content_hash(m.content) for i, m in working.items() if i not in ids
                 }
-            await _settle_text(service, model, group, taken)
+            await _settle_text(ports.max_chars, model, group, taken)
             head = group.survivor.id
             for other in group.absorbed:
                 absorbed_by.setdefault(head, []).extend([other.id, *absorbed_by.pop(other.id, [])])
@@ -268,30 +265,30 @@ async def _absorb(
 
 
 async def consolidate_scope(
-    service: MemoryService, principal: Principal, scope: Scope, report: ConsolidationReport
+    ports: Ports, principal: Principal, scope: Scope, report: ConsolidationReport
 ) -> None:
     """Plan and apply for one scope: the principal's private set, or the global set."""
-    now = service.clock()
-    async with service.store.session(principal) as session:
+    now = ports.clock()
+    async with ports.store.session(principal) as session:
         visible = await visible_memories(session)
         retention_days = (await session.get_settings()).retention_days
     key = (scope.value, principal.user if scope == Scope.PRIVATE else "")
     memories = [m for m in visible if scope_key(m) == key]
     report.scopes += 1
-    plan = await plan_scope(service, memories, now, retention_days)
+    plan = await plan_scope(ports, memories, now, retention_days)
     if not (plan.groups or plan.retire or plan.stale):
         return
     vectors = {
-        g.survivor.id: await service.embed_document(g.content, principal.workspace)
+        g.survivor.id: await embed_text(ports, principal.workspace, g.content)
         for g in plan.groups
         if g.content != g.survivor.content
     }
-    async with service.store.session(principal) as session:
+    async with ports.store.session(principal) as session:
         await apply_plan(session, plan, vectors, now, report)
 
 
 async def consolidate(
-    service: MemoryService,
+    ports: Ports,
     workspace: str,
     *,
     actor: str = SYSTEM_ACTOR,
@@ -302,27 +299,27 @@ async def consolidate(
     then the global set as `actor`. Returns what changed, with the audit ids."""
     report = ConsolidationReport()
     if users is None:
-        async with service.store.session(Principal(workspace, actor)) as session:
+        async with ports.store.session(Principal(workspace, actor)) as session:
             users = await session.memory_owners()
     for user in users:
-        await consolidate_scope(service, Principal(workspace, user), Scope.PRIVATE, report)
+        await consolidate_scope(ports, Principal(workspace, user), Scope.PRIVATE, report)
     if include_global:
-        await consolidate_scope(service, Principal(workspace, actor), Scope.GLOBAL, report)
+        await consolidate_scope(ports, Principal(workspace, actor), Scope.GLOBAL, report)
     return report
 
 
-async def undo_run(service: MemoryService, workspace: str, report: ConsolidationReport) -> int:
+async def undo_run(ports: Ports, workspace: str, report: ConsolidationReport) -> int:
     """Undo every change a run made, scope by scope; returns how many entries reverted."""
     undone = 0
     for actor, audit_id in reversed(report.audit):
-        undone += (await service.undo(workspace, actor, audit_id)).ok
+        async with ports.store.session(Principal(workspace, actor)) as session:
+            undone += (await audit.undo(session, audit_id, ports.clock())).ok
     return undone
 
 
-@job("consolidate")
-async def consolidate_job(service: MemoryService, payload: dict[str, Any]) -> None:
+async def consolidate_job(ports: Ports, payload: dict[str, Any]) -> None:
     """The scheduled (or queued) run: payload {"workspace": ..., "actor": optional}."""
     report = await consolidate(
-        service, payload["workspace"], actor=payload.get("actor") or SYSTEM_ACTOR
+        ports, payload["workspace"], actor=payload.get("actor") or SYSTEM_ACTOR
     )
     log.info("consolidated %s: %s", payload["workspace"], json.dumps(report.as_dict()))

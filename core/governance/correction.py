@@ -13,9 +13,7 @@ full old memory and the withdrawn vote, so undo restores both.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
-from core import guards
 from core.governance import audit, feedback
 from core.models import (
     AuditEntry,
@@ -26,13 +24,12 @@ from core.models import (
     RememberResult,
     SaveStatus,
 )
-from core.ports import DuplicateMemory, StoreSession
+from core.ports import DuplicateMemory, Ports, StoreSession
+from core.providers.vectors import embed_text
 from core.remember.canonical import clean_text, content_hash
 from core.remember.classify import find_entities
 from core.remember.forgetting import may_forget
-
-if TYPE_CHECKING:
-    from core.service import MemoryService
+from core.remember.intake import guard_refusal, refused, size_refusal
 
 
 def may_edit(memory: Memory, user: str, is_admin: bool) -> bool:
@@ -40,62 +37,38 @@ def may_edit(memory: Memory, user: str, is_admin: bool) -> bool:
     return may_forget(memory, user, is_admin)
 
 
-def _refused(reason: RefusalReason, detail: str = "") -> RememberResult:
-    return RememberResult(SaveStatus.REFUSED, reason=reason, detail=detail)
-
-
-def _size_refusal(content: str, max_chars: int) -> RememberResult | None:
-    if not content:
-        return _refused(RefusalReason.EMPTY)
-    if len(content) > max_chars:
-        return _refused(RefusalReason.TOO_LONG, str(len(content)))
-    return None
-
-
-def _guard_refusal(content: str) -> RememberResult | None:
-    finding = guards.check(content)
-    return None if finding is None else _refused(RefusalReason(finding.category), finding.label)
-
-
 def text_refusal(text: str, max_chars: int) -> RememberResult | None:
     """Why `text` cannot become a memory's new text, judged on the text alone (length
     and the guards: no I/O, within the guards' time budget), else None. A form runs
     this before it closes, so a refusal shows in the form; `correct` checks it again."""
     content = clean_text(text or "")
-    return _size_refusal(content, max_chars) or _guard_refusal(content)
+    return size_refusal(content, max_chars) or guard_refusal(content)
 
 
 async def correct(
-    service: MemoryService,
-    workspace: str,
-    user: str,
-    memory_id: str,
-    text: str,
-    *,
-    is_admin: bool = False,
+    ports: Ports, principal: Principal, memory_id: str, text: str, *, is_admin: bool = False
 ) -> RememberResult | None:
     """Replace a memory's text. None when the memory is gone or not visible; UPDATED
     with `replaced` (the old memory) and an undoable `audit_id`; DUPLICATE with the
     other memory when that text is already known; REFUSED with a reason otherwise."""
     content = clean_text(text or "")
-    refused = _size_refusal(content, service.config.max_chars)
-    if refused is not None:
-        return refused
-    principal = Principal(workspace, user)
-    async with service.store.session(principal) as session:
+    too_big = size_refusal(content, ports.max_chars)
+    if too_big is not None:
+        return too_big
+    async with ports.store.session(principal) as session:
         memory = await session.get_memory(memory_id)
     if memory is None:
         return None
-    if not may_edit(memory, user, is_admin):
-        return _refused(RefusalReason.FORBIDDEN)
-    refused = _guard_refusal(content)
-    if refused is not None:
-        return refused
+    if not may_edit(memory, principal.user, is_admin):
+        return refused(RefusalReason.FORBIDDEN)
+    blocked = guard_refusal(content)
+    if blocked is not None:
+        return blocked
     if content == memory.content:
         return RememberResult(SaveStatus.DUPLICATE, memory=memory)
-    vector = await service.embed_document(content, memory.workspace)
-    async with service.store.session(principal) as session:
-        return await _apply(session, memory_id, content, vector, service.clock())
+    vector = await embed_text(ports, memory.workspace, content)
+    async with ports.store.session(principal) as session:
+        return await _apply(session, memory_id, content, vector, ports.clock())
 
 
 async def _apply(

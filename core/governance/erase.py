@@ -19,16 +19,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING
 
 from core.governance import audit
 from core.governance.feedback import recompute_trust
 from core.governance.listing import owned_memories
+from core.jobs.queue import JobQueue
 from core.models import Principal, Scope
-from core.ports import StoreSession
-
-if TYPE_CHECKING:
-    from core.service import MemoryService
+from core.ports import Store, StoreSession
 
 
 @dataclass(frozen=True)
@@ -46,9 +43,9 @@ class EraseReport:
         return asdict(self)
 
 
-async def preview(service: MemoryService, workspace: str, user: str) -> EraseReport:
+async def preview(store: Store, workspace: str, user: str) -> EraseReport:
     """What an erase would remove (for the confirmation message); changes nothing."""
-    async with service.store.session(Principal(workspace, user)) as session:
+    async with store.session(Principal(workspace, user)) as session:
         owned = await owned_memories(session)
         return EraseReport(
             memories=sum(m.scope == Scope.PRIVATE for m in owned),
@@ -59,22 +56,24 @@ async def preview(service: MemoryService, workspace: str, user: str) -> EraseRep
 
 
 async def erase(
-    service: MemoryService,
+    store: Store,
     workspace: str,
     user: str,
     *,
     actor: str | None = None,
     is_admin: bool = False,
     include_globals: bool = False,
+    now: float,
+    queue: JobQueue | None = None,
 ) -> EraseReport:
     """Erase `user` in `workspace`. Their own request (actor None or the user), or an
     admin's (is_admin); anyone else gets PermissionError."""
     actor = actor or user
     if actor != user and not is_admin:
         raise PermissionError("only the user themselves or a workspace admin can erase a user")
-    now = service.clock()
-    jobs = await service.jobs.forget_user(workspace, user)  # first: no job learns it back
-    async with service.store.session(Principal(workspace, user)) as session:
+    # First: no queued job may learn back what is being erased.
+    jobs = await queue.forget_user(workspace, user) if queue is not None else 0
+    async with store.session(Principal(workspace, user)) as session:
         owned = await owned_memories(session)
         doomed = [m for m in owned if m.scope == Scope.PRIVATE or include_globals]
         for memory in doomed:  # everyone's votes and conflict marks on it go with it
@@ -106,7 +105,7 @@ async def erase(
         if actor == user:
             await _record(session, user, report, now)
     if actor != user and report.done:
-        async with service.store.session(Principal(workspace, actor)) as session:
+        async with store.session(Principal(workspace, actor)) as session:
             await _record(session, user, report, now)
     return report
 

@@ -35,15 +35,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import TYPE_CHECKING
 
 from core.governance.listing import owned_memories, visible_memories
 from core.governance.pinning import may_pin, set_pinned
 from core.governance.portability import ImportReport
 from core.models import Kind, Memory, MemoryPatch, Principal, SaveStatus, Scope, Source, Status
-
-if TYPE_CHECKING:
-    from core.service import MemoryService
+from core.ports import Ports
+from core.remember.intake import SaveRequest, remember
 
 SECTION_KINDS = {
     "user": Kind.PREFERENCE,
@@ -120,7 +118,7 @@ def parse(lines: Iterable[str]) -> list[Bullet]:
 
 
 async def import_markdown(
-    service: MemoryService,
+    ports: Ports,
     workspace: str,
     user: str,
     lines: Iterable[str],
@@ -134,16 +132,15 @@ async def import_markdown(
     scope = Scope.GLOBAL if global_set else Scope.PRIVATE
     for bullet in parse(lines):
         report.total += 1
-        result = await service.remember(
-            workspace,
-            user,
+        request = SaveRequest(
             bullet.content,
-            scope,
+            scope=scope,
             kind=bullet.kind,
             source=bullet.source,
             is_admin=is_admin,
             reconcile=False,
         )
+        result = await remember(ports, Principal(workspace, user), request)
         report.count(result.status.value)
         if result.status == SaveStatus.REFUSED:
             reason = result.reason.value if result.reason else "refused"
@@ -152,13 +149,13 @@ async def import_markdown(
             continue
         if result.memory is not None:
             await _keep_marks(
-                service, workspace, user, bullet, result.memory, result.status, is_admin
+                ports, workspace, user, bullet, result.memory, result.status, is_admin
             )
     return report
 
 
 async def _keep_marks(
-    service: MemoryService,
+    ports: Ports,
     workspace: str,
     user: str,
     bullet: Bullet,
@@ -168,14 +165,14 @@ async def _keep_marks(
 ) -> None:
     """A new memory takes the bullet's date and pin as part of its import; an existing
     one it matched is pinned through the audited path."""
-    async with service.store.session(Principal(workspace, user)) as session:
+    async with ports.store.session(Principal(workspace, user)) as session:
         if status in (SaveStatus.SAVED, SaveStatus.PENDING_REVIEW):
             pinned = bullet.pinned and may_pin(memory, user, is_admin)
             patch = MemoryPatch(valid_from=bullet.since, pinned=True if pinned else None)
             if patch.changes():
                 await session.update_memory(memory.id, patch)
         elif bullet.pinned and not memory.pinned:
-            await set_pinned(session, memory.id, True, is_admin, service.clock())
+            await set_pinned(session, memory.id, True, is_admin, ports.clock())
 
 
 def _date(memory: Memory) -> str:
@@ -204,10 +201,10 @@ def render(memories: Iterable[Memory]) -> str:
 
 
 async def export_markdown(
-    service: MemoryService, workspace: str, user: str, *, global_set: bool = False
+    ports: Ports, workspace: str, user: str, *, global_set: bool = False
 ) -> str:
     """The user's active private memories as MEMORY.md, or the workspace's global set."""
-    async with service.store.session(Principal(workspace, user)) as session:
+    async with ports.store.session(Principal(workspace, user)) as session:
         if global_set:
             memories = [m for m in await visible_memories(session) if m.scope == Scope.GLOBAL]
         else:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.governance import audit
+from core.governance.authority import may_change
 from core.models import Memory, MemoryPatch, Scope
 from core.ports import StoreSession
 
@@ -35,9 +36,9 @@ class PinResult:
 
 
 def may_pin(memory: Memory, user: str, is_admin: bool) -> bool:
-    if memory.scope == Scope.GLOBAL:
-        return is_admin
-    return memory.owner == user
+    """Whoever may change it, narrowed for a global memory to admins: pinning one
+    curates the workspace's knowledge, which its author alone does not decide."""
+    return may_change(memory, user, is_admin) and (memory.scope != Scope.GLOBAL or is_admin)
 
 
 async def set_pinned(

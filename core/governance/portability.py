@@ -1,7 +1,7 @@
 """Export and import of a user's memories as JSONL (one memory per line).
 
-Import goes through `remember`, so every line passes the guards and reconciliation
-again: a file cannot smuggle in a secret or pile up duplicates.
+Import goes through `core.remember.intake.remember`, so every line passes the guards
+and reconciliation again: a file cannot smuggle in a secret or pile up duplicates.
 """
 
 from __future__ import annotations
@@ -9,39 +9,30 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
+from enum import Enum
+from typing import TypeVar
 
 from core.models import Kind, Memory, Principal, SaveStatus, Scope, Source, Status
-from core.service import MemoryService
+from core.ports import Ports
+from core.remember.intake import SaveRequest, remember
+from core.stores.codec import MEMORY_COLUMNS
 
-EXPORT_FIELDS = (
-    "id",
-    "content",
-    "scope",
-    "kind",
-    "source",
-    "status",
-    "importance",
-    "confidence",
-    "entities",
-    "created_at",
-    "updated_at",
-    "last_used_at",
-    "use_count",
-    "valid_from",
-    "valid_to",
-    "supersedes",
-    "pinned",
-    "channel",
-)
+# A memory's stored columns, minus what belongs to this store rather than to the memory:
+# workspace and owner (an import takes the importer's), the hash (recomputed), trust
+# (earned from this workspace's votes) and consolidation's stale mark.
+NOT_EXPORTED = frozenset({"workspace", "owner", "content_hash", "trust", "stale_since"})
+EXPORT_FIELDS = tuple(c for c in MEMORY_COLUMNS if c not in NOT_EXPORTED)
 PAGE = 500
+E = TypeVar("E", bound=Enum)
+D = TypeVar("D")
 
 
-async def user_memories(service: MemoryService, workspace: str, user: str) -> AsyncIterator[Memory]:
+async def user_memories(ports: Ports, workspace: str, user: str) -> AsyncIterator[Memory]:
     """The user's own memories: private ones and the global ones they authored."""
     statuses = [s.value for s in Status]
     offset = 0
     while True:
-        async with service.store.session(Principal(workspace, user)) as session:
+        async with ports.store.session(Principal(workspace, user)) as session:
             page = await session.list_memories(statuses, PAGE, offset)
         for memory in page:
             if memory.owner == user:
@@ -56,8 +47,8 @@ def to_record(memory: Memory) -> dict[str, object]:
     return {name: data[name] for name in EXPORT_FIELDS}
 
 
-async def export_jsonl(service: MemoryService, workspace: str, user: str) -> AsyncIterator[str]:
-    async for memory in user_memories(service, workspace, user):
+async def export_jsonl(ports: Ports, workspace: str, user: str) -> AsyncIterator[str]:
+    async for memory in user_memories(ports, workspace, user):
         yield json.dumps(to_record(memory), ensure_ascii=False)
 
 
@@ -72,7 +63,7 @@ class ImportReport:
 
 
 async def import_jsonl(
-    service: MemoryService,
+    ports: Ports,
     workspace: str,
     user: str,
     lines: Iterable[str],
@@ -94,16 +85,15 @@ async def import_jsonl(
             report.count("invalid")
             report.refused.append((number, "not a JSON object with a content string"))
             continue
-        result = await service.remember(
-            workspace,
-            user,
+        request = SaveRequest(
             content,
-            _choice(record.get("scope"), Scope, Scope.PRIVATE),
+            scope=_choice(record.get("scope"), Scope, Scope.PRIVATE),
             kind=_choice(record.get("kind"), Kind, None),
             source=_choice(record.get("source"), Source, Source.EXPLICIT),
             pending=record.get("status") == Status.PENDING_REVIEW,
             is_admin=is_admin,
         )
+        result = await remember(ports, Principal(workspace, user), request)
         report.count(result.status.value)
         if result.status == SaveStatus.REFUSED and result.reason:
             report.refused.append((number, result.reason.value))
@@ -112,6 +102,6 @@ async def import_jsonl(
     return report
 
 
-def _choice(value: object, enum: type, default: object) -> object:
+def _choice(value: object, enum: type[E], default: D) -> E | D:
     """The enum member named by `value`, or the default for anything unknown."""
     return enum(value) if value in {m.value for m in enum} else default

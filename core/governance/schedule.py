@@ -11,10 +11,8 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterable
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from core.service import MemoryService
+from core.jobs.queue import JobQueue
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +69,7 @@ class Periodic:
 
 
 def consolidation_schedule(
-    service: MemoryService,
+    jobs: JobQueue,
     workspaces: Callable[[], Iterable[str]],
     interval: float = DAY,
     first_delay: float | None = None,
@@ -81,6 +79,6 @@ def consolidation_schedule(
 
     async def tick() -> None:
         for workspace in workspaces():
-            await service.jobs.enqueue("consolidate", {"workspace": workspace}, workspace=workspace)
+            await jobs.enqueue("consolidate", {"workspace": workspace}, workspace=workspace)
 
     return Periodic(tick, interval, first_delay=first_delay, name="consolidation")

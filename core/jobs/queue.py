@@ -1,36 +1,25 @@
-"""Background work (extraction, embedding backfill, re-embedding) behind one port.
+"""Background work (extraction, embedding backfill, consolidation) behind one port.
 
 The chat turn never waits for learning: it enqueues a job and replies. Standalone
 mode runs jobs in-process as guarded asyncio tasks; connected mode stores them in a
 PostgreSQL queue that any number of workers claim (`FOR UPDATE SKIP LOCKED`). Both
-run the same handlers, registered here by kind.
+run the same handlers, from the one table in `core.jobs.handlers`, each given the
+`Ports` it may use (never the service).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from core.service import MemoryService
+from core.ports import Ports
 
 log = logging.getLogger(__name__)
 
-JobHandler = Callable[["MemoryService", dict[str, Any]], Awaitable[None]]
-JOB_HANDLERS: dict[str, JobHandler] = {}
-
-
-def job(kind: str) -> Callable[[JobHandler], JobHandler]:
-    """Register the handler for a job kind."""
-
-    def register(handler: JobHandler) -> JobHandler:
-        JOB_HANDLERS[kind] = handler
-        return handler
-
-    return register
+JobHandler = Callable[[Ports, dict[str, Any]], Awaitable[None]]
 
 
 class JobQueue(Protocol):
@@ -46,22 +35,22 @@ class JobQueue(Protocol):
 class InProcessJobs:
     """Runs each job as an asyncio task right away; failures are logged, never raised."""
 
-    service: MemoryService | None = None
+    ports: Ports
+    handlers: Mapping[str, JobHandler]
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
     failures: int = 0
 
     async def enqueue(self, kind: str, payload: dict[str, Any], *, workspace: str) -> None:
-        handler = JOB_HANDLERS.get(kind)
-        if handler is None or self.service is None:
+        handler = self.handlers.get(kind)
+        if handler is None:
             raise LookupError(f"no handler for job kind {kind!r}")
         task = asyncio.create_task(self._run(kind, handler, payload))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
     async def _run(self, kind: str, handler: JobHandler, payload: dict[str, Any]) -> None:
-        assert self.service is not None
         try:
-            await handler(self.service, payload)
+            await handler(self.ports, payload)
         except Exception:  # a background job must never take the bot down
             self.failures += 1
             log.exception("background job %s failed", kind)

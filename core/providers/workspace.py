@@ -75,9 +75,11 @@ class WorkspaceProviders:
         async with self.store.session(Principal(workspace, "")) as session:
             return await session.get_settings()
 
-    async def chat_for(self, workspace: str) -> ChatModel | None:
+    async def chat_for(
+        self, workspace: str, settings: WorkspaceSettings | None = None
+    ) -> ChatModel | None:
         """The chat model for this workspace's turns, extraction and rewrites."""
-        settings = await self.settings(workspace)
+        settings = settings or await self.settings(workspace)
         preset = settings.chat_preset.strip().lower()
         if not preset:
             return self.chat_model
@@ -98,9 +100,13 @@ class WorkspaceProviders:
             self.chat_model,
         )
 
-    async def embedder_for(self, workspace: str) -> Embedder | None:
+    async def embedder_for(
+        self, workspace: str | None, settings: WorkspaceSettings | None = None
+    ) -> Embedder | None:
         """The embedder for this workspace's memories and queries (same dimension)."""
-        settings = await self.settings(workspace)
+        if workspace is None or self.embedder is None:
+            return self.embedder
+        settings = settings or await self.settings(workspace)
         preset = settings.embed_preset.strip().lower()
         if not preset:
             return self.embedder

@@ -9,7 +9,8 @@ admin only. Every forget is audited with the full prior state, so Undo restores 
 from __future__ import annotations
 
 from core.governance import audit
-from core.models import ForgetResult, Memory, Scope, Status
+from core.governance.authority import may_change
+from core.models import ForgetResult, Memory, Status
 from core.ports import StoreSession
 from core.recall.textsearch import query_terms
 
@@ -18,8 +19,8 @@ SEARCH_POOL = 100
 RECENT_POOL = 200
 
 
-def may_forget(memory: Memory, user: str, is_admin: bool) -> bool:
-    return memory.scope == Scope.PRIVATE or memory.owner == user or is_admin
+# Forgetting is changing: the one rule decides (the name stays for correction.may_edit).
+may_forget = may_change
 
 
 async def matching(session: StoreSession, query: str) -> list[Memory]:
@@ -40,8 +41,8 @@ async def forget(session: StoreSession, query: str, is_admin: bool, now: float) 
         return ForgetResult([], query)
     user = session.principal.user
     found = await matching(session, query)
-    allowed = [m for m in found if may_forget(m, user, is_admin)]
-    refused = [m for m in found if not may_forget(m, user, is_admin)]
+    allowed = [m for m in found if may_change(m, user, is_admin)]
+    refused = [m for m in found if not may_change(m, user, is_admin)]
     if len(allowed) > MAX_FORGET:
         return ForgetResult([], query, refused=refused, too_many=len(allowed))
     doomed = allowed + await older_versions(session, allowed)
@@ -93,7 +94,7 @@ async def candidates(session: StoreSession, typed: str, is_admin: bool, limit: i
     found = [
         m
         for m in pool.values()
-        if may_forget(m, user, is_admin) and all(w in m.content.lower() for w in words)
+        if may_change(m, user, is_admin) and all(w in m.content.lower() for w in words)
     ]
     found.sort(key=lambda m: m.updated_at, reverse=True)
     return found[:limit]

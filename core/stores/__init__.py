@@ -31,7 +31,6 @@ def open_store(url: str, *, admin_url: str | None = None) -> Store:
 def open_job_queue(store: Store) -> JobQueue | None:
     """The store's durable job queue (PostgreSQL), or None: jobs then run in-process."""
     if store.url.startswith(CONNECTED_SCHEMES):
-        import core.jobs.embedding  # noqa: F401  (registers the handlers workers run)
         from core.stores.postgres.jobs import PostgresJobs
 
         return PostgresJobs(store)  # type: ignore[arg-type]

@@ -1,19 +1,115 @@
-"""Row ↔ model conversion shared by the stores, so both read memories the same way."""
+"""Row ↔ model conversion shared by the stores, so both read and write rows the same way.
+
+What a memory or audit row holds is written here once: the column lists, the values an
+INSERT binds and the model built from a row read back. A backend supplies only how its
+driver wants JSON and vectors bound (`Encoders`); the SQL stays in each backend.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import asdict, fields
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from core.models import Kind, Memory, Scope, Source, Status, WorkspaceSettings
+from core.models import (
+    AuditEntry,
+    Kind,
+    Memory,
+    MemoryPatch,
+    NewMemory,
+    Scope,
+    Source,
+    Status,
+    WorkspaceSettings,
+)
+
+# Every stored column of a memory, in table order: the fields of `NewMemory` but its
+# vector, which each backend stores in its own `embedding` column.
+MEMORY_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(NewMemory) if f.name != "embedding")
+AUDIT_COLUMNS = (
+    "id",
+    "workspace",
+    "actor",
+    "action",
+    "memory_ids",
+    "before",
+    "detail",
+    "created_at",
+    "undoes",
+)
+ENUM_COLUMNS = ("scope", "kind", "source", "status")
+
+
+@dataclass(frozen=True)
+class Encoders:
+    """How a backend's driver binds a JSON value and a vector (None stays NULL)."""
+
+    json: Callable[[Any], Any]
+    vector: Callable[[Sequence[float] | None], Any]
+
+
+def memory_values(memory: NewMemory, encode: Encoders) -> dict[str, Any]:
+    """Named parameters for an INSERT of every column, `embedding` included."""
+    values = {name: getattr(memory, name) for name in MEMORY_COLUMNS}
+    for name in ENUM_COLUMNS:
+        values[name] = str(values[name])
+    values["entities"] = encode.json(list(memory.entities))
+    values["pinned"] = bool(memory.pinned)
+    values["embedding"] = encode.vector(memory.embedding)
+    return values
+
+
+def patch_values(patch: MemoryPatch, encode: Encoders) -> dict[str, Any]:
+    """The columns an UPDATE sets for `patch`, bound as the backend wants them."""
+    changes = patch.changes()
+    if "entities" in changes:
+        changes["entities"] = encode.json(list(changes["entities"]))
+    for name in ENUM_COLUMNS:
+        if name in changes:
+            changes[name] = str(changes[name])
+    if "pinned" in changes:
+        changes["pinned"] = bool(changes["pinned"])
+    return changes
+
+
+def audit_values(entry: AuditEntry, encode: Encoders) -> dict[str, Any]:
+    """Named parameters for an INSERT of an audit entry (every AUDIT_COLUMNS name)."""
+    return {
+        "id": entry.id,
+        "workspace": entry.workspace,
+        "actor": entry.actor,
+        "action": entry.action,
+        "memory_ids": encode.json(list(entry.memory_ids)),
+        "before": encode.json(list(entry.before)),
+        "detail": entry.detail,
+        "created_at": entry.created_at,
+        "undoes": entry.undoes,
+    }
+
+
+def audit_from_row(row: Mapping[str, Any]) -> AuditEntry:
+    """An audit entry from a row of AUDIT_COLUMNS plus `undone` (JSON as text or decoded)."""
+    return AuditEntry(
+        id=row["id"],
+        workspace=row["workspace"],
+        actor=row["actor"],
+        action=row["action"],
+        memory_ids=tuple(_json(row["memory_ids"])),
+        before=tuple(_json(row["before"])),
+        detail=row["detail"],
+        created_at=float(row["created_at"]),
+        undoes=row["undoes"],
+        undone=bool(row["undone"]),
+    )
+
+
+def _json(value: Any) -> Any:
+    """SQLite hands JSON columns back as text, psycopg decodes jsonb itself."""
+    return json.loads(value) if isinstance(value, str) else value
 
 
 def memory_from_row(row: Mapping[str, Any]) -> Memory:
-    entities = row["entities"]
-    if isinstance(entities, str):
-        entities = json.loads(entities)
     return Memory(
         id=row["id"],
         workspace=row["workspace"],
@@ -26,7 +122,7 @@ def memory_from_row(row: Mapping[str, Any]) -> Memory:
         importance=float(row["importance"]),
         confidence=float(row["confidence"]),
         status=Status(row["status"]),
-        entities=list(entities),
+        entities=list(_json(row["entities"])),
         channel=row["channel"],
         created_at=float(row["created_at"]),
         updated_at=float(row["updated_at"]),

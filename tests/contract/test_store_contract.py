@@ -10,6 +10,7 @@ import pytest
 
 from core.ids import new_id
 from core.models import (
+    NOT_UNDOABLE,
     AuditEntry,
     Kind,
     MemoryPatch,
@@ -22,6 +23,7 @@ from core.models import (
 )
 from core.ports import DuplicateMemory
 from core.remember.canonical import content_hash
+from core.stores.codec import MEMORY_COLUMNS
 
 ALICE = Principal("acme", "alice")
 BOB = Principal("acme", "bob")
@@ -154,14 +156,32 @@ async def test_search_text_with_require_all_needs_every_term(store):
     assert [h.memory.content for h in hits] == ["the staging DB is on port 6543"]
 
 
+SYNTAX_MEMORY = 'quotes " and stars * and NEAR( OR AND'
+
+
 @pytest.mark.parametrize(
-    "term", ['"', "*", "NEAR(", "OR", "AND", "NOT", "a:b", "^x", "(", ")", "-", "'", "\\"]
+    ("term", "matches"),
+    [
+        ('"', False),
+        ("*", False),
+        ("(", False),
+        (")", False),
+        ("-", False),
+        ("'", False),
+        ("\\", False),
+        ("^x", False),
+        ("NOT", False),
+        ("NEAR(", True),  # the word "near" is in the memory; the parenthesis is not syntax
+        ("stars*", True),
+        ("quotes", True),
+    ],
 )
-async def test_fts_syntax_characters_in_terms_never_break_search(store, term):
-    await add(store, ALICE, 'quotes " and stars * and NEAR( OR AND')
+async def test_fts_syntax_characters_in_terms_are_plain_text(store, term, matches):
+    await add(store, ALICE, SYNTAX_MEMORY)
+    await add(store, ALICE, "an unrelated memory about lunch")
     async with store.session(ALICE) as s:
         hits = await s.search_text([term], 10)
-    assert isinstance(hits, list)
+    assert [h.memory.content for h in hits] == ([SYNTAX_MEMORY] if matches else [])
 
 
 async def test_search_text_filters_by_status(store):
@@ -454,3 +474,99 @@ async def test_a_global_waiting_for_review_is_invisible_to_everyone_but_its_auth
         assert not await s.delete_memory(pending.id)
     async with store.session(ALICE) as s:
         assert (await s.get_memory(pending.id)).status == Status.PENDING_REVIEW
+
+
+# -- knowledge written once (issue 10): columns, audit rows, undoable set, authority ------
+
+
+async def test_every_memory_column_round_trips_through_the_store(store):
+    new = memory(
+        ALICE,
+        "every column is written and read back",
+        Scope.GLOBAL,
+        kind=Kind.PREFERENCE,
+        source=Source.EXTRACTED,
+        importance=0.25,
+        confidence=0.75,
+        status=Status.PENDING_REVIEW,
+        entities=["alpha", "beta"],
+        channel="C9",
+        last_used_at=150.0,
+        use_count=3,
+        valid_from=90.0,
+        valid_to=300.0,
+        supersedes="older-id",
+        pinned=True,
+        trust=-0.5,
+        stale_since=120.0,
+    )
+    async with store.session(ALICE) as s:
+        await s.insert_memory(new)
+        got = await s.get_memory(new.id)
+    assert got is not None
+    written = {c: getattr(new, c) for c in MEMORY_COLUMNS}
+    assert {c: getattr(got, c) for c in MEMORY_COLUMNS} == written
+    assert not got.has_embedding
+
+
+async def test_an_audit_entry_round_trips_with_its_before_states(store):
+    before = (await add(store, ALICE, "the office is on floor 3")).as_dict()
+    entry = AuditEntry(
+        new_id(),
+        "acme",
+        "alice",
+        "update",
+        (before["id"], "m2"),
+        (before, None),
+        detail="why it changed",
+        created_at=5.0,
+    )
+    async with store.session(ALICE) as s:
+        await s.append_audit(entry)
+        got = await s.get_audit(entry.id)
+    assert got == entry
+
+
+async def test_undo_skips_every_action_that_cannot_be_undone(store):
+    undoable = AuditEntry(new_id(), "acme", "alice", "add", ("m1",), (None,), created_at=1.0)
+    async with store.session(ALICE) as s:
+        await s.append_audit(undoable)
+        for at, action in enumerate(sorted(NOT_UNDOABLE), start=2):
+            await s.append_audit(
+                AuditEntry(new_id(), "acme", "alice", action, (), created_at=float(at))
+            )
+        last = await s.last_undoable_audit()
+    assert {"undo", "noop", "settings", "erase"} <= NOT_UNDOABLE
+    assert last is not None and last.id == undoable.id and last.undoable
+
+
+async def test_an_erase_entry_is_found_by_id_but_is_not_undoable(store):
+    erase = AuditEntry(new_id(), "acme", "alice", "erase", (), detail="{}", created_at=1.0)
+    async with store.session(ALICE) as s:
+        await s.append_audit(erase)
+        assert await s.last_undoable_audit() is None
+        got = await s.get_audit(erase.id)
+    assert got is not None and got.action == "erase" and not got.undoable
+
+
+async def test_a_session_writes_rows_only_as_its_principal(store):
+    alices = await add(store, ALICE, "alice's private reminder")
+    shared = await add(store, ALICE, "the shared wiki is at wiki.acme.dev", Scope.GLOBAL)
+    planted = [
+        lambda s: s.restore_memory(alices),  # another user's private memory
+        lambda s: s.append_audit(AuditEntry(new_id(), "acme", "alice", "add", ())),  # as alice
+        lambda s: s.append_audit(AuditEntry(new_id(), "evil", "bob", "add", ())),  # elsewhere
+        lambda s: s.insert_memory(memory(EVE, "into another workspace", Scope.GLOBAL)),
+    ]
+    for write in planted:
+        async with store.session(BOB) as s:
+            with pytest.raises(PermissionError):
+                await write(s)
+    async with store.session(BOB) as s:  # a global by someone else: undo may put it back
+        assert await s.delete_memory(shared.id) is True
+        await s.restore_memory(shared)
+        assert (await s.get_memory(shared.id)).owner == "alice"
+    async with store.session(ALICE) as s:
+        assert (await s.get_memory(alices.id)).content == "alice's private reminder"
+    async with store.session(EVE) as s:
+        assert await s.list_memories(["active"], 10) == []

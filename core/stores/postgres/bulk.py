@@ -15,14 +15,14 @@ from pgvector.psycopg import register_vector_async
 from psycopg import sql
 
 from core.models import NewMemory
-from core.stores.postgres.search import FIELDS
+from core.stores.codec import MEMORY_COLUMNS
 from core.stores.postgres.session import memory_values
 from core.stores.postgres.store import HNSW_INDEX, PostgresStore, _column_dimensions
 
 
 async def copy_memories(store: PostgresStore, memories: Iterable[NewMemory]) -> int:
     """COPY the memories in, rebuild the HNSW index and ANALYZE; returns the count."""
-    columns = [*FIELDS, "embedding"]
+    columns = [*MEMORY_COLUMNS, "embedding"]
     count = 0
     async with store.connect(admin=True) as conn:
         await register_vector_async(conn)

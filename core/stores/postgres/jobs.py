@@ -6,7 +6,7 @@ them running under a lease, in one short transaction, so two workers never take 
 same job and no transaction stays open while a handler runs. A failed job waits
 `backoff * 2**(attempts-1)` seconds before its next try and is marked dead after
 `max_attempts`; a job whose worker died is taken again once its lease expires.
-Handlers are the ones registered in `core.jobs.queue.JOB_HANDLERS`.
+Handlers come from the one table, `core.jobs.handlers.JOB_HANDLERS`.
 """
 
 from __future__ import annotations
@@ -15,19 +15,17 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import psycopg
 from psycopg.types.json import Jsonb
 
-from core.jobs.queue import JOB_HANDLERS
-from core.ports import StoreUnavailable
+from core.jobs.handlers import JOB_HANDLERS
+from core.jobs.queue import JobHandler
+from core.ports import Ports, StoreUnavailable
 from core.stores.postgres.store import CONNECTION_ERRORS, PostgresStore
-
-if TYPE_CHECKING:
-    from core.service import MemoryService
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +57,10 @@ class PostgresJobs:
         max_attempts: int = 5,
         backoff: float = 2.0,
         lease: float = 300.0,
+        handlers: Mapping[str, JobHandler] = JOB_HANDLERS,
     ) -> None:
         self.store = store
+        self.handlers = handlers
         self.clock = clock
         self.max_attempts = max_attempts
         self.backoff = backoff
@@ -69,7 +69,7 @@ class PostgresJobs:
     # -- producer side ---------------------------------------------------------------
 
     async def enqueue(self, kind: str, payload: dict[str, Any], *, workspace: str) -> None:
-        if kind not in JOB_HANDLERS:
+        if kind not in self.handlers:
             raise LookupError(f"no handler for job kind {kind!r}")
         now = self.clock()
         async with self.store.transaction(workspace=workspace) as conn:
@@ -172,13 +172,13 @@ class PostgresJobs:
                 ),
             )
 
-    async def run_job(self, service: MemoryService, job: Job) -> bool:
+    async def run_job(self, ports: Ports, job: Job) -> bool:
         """Run one claimed job; True if it succeeded."""
-        handler = JOB_HANDLERS.get(job.kind)
+        handler = self.handlers.get(job.kind)
         try:
             if handler is None:
                 raise LookupError(f"no handler for job kind {job.kind!r}")
-            await handler(service, job.payload)
+            await handler(ports, job.payload)
         except Exception as exc:  # a job's failure is recorded, never fatal to the worker
             state = await self.fail(job, f"{type(exc).__name__}: {exc}")
             log.warning("job %s #%s failed (%s): %s", job.kind, job.id, state, exc)
@@ -186,15 +186,15 @@ class PostgresJobs:
         await self.complete(job)
         return True
 
-    async def run_once(self, service: MemoryService, batch: int = 10) -> int:
+    async def run_once(self, ports: Ports, batch: int = 10) -> int:
         """Claim up to `batch` ready jobs and run them; returns how many were claimed."""
         jobs = await self.claim(batch)
         for job in jobs:
-            await self.run_job(service, job)
+            await self.run_job(ports, job)
         return len(jobs)
 
     async def run(
-        self, service: MemoryService, stop: asyncio.Event, *, batch: int = 10, idle: float = 5.0
+        self, ports: Ports, stop: asyncio.Event, *, batch: int = 10, idle: float = 5.0
     ) -> None:
         """The worker loop: run ready jobs; when none, sleep until NOTIFY, `idle`
         seconds (retries become due) or `stop`. Survives database restarts."""
@@ -203,7 +203,7 @@ class PostgresJobs:
         try:
             while not stop.is_set():
                 try:
-                    claimed = await self.run_once(service, batch)
+                    claimed = await self.run_once(ports, batch)
                 except StoreUnavailable as exc:
                     log.warning("worker: %s; retrying", exc)
                     claimed = 0

@@ -22,6 +22,7 @@ from typing import Any
 from pgvector import HalfVector
 
 from core.models import Principal
+from core.stores.codec import MEMORY_COLUMNS
 
 # Own rows, and the workspace's global ones once reviewed: a global memory waiting for
 # review is its author's alone until accepted (issue 11); RLS says the same (0111).
@@ -29,33 +30,8 @@ VISIBLE = (
     "m.workspace = %(ws)s AND (m.owner = %(user)s "
     "OR (m.scope = 'global' AND m.status <> 'pending_review'))"
 )
-FIELDS = (
-    "id",
-    "workspace",
-    "owner",
-    "scope",
-    "content",
-    "content_hash",
-    "kind",
-    "source",
-    "importance",
-    "confidence",
-    "status",
-    "entities",
-    "channel",
-    "created_at",
-    "updated_at",
-    "last_used_at",
-    "use_count",
-    "valid_from",
-    "valid_to",
-    "supersedes",
-    "pinned",
-    "trust",
-    "stale_since",
-)
 SELECT = (
-    f"SELECT {', '.join('m.' + f for f in FIELDS)}, "
+    f"SELECT {', '.join('m.' + c for c in MEMORY_COLUMNS)}, "
     "m.embedding IS NOT NULL AS has_embedding FROM memories m"
 )
 CANDIDATES_PER_TERM = 200

@@ -18,7 +18,9 @@ import psycopg
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
+from core.governance.authority import check_write
 from core.models import (
+    NOT_UNDOABLE,
     AuditEntry,
     Incognito,
     Memory,
@@ -29,9 +31,19 @@ from core.models import (
     WorkspaceSettings,
 )
 from core.ports import DuplicateMemory, TextHit
-from core.stores.codec import memory_from_row, settings_from_json, settings_to_json
+from core.stores import codec
+from core.stores.codec import (
+    AUDIT_COLUMNS,
+    MEMORY_COLUMNS,
+    Encoders,
+    audit_from_row,
+    audit_values,
+    memory_from_row,
+    patch_values,
+    settings_from_json,
+    settings_to_json,
+)
 from core.stores.postgres.search import (
-    FIELDS,
     SELECT,
     VISIBLE,
     CommonTerms,
@@ -43,23 +55,23 @@ from core.stores.postgres.traces import PostgresTraces
 
 log = logging.getLogger(__name__)
 
-RETURNING = f"{', '.join(FIELDS)}, embedding IS NOT NULL AS has_embedding"
+RETURNING = f"{', '.join(MEMORY_COLUMNS)}, embedding IS NOT NULL AS has_embedding"
 INSERT = (
-    f"INSERT INTO memories ({', '.join(FIELDS)}, embedding) "
-    f"VALUES ({', '.join(f'%({f})s' for f in FIELDS)}, %(embedding)s)"
+    f"INSERT INTO memories ({', '.join(MEMORY_COLUMNS)}, embedding) "
+    f"VALUES ({', '.join(f'%({c})s' for c in MEMORY_COLUMNS)}, %(embedding)s)"
+)
+INSERT_AUDIT = (
+    f"INSERT INTO audit_log ({', '.join(AUDIT_COLUMNS)}) "
+    f"VALUES ({', '.join(f'%({c})s' for c in AUDIT_COLUMNS)})"
 )
 UNDONE = "EXISTS (SELECT 1 FROM audit_log u WHERE u.workspace = a.workspace AND u.undoes = a.id)"
-AUDIT = "a.id, a.workspace, a.actor, a.action, a.memory_ids, a.before, a.detail, a.created_at"
+AUDIT = ", ".join("a." + c for c in AUDIT_COLUMNS)
+ENCODE = Encoders(json=Jsonb, vector=halfvec)
 
 
 def memory_values(memory: NewMemory) -> dict[str, Any]:
-    values = {name: getattr(memory, name) for name in FIELDS}
-    for name in ("scope", "kind", "source", "status"):
-        values[name] = str(values[name])
-    values["entities"] = Jsonb(list(memory.entities))
-    values["pinned"] = bool(memory.pinned)
-    values["embedding"] = halfvec(memory.embedding)
-    return values
+    """INSERT parameters as psycopg binds them (bulk loading and tests use them too)."""
+    return codec.memory_values(memory, ENCODE)
 
 
 class PostgresSession(PostgresTraces):
@@ -93,10 +105,7 @@ class PostgresSession(PostgresTraces):
     # -- memories --------------------------------------------------------------------
 
     async def insert_memory(self, memory: NewMemory) -> Memory:
-        if memory.workspace != self.principal.workspace or (
-            memory.scope == "private" and memory.owner != self.principal.user
-        ):
-            raise PermissionError("a memory can only be written into the principal's scope")
+        check_write(self.principal, memory)
         # ON CONFLICT DO NOTHING instead of catching the error: a failed statement
         # would abort the whole transaction, and the caller goes on after a duplicate.
         rows = await self._memories(
@@ -110,12 +119,7 @@ class PostgresSession(PostgresTraces):
         return await self._one("m.id = %(id)s", {"id": memory_id})
 
     async def update_memory(self, memory_id: str, patch: MemoryPatch) -> Memory | None:
-        changes = patch.changes()
-        if "entities" in changes:
-            changes["entities"] = Jsonb(list(changes["entities"]))
-        for name in ("kind", "status"):
-            if name in changes:
-                changes[name] = str(changes[name])
+        changes = patch_values(patch, ENCODE)
         sets = [f"{name} = %(set_{name})s" for name in changes]
         if patch.clear_embedding:
             sets.append("embedding = NULL")
@@ -194,8 +198,7 @@ class PostgresSession(PostgresTraces):
         return bool(rows)
 
     async def restore_memory(self, memory: Memory) -> None:
-        if memory.workspace != self.principal.workspace:
-            raise PermissionError("cannot restore a memory of another workspace")
+        check_write(self.principal, memory)
         await self.delete_memory(memory.id)
         await self._rows(INSERT, memory_values(memory))
 
@@ -263,56 +266,26 @@ class PostgresSession(PostgresTraces):
     # -- audit log -----------------------------------------------------------------
 
     async def append_audit(self, entry: AuditEntry) -> None:
-        if entry.workspace != self.principal.workspace:
-            raise PermissionError("cannot audit another workspace")
-        await self._rows(
-            """INSERT INTO audit_log (workspace, id, actor, action, memory_ids, before, detail,
-                                      created_at, undoes)
-               VALUES (%(ws)s, %(id)s, %(actor)s, %(action)s, %(ids)s, %(before)s, %(detail)s,
-                       %(at)s, %(undoes)s)""",
-            {
-                "id": entry.id,
-                "actor": entry.actor,
-                "action": entry.action,
-                "ids": Jsonb(list(entry.memory_ids)),
-                "before": Jsonb(list(entry.before)),
-                "detail": entry.detail,
-                "at": entry.created_at,
-                "undoes": entry.undoes,
-            },
-        )
-
-    @staticmethod
-    def _audit(row: dict[str, Any]) -> AuditEntry:
-        return AuditEntry(
-            id=row["id"],
-            workspace=row["workspace"],
-            actor=row["actor"],
-            action=row["action"],
-            memory_ids=tuple(row["memory_ids"]),
-            before=tuple(row["before"]),
-            detail=row["detail"],
-            created_at=row["created_at"],
-            undoes=row["undoes"],
-            undone=bool(row["undone"]),
-        )
+        check_write(self.principal, entry)
+        await self._rows(INSERT_AUDIT, audit_values(entry, ENCODE))
 
     async def get_audit(self, audit_id: str) -> AuditEntry | None:
         rows = await self._rows(
-            f"SELECT {AUDIT}, a.undoes, {UNDONE} AS undone FROM audit_log a "
+            f"SELECT {AUDIT}, {UNDONE} AS undone FROM audit_log a "
             "WHERE a.workspace = %(ws)s AND a.id = %(id)s AND a.actor = %(user)s",
             {"id": audit_id},
         )
-        return self._audit(rows[0]) if rows else None
+        return audit_from_row(rows[0]) if rows else None
 
     async def last_undoable_audit(self) -> AuditEntry | None:
         rows = await self._rows(
-            f"""SELECT {AUDIT}, a.undoes, false AS undone FROM audit_log a
+            f"""SELECT {AUDIT}, false AS undone FROM audit_log a
                 WHERE a.workspace = %(ws)s AND a.actor = %(user)s
-                  AND a.action NOT IN ('undo', 'noop', 'settings') AND NOT {UNDONE}
-                ORDER BY a.created_at DESC, a.seq DESC LIMIT 1"""
+                  AND a.action <> ALL(%(not_undoable)s) AND NOT {UNDONE}
+                ORDER BY a.created_at DESC, a.seq DESC LIMIT 1""",
+            {"not_undoable": sorted(NOT_UNDOABLE)},
         )
-        return self._audit(rows[0]) if rows else None
+        return audit_from_row(rows[0]) if rows else None
 
     # -- feedback votes --------------------------------------------------------------
 

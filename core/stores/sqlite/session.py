@@ -13,9 +13,11 @@ import sqlite3
 import time
 from array import array
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
+from core.governance.authority import check_write
 from core.models import (
+    NOT_UNDOABLE,
     AuditEntry,
     Incognito,
     Memory,
@@ -27,13 +29,32 @@ from core.models import (
 )
 from core.ports import DuplicateMemory, TextHit
 from core.recall.textsearch import fts5_match
-from core.stores.codec import memory_from_row, settings_from_json, settings_to_json
+from core.stores.codec import (
+    AUDIT_COLUMNS,
+    MEMORY_COLUMNS,
+    Encoders,
+    audit_from_row,
+    audit_values,
+    memory_from_row,
+    memory_values,
+    patch_values,
+    settings_from_json,
+    settings_to_json,
+)
 from core.stores.sqlite.traces import SQLiteTraces
 
-if TYPE_CHECKING:
-    from core.stores.sqlite.store import SQLiteStore
-
 T = TypeVar("T")
+
+
+class Database(Protocol):
+    """What a session needs of its store: the connection, and the thread that owns it
+    (`SQLiteStore` is one; the session does not import it, so there is no cycle)."""
+
+    @property
+    def conn(self) -> sqlite3.Connection: ...
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T: ...
+
 
 FTS_POOL_FACTOR = 4  # FTS5 ranks this many × limit before the visibility filter
 # Own rows, and the workspace's global ones once reviewed: a global memory waiting for
@@ -42,15 +63,22 @@ VISIBLE = (
     "m.workspace = :ws AND (m.owner = :user "
     "OR (m.scope = 'global' AND m.status <> 'pending_review'))"
 )
-COLUMNS = (
-    "id, workspace, owner, scope, content, content_hash, kind, source, importance, "
-    "confidence, status, entities, channel, created_at, updated_at, last_used_at, use_count, "
-    "valid_from, valid_to, supersedes, pinned, trust, stale_since"
-)
 SELECT = (
-    f"SELECT {', '.join('m.' + c.strip() for c in COLUMNS.split(','))}, "
+    f"SELECT {', '.join('m.' + c for c in MEMORY_COLUMNS)}, "
     "m.embedding IS NOT NULL AS has_embedding FROM memories m"
 )
+INSERT = (
+    f"INSERT INTO memories ({', '.join(MEMORY_COLUMNS)}, embedding) "
+    f"VALUES ({', '.join(':' + c for c in MEMORY_COLUMNS)}, :embedding)"
+)
+INSERT_AUDIT = (
+    f"INSERT INTO audit_log ({', '.join(AUDIT_COLUMNS)}) "
+    f"VALUES ({', '.join(':' + c for c in AUDIT_COLUMNS)})"
+)
+AUDIT = ", ".join("a." + c for c in AUDIT_COLUMNS)
+# NOT_UNDOABLE as named parameters, for `a.action NOT IN (...)`.
+NOT_UNDOABLE_PARAMS = {f"nu{i}": action for i, action in enumerate(sorted(NOT_UNDOABLE))}
+NOT_UNDOABLE_MARKS = ", ".join(":" + name for name in NOT_UNDOABLE_PARAMS)
 
 
 # The owner part of the unique index memories_active_hash (0001_initial.sql), verbatim, so
@@ -73,10 +101,13 @@ def _vector_blob(vector: Sequence[float] | None) -> bytes | None:
     return None if vector is None else array("f", vector).tobytes()
 
 
+ENCODE = Encoders(json=json.dumps, vector=_vector_blob)
+
+
 class SQLiteSession(SQLiteTraces):
     """A `core.ports.StoreSession` on the store's single connection."""
 
-    def __init__(self, store: SQLiteStore, principal: Principal) -> None:
+    def __init__(self, store: Database, principal: Principal) -> None:
         self.store = store
         self.principal = principal
         self.params = {"ws": principal.workspace, "user": principal.user}
@@ -96,17 +127,9 @@ class SQLiteSession(SQLiteTraces):
 
     @on_db_thread
     def insert_memory(self, memory: NewMemory) -> Memory:
-        if memory.workspace != self.principal.workspace or (
-            memory.scope == "private" and memory.owner != self.principal.user
-        ):
-            raise PermissionError("a memory can only be written into the principal's scope")
-        values = memory_values(memory)
+        check_write(self.principal, memory)
         try:
-            self.conn.execute(
-                f"INSERT INTO memories ({COLUMNS}, embedding) VALUES "
-                f"({', '.join(':' + c.strip() for c in COLUMNS.split(','))}, :embedding)",
-                values,
-            )
+            self.conn.execute(INSERT, memory_values(memory, ENCODE))
         except sqlite3.IntegrityError as exc:
             if "memories_active_hash" in str(exc) or "content_hash" in str(exc):
                 raise DuplicateMemory(memory.content_hash) from exc
@@ -121,9 +144,7 @@ class SQLiteSession(SQLiteTraces):
 
     @on_db_thread
     def update_memory(self, memory_id: str, patch: MemoryPatch) -> Memory | None:
-        changes = patch.changes()
-        if "entities" in changes:
-            changes["entities"] = json.dumps(changes["entities"])
+        changes = patch_values(patch, ENCODE)
         sets = [f"{name} = :set_{name}" for name in changes]
         if patch.clear_embedding:
             sets.append("embedding = NULL")
@@ -253,17 +274,12 @@ class SQLiteSession(SQLiteTraces):
 
     @on_db_thread
     def restore_memory(self, memory: Memory) -> None:
-        if memory.workspace != self.principal.workspace:
-            raise PermissionError("cannot restore a memory of another workspace")
+        check_write(self.principal, memory)
         self.conn.execute(
             f"DELETE FROM memories AS m WHERE {VISIBLE} AND m.id = :id",
             {**self.params, "id": memory.id},
         )
-        self.conn.execute(
-            f"INSERT INTO memories ({COLUMNS}, embedding) VALUES "
-            f"({', '.join(':' + c.strip() for c in COLUMNS.split(','))}, :embedding)",
-            memory_values(memory),
-        )
+        self.conn.execute(INSERT, memory_values(memory, ENCODE))
 
     @on_db_thread
     def set_embedding(self, memory_id: str, vector: Sequence[float] | None) -> None:
@@ -340,57 +356,28 @@ class SQLiteSession(SQLiteTraces):
 
     @on_db_thread
     def append_audit(self, entry: AuditEntry) -> None:
-        if entry.workspace != self.principal.workspace:
-            raise PermissionError("cannot audit another workspace")
-        self.conn.execute(
-            "INSERT INTO audit_log VALUES (:id, :ws, :actor, :action, :ids, :before, :detail, "
-            ":at, :undoes)",
-            {
-                "id": entry.id,
-                "ws": entry.workspace,
-                "actor": entry.actor,
-                "action": entry.action,
-                "ids": json.dumps(list(entry.memory_ids)),
-                "before": json.dumps(list(entry.before)),
-                "detail": entry.detail,
-                "at": entry.created_at,
-                "undoes": entry.undoes,
-            },
-        )
-
-    def _audit_from_row(self, row: sqlite3.Row) -> AuditEntry:
-        return AuditEntry(
-            id=row["id"],
-            workspace=row["workspace"],
-            actor=row["actor"],
-            action=row["action"],
-            memory_ids=tuple(json.loads(row["memory_ids"])),
-            before=tuple(json.loads(row["before"])),
-            detail=row["detail"],
-            created_at=row["created_at"],
-            undoes=row["undoes"],
-            undone=bool(row["undone"]),
-        )
+        check_write(self.principal, entry)
+        self.conn.execute(INSERT_AUDIT, audit_values(entry, ENCODE))
 
     @on_db_thread
     def get_audit(self, audit_id: str) -> AuditEntry | None:
         row = self.conn.execute(
-            f"SELECT a.*, {UNDONE} AS undone FROM audit_log a "
+            f"SELECT {AUDIT}, {UNDONE} AS undone FROM audit_log a "
             "WHERE a.id = :id AND a.workspace = :ws AND a.actor = :user",
             {**self.params, "id": audit_id},
         ).fetchone()
-        return self._audit_from_row(row) if row else None
+        return audit_from_row(row) if row else None
 
     @on_db_thread
     def last_undoable_audit(self) -> AuditEntry | None:
         row = self.conn.execute(
-            f"""SELECT a.*, 0 AS undone FROM audit_log a
+            f"""SELECT {AUDIT}, 0 AS undone FROM audit_log a
                WHERE a.workspace = :ws AND a.actor = :user
-                 AND a.action NOT IN ('undo', 'noop', 'settings') AND NOT {UNDONE}
+                 AND a.action NOT IN ({NOT_UNDOABLE_MARKS}) AND NOT {UNDONE}
                ORDER BY a.created_at DESC, a.rowid DESC LIMIT 1""",
-            self.params,
+            {**self.params, **NOT_UNDOABLE_PARAMS},
         ).fetchone()
-        return self._audit_from_row(row) if row else None
+        return audit_from_row(row) if row else None
 
     # -- feedback votes --------------------------------------------------------------
 
@@ -537,19 +524,6 @@ class SQLiteSession(SQLiteTraces):
             "ON CONFLICT DO UPDATE SET data = :data, updated_at = :now",
             {**self.params, "data": settings_to_json(settings), "now": time.time()},
         )
-
-
-def memory_values(memory: NewMemory) -> dict[str, Any]:
-    """Named parameters for an INSERT of every column."""
-    values = {name.strip(): getattr(memory, name.strip()) for name in COLUMNS.split(",")}
-    values["scope"] = str(memory.scope)
-    values["kind"] = str(memory.kind)
-    values["source"] = str(memory.source)
-    values["status"] = str(memory.status)
-    values["entities"] = json.dumps(list(memory.entities))
-    values["pinned"] = int(memory.pinned)
-    values["embedding"] = _vector_blob(memory.embedding)
-    return values
 
 
 def dot_products(vector: Sequence[float], rows: Sequence[sqlite3.Row]) -> list[tuple[float, int]]:

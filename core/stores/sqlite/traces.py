@@ -7,10 +7,18 @@ on a memory, which go with it when it is erased."""
 from __future__ import annotations
 
 import sqlite3
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
-if TYPE_CHECKING:
-    from core.stores.sqlite.store import SQLiteStore
+T = TypeVar("T")
+
+
+class _Database(Protocol):
+    @property
+    def conn(self) -> sqlite3.Connection: ...
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T: ...
+
 
 BOTH_VISIBLE = """
     JOIN memories m ON m.workspace = c.workspace AND m.id = c.memory_id
@@ -25,7 +33,7 @@ BOTH_VISIBLE = """
 class SQLiteTraces:
     """Mixed into `SQLiteSession`: each method runs on the store's database thread."""
 
-    store: SQLiteStore
+    store: _Database
     params: dict[str, Any]
 
     @property

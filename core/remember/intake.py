@@ -1,0 +1,143 @@
+"""Intake: a text someone wants kept becomes a memory, or a refusal that says why.
+
+The steps, in order: size and emptiness; may this person save here (memory on, not
+incognito, who may `/global`); the privacy and injection guards on the raw text; the
+vector, computed outside any transaction; for extracted memories, the chat model's
+reconciliation proposal from a snapshot; then `saving.save` in one transaction. The
+profile's fields take the same guards (`set_profile`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core import guards
+from core.context import read_context
+from core.ids import new_id
+from core.llm import reconcile_model
+from core.models import (
+    Kind,
+    NewMemory,
+    Principal,
+    RefusalReason,
+    RememberResult,
+    SaveStatus,
+    Scope,
+    Source,
+    Status,
+    WorkspaceSettings,
+)
+from core.ports import Ports
+from core.providers.vectors import embed_text
+from core.remember import profile as profile_rules
+from core.remember import saving
+from core.remember.canonical import clean_text, content_hash, entity_id
+from core.remember.classify import find_entities, guess_kind
+from core.remember.reconcile import Decision
+
+EXPLICIT_IMPORTANCE = 0.5
+EXTRACTED_IMPORTANCE = 0.4
+
+
+@dataclass(frozen=True)
+class SaveRequest:
+    """One text to keep, and how: see `MemoryService.remember` for each field."""
+
+    text: str
+    scope: Scope = Scope.PRIVATE
+    channel: str | None = None
+    kind: Kind | None = None
+    source: Source = Source.EXPLICIT
+    confidence: float = 1.0
+    pending: bool = False
+    is_admin: bool = False
+    entities: Sequence[str] = ()
+    reconcile: bool = True
+
+
+def refused(reason: RefusalReason, detail: str = "") -> RememberResult:
+    return RememberResult(SaveStatus.REFUSED, reason=reason, detail=detail)
+
+
+def size_refusal(content: str, max_chars: int) -> RememberResult | None:
+    """Empty or too long, judged on the cleaned text; else None."""
+    if not content:
+        return refused(RefusalReason.EMPTY)
+    if len(content) > max_chars:
+        return refused(RefusalReason.TOO_LONG, str(len(content)))
+    return None
+
+
+def guard_refusal(text: str) -> RememberResult | None:
+    """The privacy or injection guard's refusal of `text`, else None."""
+    finding = guards.check(text)
+    return None if finding is None else refused(RefusalReason(finding.category), finding.label)
+
+
+async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> RememberResult:
+    """Save one memory (see `MemoryService.remember` for the outcomes)."""
+    content = clean_text(request.text or "")
+    early = size_refusal(content, ports.max_chars)
+    if early is not None:
+        return early
+    async with ports.store.session(principal) as session:
+        context = await read_context(session, request.channel)
+    reason = context.save_refusal(request.scope, is_admin=request.is_admin)
+    if reason is not None:
+        return refused(reason)
+    blocked = guard_refusal(request.text)  # the raw text: invisible characters are a signal
+    if blocked is not None:
+        return blocked
+    now = ports.clock()
+    candidate = NewMemory(
+        id=new_id(),
+        workspace=principal.workspace,
+        owner=principal.user,
+        scope=request.scope,
+        content=content,
+        content_hash=content_hash(content),
+        kind=request.kind or guess_kind(content),
+        source=request.source,
+        importance=(
+            EXPLICIT_IMPORTANCE if request.source == Source.EXPLICIT else EXTRACTED_IMPORTANCE
+        ),
+        confidence=request.confidence,
+        status=Status.PENDING_REVIEW if request.pending else Status.ACTIVE,
+        entities=list(dict.fromkeys([*find_entities(content), *map(entity_id, request.entities)])),
+        channel=request.channel,
+        created_at=now,
+        updated_at=now,
+        embedding=await embed_text(ports, principal.workspace, content, context.settings),
+    )
+    proposal = (
+        await _model_proposal(ports, principal, candidate, context.settings)
+        if request.source == Source.EXTRACTED and request.reconcile
+        else None
+    )
+    policy = saving.Policy(
+        contradiction=context.settings.contradiction_policy, reconcile=request.reconcile
+    )
+    async with ports.store.session(principal) as session:
+        return await saving.save(session, candidate, policy, now, proposal, request.is_admin)
+
+
+async def _model_proposal(
+    ports: Ports, principal: Principal, candidate: NewMemory, settings: WorkspaceSettings
+) -> Decision | None:
+    """The chat model's reconciliation, asked with no store session open."""
+    model = await ports.providers.chat_for(principal.workspace, settings)
+    if model is None:
+        return None
+    async with ports.store.session(principal) as session:
+        similar = await saving.similar_memories(session, candidate)
+    return await reconcile_model.propose(model, candidate, similar, ports.max_chars)
+
+
+async def set_profile(ports: Ports, principal: Principal, fields: dict[str, str]) -> None:
+    """Set (or, with empty values, clear) profile fields; guarded like memories.
+    Raises ValueError for an unknown field, a refused value or an oversized profile."""
+    clean = profile_rules.cleaned(fields)
+    async with ports.store.session(principal) as session:
+        profile_rules.check_size({**await session.get_profile(), **clean})
+        await session.set_profile(clean)
