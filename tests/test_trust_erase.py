@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from bots.cli import cli
-from core.jobs import extraction
+from core.extraction import extractor as extraction
 from core.models import Scope
 from core.service import MemoryService
 from core.stores.postgres.jobs import PostgresJobs
@@ -127,7 +127,7 @@ async def test_erase_cancels_queued_jobs_and_the_worker_recreates_nothing(pg_sto
     await queue.enqueue(extraction.KIND, bobs, workspace=WS)
     report = await service.erase(WS, ALICE)
     assert report.done and report.jobs == 2
-    while await queue.run_once(service):
+    while await queue.run_once(service.ports):
         pass
     assert await leftovers(pg_store) == []
     assert (await service.stats(WS, ALICE)).private == 0
