@@ -162,7 +162,8 @@ class MemoryPatch:
 # itself, a duplicate save that changed nothing, a settings change (no before-state)
 # and an erase (gone for good: that is its point). Both stores' `last_undoable_audit`
 # and the service's undo read this one set.
-NOT_UNDOABLE: frozenset[str] = frozenset({"undo", "noop", "settings", "erase"})
+# "redacted": an entry whose memories were erased keeps its ids, not their text (issue 11)
+NOT_UNDOABLE: frozenset[str] = frozenset({"undo", "noop", "settings", "erase", "redacted"})
 
 
 @dataclass(frozen=True)

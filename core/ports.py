@@ -194,6 +194,11 @@ class StoreSession(Protocol):
         """Forget every conflict `memory_id` takes part in; returns how many went."""
         ...
 
+    async def redact_audit(self, memory_ids: list[str]) -> int:
+        """Everyone's audit entries about these memories, once they are deleted, keep
+        their ids but lose the before-states (the text); returns how many."""
+        ...
+
     async def drop_votes(self, memory_id: str) -> int:
         """Delete everyone's votes on a memory the principal can see (before erasing
         it); returns how many went."""

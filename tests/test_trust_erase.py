@@ -135,3 +135,16 @@ async def test_erase_cancels_queued_jobs_and_the_worker_recreates_nothing(pg_sto
     async with pg_store.connect(admin=True) as conn:
         rows = await (await conn.execute("SELECT state, payload FROM jobs")).fetchall()
     assert rows == [("done", {"workspace": WS, "user": BOB, "channel": "D2"})]
+
+
+async def test_an_admins_audit_entry_about_an_erased_memory_keeps_ids_not_text(service):
+    shared = await service.remember(WS, ALICE, "the orbivane wiki lives on server 3", Scope.GLOBAL)
+    edited = await service.edit(
+        WS, "root", shared.memory.id, "the orbivane wiki lives on server 4", is_admin=True
+    )
+    assert edited.audit_id
+    await service.erase(WS, ALICE, include_globals=True)
+    assert await leftovers(service.store) == []
+    undo = await service.undo(WS, "root", edited.audit_id)
+    assert not undo.ok  # the entry is redacted: nothing of the memory comes back
+    assert await service.get_memory(WS, "root", shared.memory.id) is None

@@ -11,8 +11,11 @@ the workspace's knowledge.
 
 The audit log then keeps only that an erase happened: one "erase" entry with counts
 and no content, written by whoever erased (the user, or the admin naming the user).
-It cannot be undone; that is the point. Known limit: a global memory's text inside
-*another* person's audit entry (an admin who once edited or forgot it) stays there.
+It cannot be undone; that is the point. Everyone else's audit entries about the
+erased memories (an admin who once edited or forgot one of her globals) keep their
+ids, actor and time but lose the text: they become "redacted" entries (issue 11).
+Everyone's votes on them, and conflict marks, go too; queued jobs holding what the
+user said are cancelled first, so no worker learns it back.
 """
 
 from __future__ import annotations
@@ -80,6 +83,8 @@ async def erase(
             await session.drop_votes(memory.id)
             await session.clear_conflicts(memory.id)
             await session.delete_memory(memory.id)
+        if doomed:  # others' audit entries about them keep ids, not text
+            await session.redact_audit([m.id for m in doomed])
         mentions = [e for m in doomed for e in dict.fromkeys(m.entities)]
         if mentions:
             await session.forget_entities(mentions)

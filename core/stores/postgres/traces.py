@@ -52,3 +52,10 @@ class PostgresTraces:
             {"memory": memory_id},
         )
         return len(rows)
+
+    async def redact_audit(self, memory_ids: list[str]) -> int:
+        """Through an owner-run function (0112): others' entries are not ours to read."""
+        rows = await self._rows(
+            "SELECT memorybot_redact_audit(%(ids)s::text[]) AS n", {"ids": list(memory_ids)}
+        )
+        return int(rows[0]["n"]) if rows else 0

@@ -35,6 +35,7 @@ class SQLiteTraces:
 
     store: _Database
     params: dict[str, Any]
+    scrubbed: bool
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -69,3 +70,37 @@ class SQLiteTraces:
             "AND (m.scope = 'global' OR m.owner = :user))"
         )
         return await self.store.run(lambda: self.conn.execute(sql, params).rowcount)
+
+    async def redact_audit(self, memory_ids: list[str]) -> int:
+        return await self.store.run(self._redact_audit, list(memory_ids))
+
+    def _redact_audit(self, memory_ids: list[str]) -> int:
+        """Replace every audit entry about these (already deleted) memories by one that
+        keeps its ids and drops its before-states (the text); see 0112 in PostgreSQL."""
+        gone = [
+            i
+            for i in memory_ids
+            if not self.conn.execute(
+                "SELECT 1 FROM memories WHERE workspace = :ws AND id = :id",
+                {**self.params, "id": i},
+            ).fetchone()
+        ]
+        if not gone:
+            return 0
+        marks = ", ".join(f":g{n}" for n in range(len(gone)))
+        params = {**self.params, **{f"g{n}": i for n, i in enumerate(gone)}}
+        rows = self.conn.execute(
+            "SELECT id, workspace, actor, action, memory_ids, detail, created_at, undoes "
+            "FROM audit_log a WHERE a.workspace = :ws AND a.before <> '[]' AND EXISTS "
+            f"(SELECT 1 FROM json_each(a.memory_ids) j WHERE j.value IN ({marks}))",
+            params,
+        ).fetchall()
+        for row in rows:
+            self.conn.execute("DELETE FROM audit_log WHERE id = ?", (row[0],))
+            self.conn.execute(
+                "INSERT INTO audit_log (id, workspace, actor, action, memory_ids, before, "
+                "detail, created_at, undoes) VALUES (?, ?, ?, 'redacted', ?, '[]', ?, ?, ?)",
+                (row[0], row[1], row[2], row[4], row[3], row[6], row[7]),
+            )
+        self.scrubbed = self.scrubbed or bool(rows)
+        return len(rows)
