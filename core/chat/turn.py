@@ -28,6 +28,8 @@ from core.responses import Action, ActionKind, Response
 
 log = logging.getLogger(__name__)
 
+SHARED_POOL = 3  # a shared reply recalls this many × the limit, then keeps globals only
+
 
 @dataclass(frozen=True)
 class ChatTurn:
@@ -141,22 +143,23 @@ async def _recall(
     to globals only when others read the reply), marked as used in the same
     transaction; and how many private ones were held back."""
     settings = context.settings
+    limit = settings.recall_limit
     vector = await embed_text(ports, principal.workspace, message, settings, purpose="query")
     now = ports.clock()
     async with ports.store.session(principal) as session:
         found = await recall(
             session,
             message,
-            settings.recall_limit,
+            limit * SHARED_POOL if shared else limit,  # room for globals behind private ones
             now,
             vector,
             settings.recall_min_score,
             touch=False,
         )
         hits = prompting.usable_memories(found)
-        held_back = sum(h.scope != Scope.GLOBAL for h in hits) if shared else 0
+        held_back = sum(h.scope != Scope.GLOBAL for h in hits[:limit]) if shared else 0
         if shared:
-            hits = [h for h in hits if h.scope == Scope.GLOBAL]
+            hits = [h for h in hits if h.scope == Scope.GLOBAL][:limit]
         if hits:
             await session.touch([h.id for h in hits], now)
     return hits, held_back
