@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 import regex
 
+from tests.test_import_graph import cycles, import_graph, project_modules
+
 ROOT = Path(__file__).resolve().parents[1]
 CODE_DIRS = ("core", "adapters", "bots", "bench", "tests")
 
@@ -215,3 +217,39 @@ def test_the_rules_see_the_whole_code_base():
     """Guard against a scanner pointed at the wrong place passing on nothing."""
     assert sum(1 for _ in modules("core")) >= 30
     assert any(relative(p) == "adapters/console.py" for p in modules("adapters"))
+
+
+# -- no import cycles among adapters ------------------------------------------------------
+# The graph and the cycle finder are tests/test_import_graph.py's (every import, under
+# TYPE_CHECKING and inside functions too); here they are pointed at the adapters.
+
+
+def test_the_cycle_detector_sees_an_adapter_importing_its_bot_back():
+    sources = {
+        "adapters.x.bot": "from adapters.x import chat\nfrom adapters.x.views import V",
+        "adapters.x.chat": (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from adapters.x.bot import B"
+        ),
+        "adapters.x.views": "def f():\n    from adapters.x.render import r",
+        "adapters.x.render": "import adapters.x.views",
+        "adapters.x.context": "from adapters.x.render import r",
+    }
+    assert import_graph(sources)["adapters.x.bot"] == {"adapters.x.chat", "adapters.x.views"}
+    assert sorted(cycles(import_graph(sources))) == [
+        ["adapters.x.bot", "adapters.x.chat"],
+        ["adapters.x.render", "adapters.x.views"],
+    ]
+    fixed = {
+        n: text for n, text in sources.items() if n not in ("adapters.x.chat", "adapters.x.render")
+    }
+    assert cycles(import_graph(fixed)) == []
+
+
+def test_no_adapter_module_imports_one_that_imports_it_back():
+    adapters = {
+        name: path.read_text(encoding="utf-8")
+        for name, path in project_modules().items()
+        if name.startswith("adapters.")
+    }
+    assert {"adapters.discord.bot", "adapters.slack.app", "adapters.console"} <= set(adapters)
+    assert cycles(import_graph(adapters)) == []

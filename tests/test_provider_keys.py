@@ -9,6 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from bots.cli import cli
+from core import texts
+from core.commands import CommandRequest
+from core.commands.keys import set_key, set_keys
 from core.providers.encryption import SecretBox, SecretDecryptError, SecretKeyError
 from core.providers.keys import ProviderKeys
 
@@ -135,3 +138,29 @@ def test_the_cli_explains_a_missing_secret_key(tmp_path, monkeypatch):
     result = CliRunner().invoke(cli, ["keys", "set", "chat", "--api-key", API_KEY], env=env)
     assert result.exit_code == 1 and "MEMORYBOT_SECRET_KEY" in result.output
     assert API_KEY not in result.output
+
+
+async def test_both_platforms_key_forms_answer_the_same_refusals(keyed):
+    """Slack's one-key form (`set_key`) and Discord's several-keys form (`set_keys`)
+    share one refusal per cause: not an admin, no secret key, no such provider."""
+    admin = CommandRequest(WS, ADMIN, "C1", is_admin=True)
+    member = CommandRequest(WS, "mallory", "C1")
+    assert (await set_key(keyed, member, "chat", API_KEY)).text == texts.ADMIN_ONLY
+    assert (await set_keys(keyed, member, {"chat": API_KEY})).text == texts.ADMIN_ONLY
+    assert (await set_key(keyed, admin, "bogus", API_KEY)).text == texts.KEY_UNKNOWN
+    assert (await set_keys(keyed, admin, {"bogus": API_KEY})).text == texts.KEY_UNKNOWN
+    assert await keyed.keys.status(WS) == {"embed": "not set", "chat": "not set"}
+    keyed.keys = ProviderKeys(keyed.store, None, keyed.clock)  # no MEMORYBOT_SECRET_KEY
+    assert (await set_key(keyed, admin, "chat", API_KEY)).text == texts.KEYS_NO_SECRET
+    assert (await set_keys(keyed, admin, {"chat": API_KEY})).text == texts.KEYS_NO_SECRET
+
+
+async def test_several_keys_are_stored_and_the_answer_marks_only_what_changed(keyed):
+    admin = CommandRequest(WS, ADMIN, "C1", is_admin=True)
+    saved = await set_keys(keyed, admin, {"embed": API_KEY})
+    assert saved.text == texts.KEYS_UPDATED and API_KEY not in repr(saved)
+    assert saved.data == {"keys": {"embed": "set", "chat": "not set"}, "changed": ["embed"]}
+    removed = await set_keys(keyed, admin, {"embed": ""})
+    assert removed.text == texts.KEYS_REMOVED.format(label="Embedder API key")
+    nothing = await set_keys(keyed, admin, {})
+    assert nothing.text == texts.KEYS_NOTHING and nothing.data["changed"] == []

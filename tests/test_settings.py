@@ -6,7 +6,7 @@ import pytest
 
 from core import texts
 from core.commands import CommandRequest
-from core.commands.settings import change_setting
+from core.commands.settings import change_setting, change_settings
 from core.providers.presets import EMBED_PRESETS
 from core.workspace_settings import EDITABLE, InvalidSetting
 
@@ -74,3 +74,27 @@ async def test_changing_a_setting_answers_saved_or_says_why_not(service):
     )
     assert refused.text == texts.ADMIN_ONLY
     assert (await service.settings(WS)).global_policy == "admins"
+
+
+async def test_several_settings_change_together_or_not_at_all(service):
+    """Discord's /memory-settings sends several at once (`change_settings`): one value
+    not allowed refuses them all, with the same reason Slack's menu would get."""
+    admin = CommandRequest(WS, ADMIN, "C1", is_admin=True)
+    bad = await change_settings(service, admin, {"memory_enabled": False, "retention_days": "45"})
+    assert (
+        not bad.ok
+        and bad.text == (await change_setting(service, admin, "retention_days", "45")).text
+    )
+    assert (await service.settings(WS)).memory_enabled is True
+    saved = await change_settings(service, admin, {"memory_enabled": False, "retention_days": "90"})
+    assert saved.text == texts.SETTINGS_UPDATED
+    assert saved.data["changed"] == ["memory_enabled", "retention_days"]
+    assert (await service.settings(WS)).retention_days == 90
+    member = CommandRequest(WS, BOB, "C1")
+    assert (
+        await change_settings(service, member, {"memory_enabled": True})
+    ).text == texts.ADMIN_ONLY
+    assert (await change_settings(service, member, {})).text == texts.ADMIN_ONLY
+    shown = await change_settings(service, admin, {})
+    assert shown.text == texts.SETTINGS_HEADER and shown.data["changed"] == []
+    assert (await service.settings(WS)).memory_enabled is False

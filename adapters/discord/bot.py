@@ -10,6 +10,10 @@ While connected, the client runs the daily consolidation schedule
 and the DM workspace on the process that runs shard 0 (where Discord sends DMs), so
 each workspace is tidied by exactly one process. The first run comes an hour after
 start, then daily, so a bot redeployed more often than daily still tidies up.
+
+The client is where the adapter is assembled and every event is routed: it builds one
+`BotContext` (service, DM workspace, stash) and hands it to the commands, buttons,
+forms and chat it sets up. Its siblings never import it back.
 """
 
 from __future__ import annotations
@@ -27,9 +31,9 @@ from discord import app_commands
 
 from adapters.discord import chat, forms, keys, respond
 from adapters.discord.commands import registry_commands
-from adapters.discord.context import workspace_for
-from adapters.discord.settings import settings_command
-from adapters.discord.views import ActionButton, ActionMenu, ValueStash
+from adapters.discord.context import BotContext, workspace_for
+from adapters.discord.settings_command import settings_command
+from adapters.discord.views import ActionButton, ActionMenu
 from core.governance.schedule import DAY, Periodic, consolidation_schedule
 from core.responses import ActionKind
 from core.service import MemoryService
@@ -59,16 +63,16 @@ def intents() -> discord.Intents:
     return wanted
 
 
-def build_tree(client: discord.Client) -> app_commands.CommandTree[Any]:
+def build_tree(client: discord.Client, bot: BotContext) -> app_commands.CommandTree[Any]:
     """The one command tree: every registry command plus /memory-settings and
-    /memory-settings-keys. Commands work in servers and in DMs with the bot; the bot
-    is installed to servers."""
+    /memory-settings-keys, answering with `bot`. Commands work in servers and in DMs
+    with the bot; the bot is installed to servers."""
     tree: app_commands.CommandTree[Any] = app_commands.CommandTree(
         client,
         allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
         allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
     )
-    for command in (*registry_commands(), settings_command(), keys.keys_command()):
+    for command in (*registry_commands(bot), settings_command(bot), keys.keys_command(bot)):
         tree.add_command(command)
     tree.on_error = respond.on_command_error
     return tree
@@ -80,7 +84,7 @@ def command_payloads(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]
 
 
 class MemoryBot(discord.AutoShardedClient):
-    """memorybot on Discord. `memory` is the core service every handler calls."""
+    """memorybot on Discord; `context` is what every handler is given."""
 
     def __init__(self, service: MemoryService, options: BotOptions | None = None) -> None:
         self.options = options or BotOptions()
@@ -91,9 +95,8 @@ class MemoryBot(discord.AutoShardedClient):
             guild_ready_timeout=self.options.guild_ready_timeout,
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        self.memory = service
-        self.stash = ValueStash()
-        self.tree = build_tree(self)
+        self.context = BotContext(service, self.options.dm_workspace)
+        self.tree = build_tree(self, self.context)
         self.schedule: Periodic | None = None
         keys.hide_submitted_keys()
 
@@ -109,7 +112,7 @@ class MemoryBot(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(ActionButton, ActionMenu)
         self.schedule = consolidation_schedule(
-            self.memory.jobs,
+            self.context.service.jobs,
             self.served_workspaces,
             self.options.consolidate_every,
             self.options.consolidate_after,
@@ -132,23 +135,25 @@ class MemoryBot(discord.AutoShardedClient):
         await super().launch_shards()
 
     async def on_message(self, message: discord.Message) -> None:
-        await chat.on_message(self, message)
+        await chat.on_message(self.context, self.user, message)
 
-    async def on_button(
+    async def on_memory_action(
         self, interaction: discord.Interaction[Any], kind: ActionKind, value: str
     ) -> None:
-        """A button or a menu pick (Edit opens a form; everything else runs at once)."""
+        """A button or a menu pick (`views.PICKED`): Edit opens a form; everything else
+        runs at once."""
         if kind == ActionKind.EDIT:
-            await forms.edit_clicked(self, interaction, value)
+            await forms.edit_clicked(self.context, interaction, value)
         else:
-            await respond.click(self, interaction, kind, value)
+            await respond.click(self.context, interaction, kind, value)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Submitted forms, routed by their custom_id (see `forms.py`, `keys.py`)."""
         if interaction.type is not discord.InteractionType.modal_submit:
             return
         if not (
-            await forms.submitted(self, interaction) or await keys.submitted(self, interaction)
+            await forms.submitted(self.context, interaction)
+            or await keys.submitted(self.context, interaction)
         ):
             log.warning(
                 "a submitted form nobody handles: %s", (interaction.data or {}).get("custom_id")
@@ -159,7 +164,7 @@ async def sync_commands(token: str, guild_id: int | None = None) -> list[str]:
     """Register the commands with Discord (globally, or in one guild for testing, where
     changes show at once). Uses REST only; returns the registered names."""
     client = discord.Client(intents=discord.Intents.none())
-    tree = build_tree(client)
+    tree = build_tree(client, BotContext())
     async with client:
         await client.login(token)
         guild = discord.Object(id=guild_id) if guild_id else None

@@ -9,15 +9,11 @@ line and a button to see which ones; it never pings anyone.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 import discord
 
-from adapters.discord.context import chat_turn
+from adapters.discord.context import BotContext, chat_turn
 from adapters.discord.render import render
-
-if TYPE_CHECKING:
-    from adapters.discord.bot import MemoryBot
 
 
 def addressed_to(bot_user: discord.ClientUser, message: discord.Message) -> bool:
@@ -33,11 +29,13 @@ def without_mention(content: str, bot_id: int) -> str:
     return re.sub(rf"<@!?{bot_id}>", " ", content).strip()
 
 
-async def on_message(bot: MemoryBot, message: discord.Message) -> None:
-    me = bot.user
+async def on_message(
+    ctx: BotContext, me: discord.ClientUser | None, message: discord.Message
+) -> None:
+    """Answer `message` if it is addressed to `me` (the bot's user, once logged in)."""
     if me is None or not addressed_to(me, message):
         return
-    turn = chat_turn(message, without_mention(message.content, me.id), bot.options.dm_workspace)
+    turn = chat_turn(message, without_mention(message.content, me.id), ctx.dm_workspace)
     async with message.channel.typing():
-        reply = await bot.memory.chat(turn)
-    await message.reply(**render(reply.response(), bot.stash), mention_author=False)
+        reply = await ctx.service.chat(turn)
+    await message.reply(**render(reply.response(), ctx.stash), mention_author=False)

@@ -5,26 +5,23 @@ autocomplete) through a callback whose signature is built from the spec, so
 discord.py derives the schema exactly as for a hand-written command and what Discord
 shows (`to_dict`, what `tree.sync()` uploads) cannot drift from what runs.
 Every command defers within milliseconds, runs `core.commands.run_command` and
-answers with a private followup.
+answers with a private followup. Each callback closes over the bot's `BotContext`.
 """
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 import discord
 from discord import app_commands
 
-from adapters.discord.context import command_request
+from adapters.discord.context import BotContext
 from adapters.discord.respond import deferred_reply
 from core.commands import CommandSpec, run_command, suggest
 from core.commands.registry import ordered
 from core.responses import Response
-
-if TYPE_CHECKING:
-    from adapters.discord.bot import MemoryBot
 
 DESCRIPTION_LIMIT = 100
 CHOICE_LIMIT = 25
@@ -58,13 +55,14 @@ def _signature(spec: CommandSpec) -> inspect.Signature:
     return inspect.Signature(params)
 
 
-def _autocomplete(spec: CommandSpec) -> Callable[..., Coroutine[Any, Any, list[Any]]]:
+def _autocomplete(
+    spec: CommandSpec, ctx: BotContext
+) -> Callable[..., Coroutine[Any, Any, list[Any]]]:
     async def choices(
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        bot: MemoryBot = interaction.client  # type: ignore[assignment]
-        request = command_request(interaction, bot.options.dm_workspace, current)
-        found = await suggest(bot.memory, spec.name, request, CHOICE_LIMIT)
+        request = ctx.request(interaction, current)
+        found = await suggest(ctx.service, spec.name, request, CHOICE_LIMIT)
         return [
             app_commands.Choice(name=s.label[:CHOICE_NAME_LIMIT], value=s.value)
             for s in found[:CHOICE_LIMIT]
@@ -73,20 +71,18 @@ def _autocomplete(spec: CommandSpec) -> Callable[..., Coroutine[Any, Any, list[A
     return choices
 
 
-def slash_command(spec: CommandSpec) -> app_commands.Command[Any, ..., None]:
+def slash_command(spec: CommandSpec, ctx: BotContext) -> app_commands.Command[Any, ..., None]:
     """The application command for one registry entry."""
 
     async def callback(interaction: discord.Interaction, **values: str | None) -> None:
-        bot: MemoryBot = interaction.client  # type: ignore[assignment]
         text = " ".join(values[a.name] or "" for a in spec.arguments if values.get(a.name))
 
         async def work() -> Response:
-            request = command_request(interaction, bot.options.dm_workspace, text)
-            return await run_command(bot.memory, spec.name, request)
+            return await run_command(ctx.service, spec.name, ctx.request(interaction, text))
 
-        await deferred_reply(interaction, work, bot.stash)
+        await deferred_reply(interaction, work, ctx.stash)
 
-    callback.__signature__ = _signature(spec)  # type: ignore[attr-defined]
+    callback.__signature__ = _signature(spec)  # type: ignore[attr-defined]  # discord.py reads it
     callback.__name__ = callback.__qualname__ = spec.name.replace("-", "_")
     decorated: Callback = app_commands.describe(
         **{a.name: _checked(a.description, f"/{spec.name} {a.name}") for a in spec.arguments}
@@ -98,7 +94,7 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, ..., None]:
     }
     if fixed:
         decorated = app_commands.choices(**fixed)(decorated)
-    completed = {a.name: _autocomplete(spec) for a in spec.arguments if a.autocomplete}
+    completed = {a.name: _autocomplete(spec, ctx) for a in spec.arguments if a.autocomplete}
     if completed:
         decorated = app_commands.autocomplete(**completed)(decorated)
     return app_commands.Command(
@@ -108,6 +104,6 @@ def slash_command(spec: CommandSpec) -> app_commands.Command[Any, ..., None]:
     )
 
 
-def registry_commands() -> list[app_commands.Command[Any, ..., None]]:
+def registry_commands(ctx: BotContext) -> list[app_commands.Command[Any, ..., None]]:
     """Every core command, in the registry's display order."""
-    return [slash_command(spec) for spec in ordered()]
+    return [slash_command(spec, ctx) for spec in ordered()]

@@ -6,15 +6,21 @@ share memories through DMs; set `dm_workspace` to a guild id to use that guild's
 memories in DMs instead. Channels are Discord channel ids, so incognito is
 kept per (workspace, channel, user): threads and DM channels have their own ids.
 An admin is a member with Manage Server in that guild; nobody is an admin in a DM.
+
+`BotContext` is what every handler needs from the bot (the service, the DM workspace,
+the stash of long button values). The bot builds one and hands it to the commands,
+buttons and forms it creates, so no handler reaches back into the client.
 """
 
 from __future__ import annotations
 
 import discord
 
+from adapters.discord.views import ValueStash
 from core.audience import Audience, personal_workspace
 from core.chat.turn import ChatTurn
 from core.commands import CommandRequest
+from core.service import MemoryService
 
 PLATFORM = "discord"
 
@@ -65,3 +71,27 @@ def chat_turn(message: discord.Message, text: str, dm_workspace: str) -> ChatTur
         # A server channel's members read the reply; a DM is the author's alone.
         audience=Audience.SHARED if guild_id else Audience.PRIVATE,
     )
+
+
+class BotContext:
+    """The service and settings the bot's handlers share. Built without a service, it
+    describes the commands (for `sync` and the manifest) but cannot run them."""
+
+    def __init__(
+        self,
+        service: MemoryService | None = None,
+        dm_workspace: str = "dm",
+        stash: ValueStash | None = None,
+    ) -> None:
+        self._service = service
+        self.dm_workspace = dm_workspace
+        self.stash = stash or ValueStash()
+
+    @property
+    def service(self) -> MemoryService:
+        if self._service is None:
+            raise RuntimeError("these commands were built to be described, not run")
+        return self._service
+
+    def request(self, interaction: discord.Interaction, text: str = "") -> CommandRequest:
+        return command_request(interaction, self.dm_workspace, text)

@@ -18,20 +18,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from adapters.discord.context import command_request
+from adapters.discord.context import BotContext
 from adapters.discord.render import render
 from adapters.discord.respond import click, run_and_reply
 from adapters.discord.views import TEMPLATE, ValueStash, custom_id, unstash
 from core import texts
 from core.commands import run_action
 from core.responses import ActionKind, Response
-
-if TYPE_CHECKING:
-    from adapters.discord.bot import MemoryBot
 
 log = logging.getLogger(__name__)
 
@@ -76,42 +73,42 @@ def field_values(components: Iterable[dict[str, Any]]) -> dict[str, str]:
 
 
 async def open_edit_form(
-    bot: MemoryBot, interaction: discord.Interaction[Any], memory_id: str
+    ctx: BotContext, interaction: discord.Interaction[Any], memory_id: str
 ) -> None:
     """Answer the click with the form, prefilled; or with why there is nothing to edit."""
-    request = command_request(interaction, bot.options.dm_workspace)
+    request = ctx.request(interaction)
     try:
         async with asyncio.timeout(PREFILL_BUDGET):
-            current = await run_action(bot.memory, request, ActionKind.EDIT, memory_id)
+            current = await run_action(ctx.service, request, ActionKind.EDIT, memory_id)
     except TimeoutError:
         current = Response(texts.EDIT_FORM_SLOW, ok=False)
     content = current.data.get("content")
     try:
         if current.ok and isinstance(content, str):
-            await interaction.response.send_modal(EditForm(memory_id, content, bot.stash))
+            await interaction.response.send_modal(EditForm(memory_id, content, ctx.stash))
         else:
-            await interaction.response.send_message(**render(current, bot.stash), ephemeral=True)
+            await interaction.response.send_message(**render(current, ctx.stash), ephemeral=True)
     except discord.NotFound:
         log.warning("interaction %s expired before the edit form could open", interaction.id)
 
 
-async def edit_clicked(bot: MemoryBot, interaction: discord.Interaction[Any], value: str) -> None:
+async def edit_clicked(ctx: BotContext, interaction: discord.Interaction[Any], value: str) -> None:
     """Edit with a memory id alone opens the form; with "ID new text" it applies."""
-    resolved = unstash(value, bot.stash)
+    resolved = unstash(value, ctx.stash)
     if resolved is None or " " in resolved.strip():
-        await click(bot, interaction, ActionKind.EDIT, value)
+        await click(ctx, interaction, ActionKind.EDIT, value)
     else:
-        await open_edit_form(bot, interaction, resolved.strip())
+        await open_edit_form(ctx, interaction, resolved.strip())
 
 
-async def submitted(bot: MemoryBot, interaction: discord.Interaction[Any]) -> bool:
+async def submitted(ctx: BotContext, interaction: discord.Interaction[Any]) -> bool:
     """Handle a submitted edit form; False if the form is not one of these."""
     data: Any = interaction.data or {}
     match = TEMPLATE.fullmatch(data.get("custom_id", ""))
     if match is None or match["kind"] != ActionKind.EDIT.value:
         return False
-    memory_id = unstash(match["value"], bot.stash)
+    memory_id = unstash(match["value"], ctx.stash)
     text = field_values(data.get("components", [])).get(TEXT_FIELD, "").strip()
     value = None if memory_id is None else f"{memory_id} {text}"
-    await run_and_reply(bot, interaction, ActionKind.EDIT, value)
+    await run_and_reply(ctx, interaction, ActionKind.EDIT, value)
     return True

@@ -2,11 +2,12 @@
 
 Without options the command opens a form with one field per provider key (the
 embedder's and the chat model's), each saying only whether a key is set; a field left
-empty keeps the stored key. `remove:` removes one key instead. Submitting calls
-`service.keys.set` (encrypted at rest, see `core.providers.keys`); every reply says
-only "set" / "not set". The gates are those of /memory-settings: Discord shows the
-command to Manage Server members, the bot checks the permission on the command and
-again on the submission, and the core refuses non-admins.
+empty keeps the stored key. `remove:` removes one key instead. Both go through
+`core.commands.keys.set_keys` (the same answers as Slack's key form; encrypted at rest,
+see `core.providers.keys`); every reply says only "set" / "not set". The gates are
+those of /memory-settings: Discord shows the command to Manage Server members, the bot
+checks the permission on the command and again on the submission (a form has no
+command checks), and the core refuses non-admins.
 
 A key is never echoed: not in a reply, not in an error, not in a log. discord.py logs
 every gateway event at DEBUG, a submitted form included, so `HideSubmittedKeys`
@@ -19,22 +20,18 @@ import asyncio
 import copy
 import logging
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 import discord
 from discord import app_commands
 
-from adapters.discord.context import command_request, interaction_is_admin
+from adapters.discord.context import BotContext, interaction_is_admin
 from adapters.discord.forms import PREFILL_BUDGET, field_values
 from adapters.discord.respond import deferred_reply
 from core import texts
-from core.commands.replies import keys_reply
-from core.providers.encryption import SecretKeyError
+from core.commands.keys import key_statuses, set_keys
 from core.providers.keys import KEY_FIELDS
 from core.responses import Response
-
-if TYPE_CHECKING:
-    from adapters.discord.bot import MemoryBot
 
 log = logging.getLogger(__name__)
 
@@ -64,37 +61,7 @@ class KeysForm(discord.ui.Modal):
         self.stop()  # sent as a description only: `submitted` handles the submission
 
 
-async def _status(bot: MemoryBot, workspace: str) -> dict[str, str]:
-    return await bot.memory.keys.status(workspace)
-
-
-async def store_keys(
-    bot: MemoryBot, interaction: discord.Interaction[Any], keys: dict[str, str]
-) -> Response:
-    """Store (or, with "", remove) each key; the reply names only what is set."""
-    request = command_request(interaction, bot.options.dm_workspace)
-    if not interaction_is_admin(interaction):
-        return Response(texts.SETTINGS_ADMIN_ONLY, ok=False)
-    if not keys:
-        return keys_reply(await _status(bot, request.workspace), text=texts.KEYS_NOTHING)
-    try:
-        for which, key in keys.items():
-            await bot.memory.keys.set(
-                request.workspace, request.user, which, key, is_admin=request.is_admin
-            )
-    except PermissionError:
-        return Response(texts.SETTINGS_ADMIN_ONLY, ok=False)
-    except SecretKeyError:
-        return Response(texts.KEYS_NO_SECRET, ok=False)
-    status = await _status(bot, request.workspace)
-    removed = [which for which, key in keys.items() if not key]
-    if removed and len(keys) == 1:
-        label = texts.KEY_LABELS.get(removed[0], removed[0])
-        return keys_reply(status, keys, texts.KEYS_REMOVED.format(label=label))
-    return keys_reply(status, keys)
-
-
-def keys_command() -> app_commands.Command[Any, ..., None]:
+def keys_command(ctx: BotContext) -> app_commands.Command[Any, ..., None]:
     """A fresh /memory-settings-keys command (one per tree)."""
 
     @app_commands.command(name=NAME, description=DESCRIPTION)
@@ -110,26 +77,25 @@ def keys_command() -> app_commands.Command[Any, ..., None]:
         interaction: discord.Interaction,
         remove: Optional[str] = None,  # noqa: UP045 (discord.py reads this hint)
     ) -> None:
-        bot: MemoryBot = interaction.client  # type: ignore[assignment]
         if remove:
 
             async def work() -> Response:
-                return await store_keys(bot, interaction, {remove: ""})
+                return await set_keys(ctx.service, ctx.request(interaction), {remove: ""})
 
-            await deferred_reply(interaction, work, bot.stash)
+            await deferred_reply(interaction, work, ctx.stash)
             return
-        workspace = command_request(interaction, bot.options.dm_workspace).workspace
         try:
             async with asyncio.timeout(PREFILL_BUDGET):
-                status = await _status(bot, workspace)
+                shown = await key_statuses(ctx.service, ctx.request(interaction))
         except TimeoutError:
-            status = {}
+            shown = []
+        status = {key.provider: key.status for key in shown}
         await interaction.response.send_modal(KeysForm(status))
 
     return memory_settings_keys
 
 
-async def submitted(bot: MemoryBot, interaction: discord.Interaction[Any]) -> bool:
+async def submitted(ctx: BotContext, interaction: discord.Interaction[Any]) -> bool:
     """Handle a submitted keys form; False if the form is not this one."""
     data: Any = interaction.data or {}
     if data.get("custom_id") != FORM_ID:
@@ -138,9 +104,11 @@ async def submitted(bot: MemoryBot, interaction: discord.Interaction[Any]) -> bo
     keys = {w: given[w].strip() for w in KEY_FIELDS if given.get(w, "").strip()}
 
     async def work() -> Response:
-        return await store_keys(bot, interaction, keys)
+        if not interaction_is_admin(interaction):  # the command's permission check, again
+            return Response(texts.SETTINGS_ADMIN_ONLY, ok=False)
+        return await set_keys(ctx.service, ctx.request(interaction), keys)
 
-    await deferred_reply(interaction, work, bot.stash)
+    await deferred_reply(interaction, work, ctx.stash)
     return True
 
 

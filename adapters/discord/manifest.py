@@ -20,12 +20,14 @@ from typing import Any
 import discord
 
 from adapters.discord.bot import build_tree, command_payloads
+from adapters.discord.context import BotContext
 
 PATH = Path(__file__).resolve().parents[2] / "manifests" / "discord" / "commands.json"
 
 
 def payload() -> list[dict[str, Any]]:
-    return command_payloads(build_tree(discord.Client(intents=discord.Intents.none())))
+    client = discord.Client(intents=discord.Intents.none())
+    return command_payloads(build_tree(client, BotContext()))
 
 
 def render() -> str:

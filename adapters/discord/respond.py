@@ -14,20 +14,17 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from adapters.discord.context import command_request
+from adapters.discord.context import BotContext
 from adapters.discord.render import render
 from adapters.discord.views import ValueStash, unstash
 from core import texts
 from core.commands import run_action
 from core.responses import ActionKind, Response
-
-if TYPE_CHECKING:
-    from adapters.discord.bot import MemoryBot
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +68,7 @@ async def deferred_reply(
 
 
 async def run_and_reply(
-    bot: MemoryBot, interaction: discord.Interaction[Any], kind: ActionKind, value: str | None
+    ctx: BotContext, interaction: discord.Interaction[Any], kind: ActionKind, value: str | None
 ) -> None:
     """The core action `kind` with `value` (None: its button has expired), for whoever
     clicked, picked or submitted."""
@@ -79,17 +76,17 @@ async def run_and_reply(
     async def work() -> Response:
         if value is None:
             return Response(texts.BUTTON_EXPIRED, ok=False)
-        request = command_request(interaction, bot.options.dm_workspace)
-        return await run_action(bot.memory, request, kind, value)
+        request = ctx.request(interaction)
+        return await run_action(ctx.service, request, kind, value)
 
-    await deferred_reply(interaction, work, bot.stash)
+    await deferred_reply(interaction, work, ctx.stash)
 
 
 async def click(
-    bot: MemoryBot, interaction: discord.Interaction[Any], kind: ActionKind, value: str
+    ctx: BotContext, interaction: discord.Interaction[Any], kind: ActionKind, value: str
 ) -> None:
     """A button press or menu pick: the core action it names, for whoever made it."""
-    await run_and_reply(bot, interaction, kind, unstash(value, bot.stash))
+    await run_and_reply(ctx, interaction, kind, unstash(value, ctx.stash))
 
 
 async def on_command_error(

@@ -16,6 +16,10 @@ Discord caps custom_ids and option values at 100 characters. A value that does n
 do not) is kept in a bounded in-process `ValueStash` and the custom_id carries its
 short key (`mb:show_used:~<key>`). Clicks reach the process running the guild's shard,
 the one that stashed it; after a restart or eviction the click says it has expired.
+
+What a click does is the bot's business: a button or menu hands it on as the client
+event `memory_action` (`Client.dispatch`, answered by the bot's `on_memory_action`), so
+this module needs nothing from the bot.
 """
 
 from __future__ import annotations
@@ -26,16 +30,13 @@ import re
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from core import texts
 from core.commands.replies import shorten
 from core.responses import Action, ActionKind
-
-if TYPE_CHECKING:
-    from adapters.discord.bot import MemoryBot
 
 PREFIX = "mb"
 MENU_PREFIX = "mb-menu"
@@ -107,9 +108,11 @@ MENU_TEMPLATE = re.compile(rf"{MENU_PREFIX}:(?P<group>[a-z_]+)")
 ENTRY = re.compile(rf"(?P<kind>{KINDS}):(?P<value>[^\n]*)")
 
 
+PICKED = "memory_action"  # the client event a click becomes: on_memory_action(i, kind, value)
+
+
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    """Any memorybot button; a click is handed to the bot (`MemoryBot.on_button`), which
-    answers privately to whoever clicked."""
+    """Any memorybot button; a click goes to the client as a `memory_action` event."""
 
     def __init__(self, kind: ActionKind, value: str, button: discord.ui.Button[Any]) -> None:
         super().__init__(button)
@@ -137,8 +140,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMP
         return cls(ActionKind(match["kind"]), match["value"], item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: MemoryBot = interaction.client
-        await bot.on_button(interaction, self.kind, self.value)
+        interaction.client.dispatch(PICKED, interaction, self.kind, self.value)
 
 
 @dataclass(frozen=True)
@@ -155,7 +157,7 @@ def group_of(kind: ActionKind) -> str:
 
 
 class ActionMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MENU_TEMPLATE):
-    """A menu of line actions; picking an entry is handed to the bot like a click."""
+    """A menu of line actions; a pick goes to the client like a click."""
 
     def __init__(self, group: str, select: discord.ui.Select[Any]) -> None:
         super().__init__(select)
@@ -195,10 +197,10 @@ class ActionMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MENU_T
         return cls(match["group"], item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: MemoryBot = interaction.client
         picked = ENTRY.fullmatch(self.item.values[0]) if self.item.values else None
         if picked is not None:
-            await bot.on_button(interaction, ActionKind(picked["kind"]), picked["value"])
+            kind = ActionKind(picked["kind"])
+            interaction.client.dispatch(PICKED, interaction, kind, picked["value"])
 
 
 def menus(entries: Sequence[Entry], rows: int) -> list[tuple[str, list[Entry]]]:

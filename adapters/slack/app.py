@@ -6,22 +6,23 @@ Listener map (all built in `SlackBot._register`):
   `mb.menu.<n>` item menus (Edit / Pin / Forget) → `run_action`; Edit opens the Edit
   form, a dangerous menu choice opens a confirmation form (`adapters.slack.modals`);
 - `mb.setting.<name>` menus on the Home tab → `core.commands.settings.change_setting`;
-- `mb.apikey.<provider>` buttons and the forms' submissions → `adapters.slack.modals`;
+- `mb.apikey.<provider>` buttons and the forms' submissions → `adapters.slack.modals`
+  (its listeners are registered here too, so this is the one place to read);
 - `app_mention` (answered in thread) and `message` in a DM → `core.chat.turn.answer`;
 - `app_home_opened` → `views.publish` of the Home page.
 
 Every listener acknowledges first and hands the work to a guarded background task
 (`Tasks`): Slack wants an answer within 3 s, and Bolt turns a listener that raises
 right after `ack()` into a timeout, so a slow model or an exception after the ack
-must end as a friendly message to the user, never as an error in the listener.
+must end as a friendly message to the user, never as an error in the listener. Who
+asks and where answers go (`request_for`, `respond`, `publish_home`) is `Answers`
+(`adapters.slack.answers`), shared with the form listeners.
 """
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from typing import Any
 
 from slack_bolt.async_app import AsyncApp
@@ -29,22 +30,29 @@ from slack_bolt.context.async_context import AsyncBoltContext
 from slack_bolt.context.respond.async_respond import AsyncRespond
 from slack_sdk.web.async_client import AsyncWebClient
 
+from adapters.slack.answers import WENT_WRONG, Answers
 from adapters.slack.blocks import chosen, render
 from adapters.slack.context import AdminCheck, Origin, Tasks, origin
-from adapters.slack.forms import FormContext, confirm_form, edit_form
-from adapters.slack.home import SETTING_PREFIX, HomePage, home_view
+from adapters.slack.forms import (
+    CONFIRM_FORM,
+    EDIT_FORM,
+    KEY_BUTTON,
+    KEY_FORM,
+    FormContext,
+    confirm_form,
+    edit_form,
+    redact_key_forms,
+)
+from adapters.slack.home import SETTING_PREFIX
 from adapters.slack.modals import FormListeners
 from core import texts
 from core.audience import Audience
 from core.chat.turn import ChatTurn
-from core.commands import CommandRequest, run_action, run_command
-from core.commands.keys import key_statuses
+from core.commands import run_action, run_command
 from core.commands.registry import ordered
 from core.commands.settings import change_setting
 from core.responses import ActionKind, Response
 from core.service import MemoryService
-
-log = logging.getLogger(__name__)
 
 DEFAULT_API_URL = "https://slack.com/api/"
 # What the code subscribes to and calls, with the bot scope each needs; the
@@ -65,7 +73,6 @@ WEB_API_SCOPES: dict[str, str] = {
 }
 COMMAND_SCOPE = "commands"
 Body = dict[str, Any]
-WENT_WRONG = Response(texts.SOMETHING_WENT_WRONG, ok=False)
 
 
 def bot_scopes() -> list[str]:
@@ -108,7 +115,8 @@ class SlackBot:
         )
         self.tasks = Tasks()
         self.admins = AdminCheck(admin_ttl)
-        self.forms = FormListeners(self)
+        self.answers = Answers(service, self.client, self.tasks, self.admins)
+        self.forms = FormListeners(self.answers)
         self._register()
 
     async def drain(self) -> None:
@@ -120,7 +128,11 @@ class SlackBot:
             self.app.command(f"/{spec.name}")(self._command_listener(spec.name))
         self.app.action(re.compile(r"^mb\.(?!setting\.|apikey\.)"))(self.on_action)
         self.app.action(re.compile(r"^mb\.setting\."))(self.on_setting)
-        self.forms.register(self.app)
+        self.app.action(re.compile("^" + re.escape(KEY_BUTTON)))(self.forms.on_key_button)
+        self.app.view(EDIT_FORM)(self.forms.on_edit_submitted)
+        self.app.view(CONFIRM_FORM)(self.forms.on_confirm_submitted)
+        self.app.view(KEY_FORM)(self.forms.on_key_submitted)
+        redact_key_forms(self.app.logger)  # the Socket Mode client logs through it
         self.app.event("app_mention")(self.on_mention)
         self.app.event("message", matchers=[is_dm])(self.on_direct_message)
         self.app.event("app_home_opened")(self.on_home_opened)
@@ -135,10 +147,10 @@ class SlackBot:
             where = origin(body, context)
 
             async def work() -> None:
-                request = await self.request_for(where, body.get("text", ""))
-                await self.respond(respond, await run_command(self.service, name, request))
+                request = await self.answers.request_for(where, body.get("text", ""))
+                await self.answers.respond(respond, await run_command(self.service, name, request))
 
-            self.tasks.spawn(work, lambda: self._respond_error(respond))
+            self.tasks.spawn(work, lambda: self.answers.respond_error(respond))
 
         listener.__name__ = f"command_{name}"
         return listener
@@ -168,7 +180,7 @@ class SlackBot:
             return
 
         async def work() -> None:
-            request = await self.request_for(where)
+            request = await self.answers.request_for(where)
             response = await run_action(self.service, request, choice.kind, choice.value)
             if choice.kind == ActionKind.EDIT and "content" in response.data:
                 # The core answers an Edit click with the current text: ask for the new one.
@@ -189,11 +201,11 @@ class SlackBot:
         value = (action.get("selected_option") or {}).get("value", "")
 
         async def work() -> None:
-            request = await self.request_for(where)
+            request = await self.answers.request_for(where)
             response = await change_setting(self.service, request, name, value)
-            await self.publish_home(where, notice=response)
+            await self.answers.publish_home(where, notice=response)
 
-        self.tasks.spawn(work, lambda: self.publish_home(where, notice=WENT_WRONG))
+        self.tasks.spawn(work, lambda: self.answers.publish_home(where, notice=WENT_WRONG))
 
     async def _answer_click(
         self, where: Origin, respond: AsyncRespond | None, response: Response
@@ -201,15 +213,15 @@ class SlackBot:
         """Clicks in a message are answered privately there; clicks on the Home tab
         rebuild the page with the answer on top (there is no response_url)."""
         if respond is not None and where.in_message:
-            await self.respond(respond, response, replace_original=False)
+            await self.answers.respond(respond, response, replace_original=False)
         else:
-            await self.publish_home(where, notice=response)
+            await self.answers.publish_home(where, notice=response)
 
     async def _click_error(self, where: Origin, respond: AsyncRespond | None) -> None:
         if respond is not None and where.in_message:
-            await self._respond_error(respond)
+            await self.answers.respond_error(respond)
         else:
-            await self.publish_home(where, notice=WENT_WRONG)
+            await self.answers.publish_home(where, notice=WENT_WRONG)
 
     # -- chat ----------------------------------------------------------------------------
 
@@ -261,47 +273,7 @@ class SlackBot:
     async def on_home_opened(self, event: Body, body: Body, context: AsyncBoltContext) -> None:
         if event.get("tab", "home") == "home":
             where = origin(body, context)
-            self.tasks.spawn(lambda: self.publish_home(where), None)
-
-    async def publish_home(self, where: Origin, notice: Response | None = None) -> None:
-        request = await self.request_for(replace(where, channel=""))
-        ws, user = where.workspace, where.user
-        page = HomePage(
-            stats=await self.service.stats(ws, user),
-            profile=await self.service.profile(ws, user),
-            incognito=await self.service.incognito_channels(ws, user),
-            settings=await self.service.settings(ws) if request.is_admin else None,
-            notice=notice,
-            memories=await run_command(self.service, "memories", request),
-            keys=await key_statuses(self.service, request),
-        )
-        await self.client.views_publish(user_id=user, view=home_view(page))
-
-    # -- helpers ------------------------------------------------------------------------
-
-    async def request_for(self, where: Origin, text: str = "") -> CommandRequest:
-        is_admin = await self.admins.check(self.client, where)
-        return CommandRequest(where.workspace, where.user, where.channel, text, is_admin, "slack")
-
-    async def respond(
-        self, respond: AsyncRespond, response: Response, replace_original: bool | None = None
-    ) -> bool:
-        """Answer through a response_url; False when it refused (expired or used up)."""
-        kind = "ephemeral" if response.ephemeral else "in_channel"
-        for message in render(response):
-            sent = await respond(
-                text=message.text,
-                blocks=message.blocks,
-                response_type=kind,
-                replace_original=replace_original,
-            )
-            if sent.status_code != 200:  # nothing more will get through
-                log.warning("response_url refused a reply: %s %s", sent.status_code, sent.body)
-                return False
-        return True
-
-    async def _respond_error(self, respond: AsyncRespond) -> None:
-        await respond(text=texts.SOMETHING_WENT_WRONG, response_type="ephemeral")
+            self.tasks.spawn(lambda: self.answers.publish_home(where), None)
 
 
 def strip_mention(text: str, bot_user: str | None) -> str:

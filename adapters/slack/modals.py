@@ -6,59 +6,38 @@ wants it within 3 s. The one thing checked before the ack is what can be judged
 quickly from the text alone: an edit the guards refuse is answered inside the form
 (`response_action: errors`, via `core.commands.governance.edit_refusal`) and changes
 nothing. The real work (re-embedding, the store) runs after the ack in a guarded
-task, and its answer goes where the form came from (`FormContext`).
+task, and its answer goes where the form came from (`FormContext`). `SlackBot`
+registers these listeners with the rest; they get only the shared `Answers`.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from slack_bolt.async_app import AsyncApp
 from slack_bolt.context.async_context import AsyncBoltContext
 from slack_bolt.context.respond.async_respond import AsyncRespond
 
+from adapters.slack.answers import WENT_WRONG, Answers
 from adapters.slack.blocks import render
 from adapters.slack.context import Origin, origin
-from adapters.slack.forms import (
-    CONFIRM_FORM,
-    EDIT_FORM,
-    KEY_BUTTON,
-    KEY_FORM,
-    KEY_INPUT,
-    TEXT_INPUT,
-    FormContext,
-    key_form,
-    redact_key_forms,
-    submitted,
-)
+from adapters.slack.forms import KEY_BUTTON, KEY_INPUT, TEXT_INPUT, FormContext, key_form, submitted
 from core import texts
 from core.commands import run_action
 from core.commands.governance import edit_refusal
 from core.commands.keys import set_key
 from core.responses import ActionKind, Response
 
-if TYPE_CHECKING:
-    from adapters.slack.app import SlackBot
-
 log = logging.getLogger(__name__)
 Body = dict[str, Any]
 
 
 class FormListeners:
-    """Registered on the bot's app by `SlackBot`; shares its service, client and tasks."""
+    """Registered on the bot's app by `SlackBot`; answers through `answers`."""
 
-    def __init__(self, bot: SlackBot) -> None:
-        self.bot = bot
-
-    def register(self, app: AsyncApp) -> None:
-        app.action(re.compile("^" + re.escape(KEY_BUTTON)))(self.on_key_button)
-        app.view(EDIT_FORM)(self.on_edit_submitted)
-        app.view(CONFIRM_FORM)(self.on_confirm_submitted)
-        app.view(KEY_FORM)(self.on_key_submitted)
-        redact_key_forms(app.logger)  # the Socket Mode client logs through it
+    def __init__(self, answers: Answers) -> None:
+        self.answers = answers
 
     # -- Edit and confirmations ------------------------------------------------------
 
@@ -67,7 +46,7 @@ class FormListeners:
     ) -> None:
         form = FormContext.load(view.get("private_metadata", ""))
         text = submitted(view, TEXT_INPUT)
-        refusal = edit_refusal(self.bot.service, text)
+        refusal = edit_refusal(self.answers.service, text)
         if refusal is not None:
             await ack(response_action="errors", errors={TEXT_INPUT: refusal.text})
             return
@@ -92,25 +71,24 @@ class FormListeners:
         where = replace(origin(body, context), channel=form.channel)
 
         async def work() -> None:
-            request = await self.bot.request_for(where)
-            response = await run_action(self.bot.service, request, kind, value)
+            request = await self.answers.request_for(where)
+            response = await run_action(self.answers.service, request, kind, value)
             await self.answer(where, form, response)
 
-        error = Response(texts.SOMETHING_WENT_WRONG, ok=False)
-        self.bot.tasks.spawn(work, lambda: self.answer(where, form, error))
+        self.answers.tasks.spawn(work, lambda: self.answer(where, form, WENT_WRONG))
 
     async def answer(self, where: Origin, form: FormContext, response: Response) -> None:
         """Privately where the form was opened: through the message's response_url, or
         with chat.postEphemeral once that has expired (a form left open for more than
         30 minutes); on the Home tab for a form opened there."""
         if not form.channel:
-            await self.bot.publish_home(where, notice=response)
+            await self.answers.publish_home(where, notice=response)
             return
         respond = AsyncRespond(response_url=form.response_url)
-        if form.response_url and await self.bot.respond(respond, response, False):
+        if form.response_url and await self.answers.respond(respond, response, False):
             return
         for message in render(response):
-            await self.bot.client.chat_postEphemeral(
+            await self.answers.client.chat_postEphemeral(
                 channel=form.channel, user=where.user, text=message.text, blocks=message.blocks
             )
 
@@ -123,8 +101,8 @@ class FormListeners:
         provider = action.get("action_id", "").removeprefix(KEY_BUTTON)
         view = key_form(provider, texts.KEY_LABELS.get(provider, provider))
         trigger = body.get("trigger_id", "")
-        client = self.bot.client
-        self.bot.tasks.spawn(lambda: client.views_open(trigger_id=trigger, view=view), None)
+        client = self.answers.client
+        self.answers.tasks.spawn(lambda: client.views_open(trigger_id=trigger, view=view), None)
 
     async def on_key_submitted(
         self, ack: Any, body: Body, view: Body, context: AsyncBoltContext
@@ -139,9 +117,8 @@ class FormListeners:
             return
 
         async def work() -> None:
-            request = await self.bot.request_for(where)
-            response = await set_key(self.bot.service, request, form.kind, api_key)
-            await self.bot.publish_home(where, notice=response)
+            request = await self.answers.request_for(where)
+            response = await set_key(self.answers.service, request, form.kind, api_key)
+            await self.answers.publish_home(where, notice=response)
 
-        error = Response(texts.SOMETHING_WENT_WRONG, ok=False)
-        self.bot.tasks.spawn(work, lambda: self.bot.publish_home(where, notice=error))
+        self.answers.tasks.spawn(work, lambda: self.answers.publish_home(where, notice=WENT_WRONG))

@@ -1,7 +1,8 @@
 """Fixtures for the Discord adapter: a local fake Discord and the real bot against it.
 
 `fake` is a started FakeDiscord; `bot` is a MemoryBot logged in and connected to it
-(REST and gateway), with a service on a temporary SQLite store. The bot fixture
+(REST and gateway), with `memory`: the shared `service` fixture, so every Discord test
+runs on SQLite and on PostgreSQL. The bot fixture
 fails the test if discord.py logged an error (an exception in a handler), if the
 client's runner task died, or if the bot called a route the fake does not serve.
 """
@@ -40,10 +41,9 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 
 @pytest.fixture
-async def memory(tmp_path, clock) -> AsyncIterator[MemoryService]:
-    service = MemoryService(SQLiteStore(f"sqlite:///{tmp_path}/discord.db"), clock=clock)
-    async with service:
-        yield service
+def memory(service: MemoryService) -> MemoryService:
+    """The service behind the bot, on each store backend (tests/conftest.py)."""
+    return service
 
 
 @asynccontextmanager

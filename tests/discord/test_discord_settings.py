@@ -111,7 +111,7 @@ async def test_the_core_still_refuses_a_member_if_the_bot_check_were_missing(fak
     before = await memory.settings(WORKSPACE)
     first, reply = await settings(fake, {"memory_enabled": False}, user=BOB)
     assert first["type"] == 5
-    assert reply["content"].startswith("🚫 Only workspace admins can change memory settings")
+    assert reply["content"] == texts.ADMIN_ONLY  # the core's refusal, as on Slack
     assert await memory.settings(WORKSPACE) == before
 
 

@@ -51,6 +51,8 @@ NOT_FOUND = {"message": "404: Not Found", "code": 0}
 UNKNOWN_INTERACTION = {"message": "Unknown interaction", "code": 10062}
 ALREADY_ACKNOWLEDGED = {"message": "Interaction has already been acknowledged.", "code": 40060}
 RESPONSE_DEADLINE = 3.0  # seconds Discord waits for an interaction's first response
+# The fake enforces the deadline on the age a test gives an interaction (`age=`), not on
+# its own clock: a loaded test machine must not turn a prompt bot into a late one.
 
 
 @dataclass
@@ -95,7 +97,7 @@ class FakeDiscord:
         self._ready: set[int] = set()
         self._shard_count = 1
         self._channels: dict[str, str] = {}  # interaction token -> channel id
-        self._sent_at: dict[str, float] = {}  # interaction id -> when it was dispatched
+        self._age: dict[str, float] = {}  # interaction id -> the age the test gave it
         self._interactions: dict[str, dict[str, Any]] = {}  # interaction id -> payload
         self._answered: set[str] = set()  # interactions that had their first response
         self.commands: dict[str, list[dict[str, Any]]] = {}
@@ -254,7 +256,8 @@ class FakeDiscord:
         )
         self._channels[payload["token"]] = payload["channel_id"]
         self._interactions[payload["id"]] = payload
-        at = self._sent_at[payload["id"]] = time.monotonic() - age
+        at = time.monotonic()
+        self._age[payload["id"]] = age
         await self.dispatch("INTERACTION_CREATE", payload, self.shard_of(guild and guild.id))
         return Exchange(payload, at)
 
@@ -385,8 +388,8 @@ class FakeDiscord:
             ]
             return 200, self.commands[scope]
         if m := re.fullmatch(r"POST /interactions/(\d+)/([^/]+)/callback", route):
-            sent = self._sent_at.get(m.group(1))
-            if sent is None or time.monotonic() - sent > RESPONSE_DEADLINE:
+            age = self._age.get(m.group(1))
+            if age is None or age > RESPONSE_DEADLINE:
                 return 404, UNKNOWN_INTERACTION  # too late (or never sent): Discord forgets it
             if m.group(1) in self._answered:
                 return 400, ALREADY_ACKNOWLEDGED
