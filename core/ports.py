@@ -235,7 +235,12 @@ class Store(Protocol):
 class Providers(Protocol):
     """Each workspace's chat model and embedder (its admin's choice, else the deployment's).
 
-    `settings` is the workspace's, when the caller has already read it this request."""
+    `settings` is the workspace's, when the caller has already read it this request.
+    `redaction` is what a chat turn does with a secret before a model sees it:
+    "mask", "send" or "refuse"."""
+
+    @property
+    def redaction(self) -> str: ...
 
     async def chat_for(
         self, workspace: str, settings: WorkspaceSettings | None = None

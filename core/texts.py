@@ -120,6 +120,11 @@ MODEL_DOWN_NO_MEMORIES = (
 )
 INCOGNITO_ANSWER = "🕶️ Incognito is on here, so I'm not using or saving memories."
 MEMORY_OFF_ANSWER = "Memory is turned off in this workspace, so I have nothing to recall."
+REDACTED = "[{kind} removed]"
+NOT_SENT_TO_MODEL = (
+    "🔒 Your message contains {kind}, so I didn't send it to the language model. "
+    "Please remove it and ask again."
+)
 
 UNKNOWN_COMMAND = "I don't know /{name}. Type /help to see what I can do."
 ADMIN_ONLY = "🚫 Only workspace admins can do that."

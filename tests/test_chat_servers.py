@@ -18,7 +18,7 @@ from core.chat.turn import ChatTurn
 from core.models import Kind
 from core.providers.chat.structured_modes import forget_learned, learned
 from core.providers.presets import ChatConfig, build_chat_model
-from tests.fakes.openai_server import FakeProviderServer
+from tests.fakes.openai_server import FakeProviderServer, endless
 from tests.fakes.scripted import ModelScript, extraction, memory
 
 WS, ALICE, CHANNEL = "acme", "alice", "general"
@@ -77,6 +77,7 @@ async def test_a_fact_only_the_model_extracts_is_saved_on_every_server(
     assert extraction_request.enforced == prompts.schema("extract")
     assert len(fake.refusals()) == refused
     assert learned(fake.openai_url) == mode
+    await service.jobs.drain()
     await service.chat_model.close()
 
 
@@ -89,7 +90,8 @@ async def test_a_refused_form_costs_one_request_per_process_not_per_model(
         service.chat_model = model_for(fake, preset)  # a new model object each turn
         await service.chat(ChatTurn(WS, ALICE, CHANNEL, said))
         await service.jobs.drain()
-        await service.chat_model.close()
+        await service.jobs.drain()
+    await service.chat_model.close()
     assert len(fake.refusals()) == refused
 
 
@@ -105,6 +107,7 @@ async def test_llama_cpp_pythons_500_is_a_refusal_not_a_server_error_to_retry(se
     # the reply, one refused json_schema, then json_object with the schema: no retries
     assert formats[:3] == [None, "json_schema", "json_object"]
     assert bodies[2]["response_format"]["schema"] == prompts.schema("extract")
+    await service.jobs.drain()
     await service.chat_model.close()
 
 
@@ -117,6 +120,7 @@ async def test_old_ollama_refuses_a_format_object_and_steps_down_to_json_mode(se
     assert [r.refused for r in fake.refusals()] == [400]
     assert learned(fake.openai_url) == "json_object"  # never the json_schema it ignores
     assert FACT in await contents(service)
+    await service.jobs.drain()
     await service.chat_model.close()
 
 
@@ -127,6 +131,7 @@ async def test_a_small_model_given_the_schema_only_in_its_prompt_saves_nothing(s
     await service.chat(ChatTurn(WS, ALICE, CHANNEL, SAID))
     await service.jobs.drain()
     assert await contents(service) == []
+    await service.jobs.drain()
     await service.chat_model.close()
 
 
@@ -142,6 +147,7 @@ async def test_an_explicit_preference_is_saved_even_when_the_model_returns_no_me
     assert [(m.content, m.kind) for m in items] == [
         ("from now on answer in bullet points", Kind.PREFERENCE)
     ]
+    await service.jobs.drain()
     await service.chat_model.close()
 
 
@@ -155,6 +161,7 @@ async def test_rules_and_model_finding_the_same_preference_save_it_once(service,
     await service.chat(ChatTurn(WS, ALICE, CHANNEL, said))
     await service.jobs.drain()
     assert await contents(service) == [said]
+    await service.jobs.drain()
     await service.chat_model.close()
 
 
@@ -200,3 +207,54 @@ async def test_doctor_reports_a_chat_server_that_is_down(tmp_path):
     code, out = await doctor(env)
     assert code == 1
     assert "❌ chat model: smollm2 at http://127.0.0.1:9/v1 failed" in out
+
+
+# ---- bounded replies -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "repetition"),
+    [("llama-cpp", {"repeat_penalty": 1.1}), ("vllm", {"repetition_penalty": 1.1}), ("ollama", {})],
+)
+async def test_a_reply_is_bounded_by_the_settings_and_streamed(service, fake, preset, repetition):
+    cfg = ChatConfig(
+        fake.openai_url, "smollm2", preset=preset, reply_max_tokens=120, stop=("\nUser:",)
+    )
+    service.chat_model = build_chat_model(cfg)
+    result = await service.chat(ChatTurn(WS, ALICE, CHANNEL, "how do I restart the VPN?"))
+    assert result.by_model and result.text == "echo: how do I restart the VPN?"
+    body = fake.chat_requests()[0].json
+    assert body["stream"] is True
+    assert (body["max_tokens"], body["stop"]) == (120, ["\nUser:"])
+    assert body["frequency_penalty"] == 0.3
+    assert {k: body[k] for k in ("repeat_penalty", "repetition_penalty") if k in body} == repetition
+    await service.jobs.drain()
+    await service.chat_model.close()
+
+
+async def test_a_runaway_reply_is_cancelled_at_the_timeout_and_the_server_stops_generating(
+    service, fake
+):
+    await service.remember(WS, ALICE, "the VPN config lives in the ops vault")
+    service.chat_model = build_chat_model(
+        ChatConfig(fake.openai_url, "smollm2", preset="llama-cpp", timeout=1.0, max_retries=0)
+    )
+    fake.script_chat([endless(0.01)])
+    result = await service.chat(ChatTurn(WS, ALICE, CHANNEL, "where is the VPN config?"))
+
+    assert not result.by_model and "ops vault" in result.text  # answered from memory
+    (stream,) = fake.streams
+    for _ in range(200):  # the server notices the hang-up at its next token
+        if stream.disconnected:
+            break
+        await asyncio.sleep(0.01)
+    assert stream.disconnected and not stream.finished
+    sent_at_hang_up = stream.sent
+    await asyncio.sleep(0.1)
+    assert stream.sent == sent_at_hang_up  # nothing generated for nobody
+
+    # the next turn is not stuck behind the abandoned one
+    again = await service.chat(ChatTurn(WS, ALICE, CHANNEL, "and the VPN client?"))
+    assert again.by_model
+    await service.jobs.drain()
+    await service.chat_model.close()

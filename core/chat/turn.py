@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from core import extraction, texts
 from core.audience import Audience
-from core.chat import prompting
+from core.chat import prompting, redaction
 from core.context import MemoryContext, read_context
 from core.jobs.queue import JobQueue
 from core.models import Hit, Principal, Scope
@@ -108,7 +108,14 @@ async def answer(ports: Ports, jobs: JobQueue, turn: ChatTurn) -> ChatAnswer:
     # The profile is the asker's: it goes only into replies they alone read.
     profile = prompting.usable_profile(context.profile) if context.may_recall and not shared else {}
     model = await ports.providers.chat_for(turn.workspace, context.settings)
-    reply = await _model_reply(model, turn, hits, profile)
+    policy = ports.providers.redaction
+    if model is not None and policy == redaction.REFUSE:
+        found = redaction.redact_messages(turn.text, turn.thread)[2]
+        kinds = [kind for r in found for kind in r.kinds]
+        if kinds:
+            refused = texts.NOT_SENT_TO_MODEL.format(kind=kinds[0])
+            return ChatAnswer(refused, incognito=context.incognito)
+    reply = await _model_reply(model, turn, hits, profile, policy)
     if reply is not None:
         text = reply
     elif context.incognito:
@@ -166,12 +173,22 @@ async def _recall(
 
 
 async def _model_reply(
-    model: ChatModel | None, turn: ChatTurn, hits: Sequence[Hit], profile: dict[str, str]
+    model: ChatModel | None,
+    turn: ChatTurn,
+    hits: Sequence[Hit],
+    profile: dict[str, str],
+    policy: str = redaction.MASK,
 ) -> str | None:
-    """The model's answer, or None (no model, or it failed: the caller falls back)."""
+    """The model's answer, or None (no model, or it failed: the caller falls back).
+    Unless the policy is "send", secrets and identifiers in the turn are masked
+    before the model sees them and scrubbed from what it answers."""
     if model is None:
         return None
-    messages = prompting.chat_messages(turn.text, hits, profile, turn.thread)
+    text, thread, done = turn.text, tuple(turn.thread), []
+    if policy != redaction.SEND:
+        masked, thread, done = redaction.redact_messages(turn.text, turn.thread)
+        text = masked.text
+    messages = prompting.chat_messages(text, hits, profile, thread)
     try:
         # Length, stop sequences and repetition penalty come from the model's settings;
         # streamed, so a reply past the timeout is cancelled, not left generating.
@@ -179,11 +196,13 @@ async def _model_reply(
     except ProviderError as exc:
         log.warning("chat model failed, answering from memory: %s", exc)
         return None
-    text = reply.text.strip()
-    if not text:
+    answered = reply.text.strip()
+    if policy != redaction.SEND:
+        answered = redaction.scrub(answered, done)
+    if not answered:
         log.warning("chat model answered with empty text, answering from memory")
         return None
-    return text
+    return answered
 
 
 async def _queue_extraction(jobs: JobQueue, turn: ChatTurn) -> None:

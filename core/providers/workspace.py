@@ -71,6 +71,11 @@ class WorkspaceProviders:
         self.embed_config = embed_config or EmbedConfig()
         self._cache: dict[tuple[str, str, str, str], Any] = {}
 
+    @property
+    def redaction(self) -> str:
+        """The deployment's policy for secrets in a chat turn: mask, send or refuse."""
+        return self.chat_config.redact
+
     async def settings(self, workspace: str) -> WorkspaceSettings:
         async with self.store.session(Principal(workspace, "")) as session:
             return await session.get_settings()

@@ -359,26 +359,30 @@ class FakeProviderServer:
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
         await response.prepare(request)
         limit = 20_000 if endless else len(words)
-        for i in range(limit):
-            word = "la " if endless else words[i] + (" " if i < len(words) - 1 else "")
-            transport = request.transport
-            if transport is None or transport.is_closing():
-                log.disconnected = True
-                return response
-            chunk = {
-                "id": "chatcmpl-fake-stream",
-                "object": "chat.completion.chunk",
-                "model": body.get("model", "fake"),
-                "choices": [{"index": 0, "delta": {"content": word}, "finish_reason": None}],
-            }
-            try:
-                await response.write(f"data: {json.dumps(chunk)}\n\n".encode())
-            except (ConnectionResetError, RuntimeError):
-                log.disconnected = True
-                return response
-            log.sent += 1
-            if behaviour.delay:
-                await asyncio.sleep(behaviour.delay)
+        try:
+            for i in range(limit):
+                word = "la " if endless else words[i] + (" " if i < len(words) - 1 else "")
+                transport = request.transport
+                if transport is None or transport.is_closing():
+                    log.disconnected = True
+                    return response
+                chunk = {
+                    "id": "chatcmpl-fake-stream",
+                    "object": "chat.completion.chunk",
+                    "model": body.get("model", "fake"),
+                    "choices": [{"index": 0, "delta": {"content": word}, "finish_reason": None}],
+                }
+                try:
+                    await response.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                except (ConnectionResetError, RuntimeError):
+                    log.disconnected = True
+                    return response
+                log.sent += 1
+                if behaviour.delay:
+                    await asyncio.sleep(behaviour.delay)
+        except asyncio.CancelledError:  # aiohttp cancels a handler whose client left
+            log.disconnected = True
+            raise
         await response.write(b"data: [DONE]\n\n")
         log.finished = True
         return response

@@ -42,8 +42,14 @@ def pydantic_literal_error(given: str) -> dict[str, Any]:
 
 
 def _fastapi_str(error: dict[str, Any]) -> str:
-    """str(RequestValidationError) as recent FastAPI prints it."""
-    return f"1 validation error:\n  {error!r}\n"
+    """str(RequestValidationError) as FastAPI 0.165 prints it, as served by
+    llama-cpp-python 0.3.36 (captured from the real server on this machine)."""
+    where = "/usr/lib/python3/site-packages/llama_cpp/server/app.py"
+    return (
+        f"1 validation error:\n  {error!r}\n\n"
+        f'  File "{where}", line 376, in create_chat_completion\n'
+        "    POST /v1/chat/completions"
+    )
 
 
 def refusal(
