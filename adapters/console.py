@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from core import guards
 from core.audience import Audience
 from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_action, run_command
@@ -167,10 +168,10 @@ class ConsoleSession:
             return f"Usage: /{what} NAME"
         if what == "as":
             self.context = replace(self.context, user=value)
-            return f"You are now {value}."
+            return f"You are now {guards.masked(value)}."
         if what == "channel":
             self.context = replace(self.context, channel=value.lstrip("#"))
-            return f"You are now in #{self.context.channel}."
+            return f"You are now in #{guards.masked(self.context.channel)}."
         self.context = replace(self.context, is_admin=value.lower() in ("on", "yes", "true"))
         return f"Admin rights {'on' if self.context.is_admin else 'off'}."
 

@@ -74,13 +74,21 @@ async def fill(
 
 
 async def time_queries(
-    memory: MemoryService, workspace: str, questions: Sequence[str], touch: bool
+    memory: MemoryService,
+    workspace: str,
+    questions: Sequence[str],
+    touch: bool,
+    context: bool = False,
 ) -> tuple[list[float], float]:
-    """Milliseconds per recall, and the mean number of hits."""
+    """Milliseconds per recall (or per `prompt_context`, what a reply uses: recall
+    plus the relevance judgement), and the mean number of hits."""
     timings, hits = [], 0
     for question in questions:
         started = time.perf_counter()
-        found = await memory.recall(workspace, USER, question, limit=10, touch=touch)
+        if context:
+            found = (await memory.prompt_context(workspace, USER, question)).memories
+        else:
+            found = await memory.recall(workspace, USER, question, limit=10, touch=touch)
         timings.append(1000 * (time.perf_counter() - started))
         hits += len(found)
     return timings, hits / max(1, len(questions))
@@ -105,12 +113,14 @@ async def run(args: argparse.Namespace) -> list[Row]:
                 asked = [
                     f.question for f in rng.choices(stream[:size], k=args.warmup + args.queries)
                 ]
-                await time_queries(memory, workspace, asked[: args.warmup], not args.no_touch)
+                await time_queries(
+                    memory, workspace, asked[: args.warmup], not args.no_touch, args.prompt_context
+                )
                 profiling = args.profile and size == sizes[-1]
                 if profiling:
                     profilers = await start_profiling(memory)
                 timings, mean_hits = await time_queries(
-                    memory, workspace, asked[args.warmup :], not args.no_touch
+                    memory, workspace, asked[args.warmup :], not args.no_touch, args.prompt_context
                 )
                 if profiling:
                     print(
@@ -212,6 +222,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--postgres", metavar="URL", help="a postgresql:// URL (connected mode)")
     parser.add_argument("--no-touch", action="store_true", help="recall without reinforcing")
+    parser.add_argument(
+        "--prompt-context",
+        action="store_true",
+        help="time prompt_context (recall + relevance judgement, what a reply uses)",
+    )
     parser.add_argument(
         "--profile", type=int, default=0, metavar="N", help="cProfile the largest size, top N"
     )

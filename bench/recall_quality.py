@@ -35,6 +35,8 @@ if str(ROOT) not in sys.path:  # run as a script: make the worktree's packages i
 import bm25s  # noqa: E402
 
 import core  # noqa: E402
+from bench.footer import Honesty, footer_honesty  # noqa: E402
+from bench.footer import total as honesty_total  # noqa: E402
 from bench.locomo import CATEGORIES, Conversation, Scores, load, score  # noqa: E402
 from core.ports import Embedder  # noqa: E402
 
@@ -73,6 +75,7 @@ class RunStats:
     memories: int = 0
     ingest_seconds: float = 0.0
     recall_seconds: float = 0.0
+    honesty: list[Honesty] = field(default_factory=list)  # with --footer
 
 
 class BenchClock:
@@ -94,13 +97,16 @@ async def run_memorybot(
     embedder: Embedder | None,
     touch: bool,
     session_clock: bool,
+    footer: bool = False,
 ) -> tuple[list[Ranked], RunStats]:
     ingest, ranked = RunStats(), []
     clock = BenchClock()
     run = uuid.uuid4().hex[:8]  # a fresh workspace per run, so a shared database is fine
+    workspaces: dict[str, str] = {}
+    every_turn: dict[str, set[str]] = {}
     async with core.open_memory(url, embedder=embedder, clock=clock) as memory:
         for conv in conversations:
-            workspace = f"locomo-{conv.sample_id}-{run}"
+            workspace = workspaces[conv.sample_id] = f"locomo-{conv.sample_id}-{run}"
             turns_of: dict[str, set[str]] = defaultdict(set)
             started = time.perf_counter()
             for turn in conv.turns:
@@ -123,6 +129,11 @@ async def run_memorybot(
                 results = [frozenset(turns_of.get(hit.id, ())) for hit in hits]
                 ranked.append(Ranked(conv.sample_id, query.category, query.evidence, results))
             ingest.recall_seconds += time.perf_counter() - started
+            every_turn.update(turns_of)
+        if footer:
+            ingest.honesty = await footer_honesty(
+                memory, conversations, workspaces, every_turn, USER
+            )
     return ranked, ingest
 
 
@@ -205,6 +216,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="save each turn at its session's date and ask a day after the last session",
     )
+    parser.add_argument(
+        "--footer",
+        action="store_true",
+        help="also measure footer honesty: prompt_context in the right and another workspace",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of the table")
     return parser.parse_args(argv)
 
@@ -262,6 +278,7 @@ class Report:
                 "recall_seconds": round(i.recall_seconds, 2),
             },
             "unknown_evidence": {c.sample_id: c.unknown_evidence for c in self.conversations},
+            "footer": [vars(row) for row in i.honesty],
             "memorybot": {k: v.as_dict() for k, v in self.ours.items()},
             "bm25": {k: v.as_dict() for k, v in self.base.items()},
         }
@@ -287,6 +304,9 @@ class Report:
             f"({1000 * i.recall_seconds / max(self.queries, 1):.1f} ms/query); "
             f"BM25 {self.bm25_seconds:.2f} s"
         )
+        if i.honesty:
+            lines += ["", "footer honesty (prompt_context, what a reply uses):"]
+            lines += [f"  {row.line()}" for row in [*i.honesty, honesty_total(i.honesty)]]
         return "\n".join(lines)
 
 
@@ -300,7 +320,7 @@ async def measure(args: argparse.Namespace) -> Report:
     with tempfile.TemporaryDirectory(prefix="memorybot-bench-") as tmp:
         url = args.postgres or f"sqlite:///{tmp}/bench.db"
         ours, ingest = await run_memorybot(
-            conversations, url, embedder, not args.no_touch, args.session_clock
+            conversations, url, embedder, not args.no_touch, args.session_clock, args.footer
         )
     started = time.perf_counter()
     base = run_bm25(conversations)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import sys
 from collections.abc import Awaitable, Callable
 from functools import wraps
@@ -21,6 +20,7 @@ import click
 from bots import cli_connected
 from bots.config import AppConfig, ConfigError, load_config
 from bots.discord import discord_command
+from bots.redact import configure_logging, redact
 from bots.slack import slack
 from bots.wiring import open_service
 from core import texts
@@ -34,7 +34,7 @@ from core.service import MemoryService
 
 
 def fail(message: str) -> None:
-    raise click.ClickException(message)
+    raise click.ClickException(redact(message))
 
 
 def with_service(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Any]:
@@ -75,7 +75,7 @@ def cli(ctx: click.Context, database_url: str | None, workspace: str | None, use
         fail(str(exc))
     overrides = {"database_url": database_url, "workspace": workspace, "user": user}
     ctx.obj = AppConfig(**{**config.__dict__, **{k: v for k, v in overrides.items() if v}})
-    logging.basicConfig(level=config.log_level, format="%(levelname)s %(name)s: %(message)s")
+    configure_logging(config.log_level, config.log_payloads)
 
 
 async def _command(service: MemoryService, config: AppConfig, name: str, text: str) -> Any:
@@ -353,7 +353,7 @@ def db() -> None:
 async def migrate(service, config):
     """Apply pending schema migrations."""
     applied = await service.store.migrate()
-    click.echo(f"Database at {config.database_url} is up to date.")
+    click.echo(f"Database at {redact(config.database_url)} is up to date.")
     for name in applied:
         click.echo(f"  applied {name}")
 

@@ -16,6 +16,7 @@ import click
 
 from bots.config import AppConfig, ConfigError
 from bots.connected import admin_url, is_connected
+from bots.redact import redact
 from bots.wiring import open_service
 from core.ports import Embedder, ProviderError, StoreUnavailable
 from core.providers.chat.structured_modes import MODES
@@ -31,9 +32,11 @@ def _run(coro: Any) -> Any:
     try:
         return asyncio.run(coro)
     except StoreUnavailable as exc:
-        raise click.ClickException(f"the database is unavailable, try again ({exc})") from None
+        raise click.ClickException(
+            redact(f"the database is unavailable, try again ({exc})")
+        ) from None
     except ConfigError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(redact(str(exc))) from None
 
 
 def _connected_service(config: AppConfig):
@@ -143,7 +146,8 @@ async def _doctor(config: AppConfig) -> list[tuple[str, bool, str, str]]:
         try:
             async with open_service(config) as service:
                 stats = await service.stats(config.workspace, config.user)
-            lines.append(("database", True, f"{config.database_url} ({stats.memories} yours)", ""))
+            shown = redact(config.database_url)
+            lines.append(("database", True, f"{shown} ({stats.memories} yours)", ""))
         except (OSError, RuntimeError) as exc:
             lines.append(("database", False, str(exc), "check MEMORYBOT_DATABASE_URL"))
     try:
@@ -165,7 +169,7 @@ def doctor(config: AppConfig) -> None:
     """Check the database, vector extension, migrations, app role, embedder and model."""
     lines = _run(_doctor(config))
     for name, ok, detail, fix in lines:
-        click.echo(f"{'✅' if ok else '❌'} {name}: {detail}")
+        click.echo(redact(f"{'✅' if ok else '❌'} {name}: {detail}"))
         if fix and not ok:
             click.echo(f"   → {fix}")
     if not all(ok for _, ok, _, _ in lines):

@@ -29,11 +29,12 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class AppConfig:
-    database_url: str
+    database_url: str = field(repr=False)  # may carry a password: never in a repr
     data_dir: Path
     workspace: str = "local"
     user: str = "me"
     log_level: str = "WARNING"
+    log_payloads: bool = False  # DEBUG logs of the platform/HTTP libraries carry message bodies
     max_memory_chars: int = 2000
     embed: EmbedConfig = field(default_factory=EmbedConfig)
     chat: ChatConfig = field(default_factory=ChatConfig)
@@ -172,6 +173,7 @@ def load_config(
         workspace=env.get("MEMORYBOT_WORKSPACE", "local") or "local",
         user=env.get("MEMORYBOT_USER") or env.get("USER") or "me",
         log_level=level,
+        log_payloads=env.get("MEMORYBOT_LOG_PAYLOADS", "").strip().lower() in {"1", "true", "yes"},
         max_memory_chars=_int(env, "MEMORYBOT_MAX_MEMORY_CHARS", 2000, 100, 16000),
         embed=embed_config(env, mode),
         chat=chat_config(env),

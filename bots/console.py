@@ -11,6 +11,7 @@ import sys
 from typing import TextIO
 
 from adapters.console import ConsoleContext, ConsoleSession
+from bots.redact import redact
 from core.service import MemoryService
 
 BANNER = (
@@ -32,7 +33,7 @@ async def run_console(
     if interactive:
         model = service.chat_model
         described = f"Chat model: {model.name}" if model is not None else NO_MODEL
-        stdout.write(BANNER.format(url=service.store.url, model=described))
+        stdout.write(BANNER.format(url=redact(service.store.url), model=described))
     loop = asyncio.get_running_loop()
     while True:
         if interactive:

@@ -42,7 +42,19 @@ VARIABLES: tuple[Variable, ...] = (
     ),
     Variable("MEMORYBOT_WORKSPACE", "local", "workspace for the console and CLI", "console"),
     Variable("MEMORYBOT_USER", "$USER", "user for the console and CLI", "console"),
-    Variable("MEMORYBOT_LOG_LEVEL", "WARNING", "DEBUG, INFO, WARNING or ERROR", "operations"),
+    Variable(
+        "MEMORYBOT_LOG_LEVEL",
+        "WARNING",
+        "DEBUG, INFO, WARNING or ERROR; memory text, queries and messages are never logged",
+        "operations",
+    ),
+    Variable(
+        "MEMORYBOT_LOG_PAYLOADS",
+        "",
+        "`1` lets the Slack/Discord/HTTP libraries log at DEBUG too — their DEBUG logs "
+        "contain message bodies, so only for debugging a platform, knowingly",
+        "operations",
+    ),
     Variable(
         "MEMORYBOT_LLM_PRESET",
         "",

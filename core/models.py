@@ -220,7 +220,7 @@ class WorkspaceSettings:
     embed_preset: str = ""
     chat_preset: str = ""
     retention_days: int = 0  # 0 = keep forever
-    recall_limit: int = 5
+    recall_limit: int = 8  # a cap: what a reply uses is decided by relevance (issue 15)
     recall_min_score: float = 0.05
     # In a channel others can read: "globals" (default, safe) uses only shared memories
     # and says when private ones were held back; "all" uses the asker's private ones too.
@@ -277,6 +277,17 @@ class Hit:
     scope: Scope
     source: Source = Source.EXPLICIT
     memory: Memory | None = None
+    similarity: float | None = None  # the embedder's cosine, when vector search found it
+
+
+@dataclass(frozen=True)
+class PromptContext:
+    """Exactly what a reply to one message uses: the memories that bear on it (the
+    footer counts these) and the user's profile, both already safe for a prompt."""
+
+    memories: list[Hit] = field(default_factory=list)
+    profile: dict[str, str] = field(default_factory=dict)
+    held_back: int = 0  # private memories kept out because others read the reply
 
 
 @dataclass(frozen=True)

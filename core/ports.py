@@ -131,6 +131,14 @@ class StoreSession(Protocol):
         ...
 
     async def search_vector(self, vector: Sequence[float], limit: int) -> list[TextHit]: ...
+    async def term_counts(
+        self, terms: Sequence[str], cap: int, total_cap: int
+    ) -> tuple[int, dict[str, int]]:
+        """How many visible active memories there are (at most total_cap) and how many
+        match each term alone (at most cap): the document frequencies behind recall's
+        relevance judgement."""
+        ...
+
     async def list_memories(
         self, statuses: Sequence[str], limit: int, offset: int = 0
     ) -> list[Memory]: ...

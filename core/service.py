@@ -31,6 +31,7 @@ from core.models import (
     Memory,
     MemoryPatch,
     Principal,
+    PromptContext,
     RememberResult,
     Scope,
     Source,
@@ -209,6 +210,17 @@ class MemoryService:
             return await recall_memories(
                 session, query, limit, self.clock(), vector, min_score, touch
             )
+
+    async def prompt_context(
+        self, workspace: str, user: str, message: str, channel: str | None = None
+    ) -> PromptContext:
+        """Exactly the memories and profile a reply to `message` uses (the footer counts
+        these memories): those that bear on it by an absolute judgement, so a question
+        nothing fits uses nothing. For bringing your own model. Nothing is touched."""
+        principal = Principal(workspace, user)
+        async with self.store.session(principal) as session:
+            context = await read_context(session, channel, with_profile=True)
+        return await chat_turn.prompt_context(self.ports, principal, context, message)
 
     async def chat(self, turn: chat_turn.ChatTurn) -> chat_turn.ChatAnswer:
         """Answer a chat message with what memory holds; learn from it afterwards."""

@@ -127,6 +127,9 @@ NOT_SENT_TO_MODEL = (
 )
 
 UNKNOWN_COMMAND = "I don't know /{name}. Type /help to see what I can do."
+# Stands in for text a reply would otherwise repeat when the guards would refuse it
+# (a pasted key as a /forget query, a seed phrase typed as a command name).
+MASKED = "‹hidden: {kind}›"
 ADMIN_ONLY = "🚫 Only workspace admins can do that."
 ACCEPTED = "✅ Accepted: it's an active memory now."
 REJECTED = "🗑️ Rejected and removed."

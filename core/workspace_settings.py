@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from core import texts
+from core import guards, texts
 from core.providers.presets import CHAT_PRESETS, EMBED_PRESETS
 
 
@@ -143,7 +143,7 @@ def validate_changes(
     for name, raw in changes.items():
         spec = EDITABLE.get(name)
         if spec is None:
-            raise InvalidSetting(texts.SETTING_UNKNOWN.format(name=name))
+            raise InvalidSetting(texts.SETTING_UNKNOWN.format(name=guards.masked(name)))
         typed[name] = spec.parse(raw)
     if typed.get("embed_preset"):
         check_embedder(typed["embed_preset"], embed_dimensions, embed_preset)

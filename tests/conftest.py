@@ -6,15 +6,17 @@ tests run unchanged against each backend.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+import logging
+from collections.abc import AsyncIterator, Callable, Iterator
 
 import pytest
 
+from bots.redact import PAYLOAD_LOGGERS
 from core.ports import Store
 from core.service import MemoryService
 from core.stores.sqlite.store import SQLiteStore
 
-pytest_plugins = ["tests.fakes.fixtures", "tests.pg"]
+pytest_plugins = ["tests.fakes.fixtures", "tests.pg", "tests.guard_budget_spy"]
 
 STORE_BACKENDS = ["sqlite", "postgres"]
 
@@ -73,3 +75,17 @@ async def service(store: Store, clock: Clock) -> AsyncIterator[MemoryService]:
     service = MemoryService(store, clock=clock)
     yield service
     await service.jobs.drain()  # no background job may outlive its test's store
+
+
+@pytest.fixture(autouse=True)
+def logging_as_it_was() -> Iterator[None]:
+    """The CLI configures process-wide logging (levels, a redacting filter); a test that
+    runs it must not change what the next test's caplog sees."""
+    root = logging.getLogger()
+    levels = {name: logging.getLogger(name).level for name in ["", *PAYLOAD_LOGGERS]}
+    filters = {id(h): list(h.filters) for h in root.handlers}
+    yield
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)
+    for handler in root.handlers:
+        handler.filters[:] = filters.get(id(handler), [])

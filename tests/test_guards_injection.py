@@ -4,7 +4,6 @@ prompt, and rendered as quoted data when it does enter one."""
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -16,6 +15,7 @@ from core.guards import (
     quote_for_prompt,
     safe_for_prompt,
 )
+from tests.guard_budget_spy import CountingBudget
 
 
 def _tags(text: str) -> str:
@@ -271,9 +271,25 @@ ADVERSARIAL = {
 }
 
 
+# What each input is, judged in full: plain text, or the rule that names it.
+ADVERSARIAL_VERDICTS = {
+    "ignore repeated": None,
+    "zero width": "hidden_characters",
+    "role lines": "fake_role_tag",
+    "angle brackets": None,
+    "spaced letters": None,
+}
+
+
 @pytest.mark.parametrize("name", sorted(ADVERSARIAL))
-def test_a_100kb_adversarial_input_finishes_quickly(name: str) -> None:
-    start = time.perf_counter()
-    check_injection(ADVERSARIAL[name])
-    check_injection(ADVERSARIAL[name][:16_000])
-    assert time.perf_counter() - start < 2.0
+def test_a_100kb_adversarial_input_is_judged_in_bounded_steps(
+    name: str, counting_budget: type[CountingBudget]
+) -> None:
+    """Past the scan cap: refused without one regex call. At 16,000 characters: judged
+    on its content in a few hundred regex calls, none reaching the generous timeout."""
+    whole = check_injection(ADVERSARIAL[name])
+    assert whole is not None and whole.rule == "guard_timeout"
+    assert counting_budget.calls == 0
+    part = check_injection(ADVERSARIAL[name][:16_000])
+    assert (part and part.rule) == ADVERSARIAL_VERDICTS[name]
+    assert 0 < counting_budget.calls <= 300

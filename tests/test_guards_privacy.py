@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import dataclasses
-import time
 
 import pytest
 
@@ -20,6 +19,7 @@ from core.guards.checksums import (
     ssn_valid,
 )
 from tests.data.guards.make_corpus import B64URL, Gen
+from tests.guard_budget_spy import CountingBudget
 
 G = Gen(4242)
 
@@ -314,19 +314,26 @@ ADVERSARIAL = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
-def test_a_100kb_adversarial_input_finishes_quickly(name: str) -> None:
-    start = time.perf_counter()
-    check(ADVERSARIAL[name])
-    assert time.perf_counter() - start < 2.0
+MAX_REGEX_CALLS = 600  # a check is a bounded number of regex calls, each with a timeout
 
 
 @pytest.mark.parametrize("name", sorted(ADVERSARIAL))
-def test_an_adversarial_input_at_the_scan_cap_finishes_quickly(name: str) -> None:
-    text = ADVERSARIAL[name][: guard_budget.MAX_SCAN_CHARS]
-    start = time.perf_counter()
-    check(text)
-    assert time.perf_counter() - start < 2.0
+def test_a_100kb_adversarial_input_is_refused_without_a_single_regex_call(
+    name: str, counting_budget: type[CountingBudget]
+) -> None:
+    finding = check(ADVERSARIAL[name])
+    assert finding is not None and finding.rule == "guard_timeout"
+    assert counting_budget.calls == 0
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_an_adversarial_input_at_the_scan_cap_is_judged_in_bounded_steps(
+    name: str, counting_budget: type[CountingBudget]
+) -> None:
+    """Judged on its content (none of these is a secret), not failed closed: no pattern
+    backtracks into the generous timeout, and the regex calls are few."""
+    assert check(ADVERSARIAL[name][: guard_budget.MAX_SCAN_CHARS]) is None
+    assert 0 < counting_budget.calls <= MAX_REGEX_CALLS
 
 
 def test_text_longer_than_the_scan_cap_is_refused_without_scanning() -> None:

@@ -22,7 +22,7 @@ from discord import app_commands
 from adapters.discord.context import BotContext
 from adapters.discord.render import render
 from adapters.discord.views import ValueStash, unstash
-from core import texts
+from core import guards, texts
 from core.commands import run_action
 from core.responses import ActionKind, Response
 
@@ -97,8 +97,8 @@ async def on_command_error(
     if isinstance(error, app_commands.MissingPermissions):
         message = texts.SETTINGS_ADMIN_ONLY
     elif isinstance(error, app_commands.CommandNotFound):
-        log.warning("unknown command /%s: run `memorybot discord sync`", error.name)
-        message = texts.UNKNOWN_COMMAND.format(name=error.name)
+        log.warning("unknown command /%s: run `memorybot discord sync`", guards.masked(error.name))
+        message = texts.UNKNOWN_COMMAND.format(name=guards.masked(error.name))
     else:
         log.error(
             "command %s failed", interaction.command and interaction.command.name, exc_info=error

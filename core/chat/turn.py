@@ -15,20 +15,21 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from core import extraction, texts
+from core import extraction, guards, texts
 from core.audience import Audience
 from core.chat import prompting, redaction
 from core.context import MemoryContext, read_context
 from core.jobs.queue import JobQueue
-from core.models import Hit, Principal, Scope
+from core.models import Hit, Principal, PromptContext, Scope
 from core.ports import ChatMessage, ChatModel, Ports, ProviderError
 from core.providers.vectors import embed_text
-from core.recall.hybrid import recall
+from core.recall.hybrid import bearing, recall
 from core.responses import Action, ActionKind, Response
 
 log = logging.getLogger(__name__)
 
-SHARED_POOL = 3  # a shared reply recalls this many × the limit, then keeps globals only
+CONTEXT_POOL_FACTOR = 2  # recall twice the reply's limit, then keep what bears on it
+SHARED_POOL = 3  # a shared reply recalls 3× more, then keeps globals only
 
 
 @dataclass(frozen=True)
@@ -100,13 +101,8 @@ async def answer(ports: Ports, jobs: JobQueue, turn: ChatTurn) -> ChatAnswer:
     async with ports.store.session(principal) as session:
         context = await read_context(session, turn.channel, with_profile=True)
     shared = shared_only(turn, context.settings.shared_channel_recall)
-    hits, held_back = (
-        await _recall(ports, principal, context, turn.text, shared)
-        if context.may_recall
-        else ([], 0)
-    )
-    # The profile is the asker's: it goes only into replies they alone read.
-    profile = prompting.usable_profile(context.profile) if context.may_recall and not shared else {}
+    used = await prompt_context(ports, principal, context, turn.text, touch=True, shared=shared)
+    hits, profile, held_back = used.memories, used.profile, used.held_back
     model = await ports.providers.chat_for(turn.workspace, context.settings)
     policy = ports.providers.redaction
     if model is not None and policy == redaction.REFUSE:
@@ -143,33 +139,46 @@ def shared_only(turn: ChatTurn, policy: str) -> bool:
     return turn.audience == Audience.SHARED and policy != "all"
 
 
-async def _recall(
-    ports: Ports, principal: Principal, context: MemoryContext, message: str, shared: bool
-) -> tuple[list[Hit], int]:
-    """The memories the reply may use (recalled, then filtered by the guards again, and
-    to globals only when others read the reply), marked as used in the same
-    transaction; and how many private ones were held back."""
+async def prompt_context(
+    ports: Ports,
+    principal: Principal,
+    context: MemoryContext,
+    message: str,
+    *,
+    touch: bool = False,
+    shared: bool = False,
+) -> PromptContext:
+    """Exactly what a reply to `message` uses: the recalled memories that bear on it
+    (`core.recall.relevance`, an absolute judgement: a question nothing fits uses
+    nothing), filtered by the guards again, at most the workspace's recall limit; and
+    the profile. One transaction after the query is embedded; `touch` marks the
+    memories used in it. Empty when the context may not recall. `shared`: others read
+    the reply, so only global memories and no profile; `held_back` counts the private
+    memories that would have been used (issue 11)."""
+    if not context.may_recall:
+        return PromptContext()
     settings = context.settings
-    limit = settings.recall_limit
     vector = await embed_text(ports, principal.workspace, message, settings, purpose="query")
     now = ports.clock()
     async with ports.store.session(principal) as session:
         found = await recall(
             session,
             message,
-            limit * SHARED_POOL if shared else limit,  # room for globals behind private ones
+            settings.recall_limit * CONTEXT_POOL_FACTOR * (SHARED_POOL if shared else 1),
             now,
             vector,
             settings.recall_min_score,
             touch=False,
         )
-        hits = prompting.usable_memories(found)
-        held_back = sum(h.scope != Scope.GLOBAL for h in hits[:limit]) if shared else 0
-        if shared:
-            hits = [h for h in hits if h.scope == Scope.GLOBAL][:limit]
-        if hits:
+        bearing_hits = await bearing(session, message, found)
+        usable = prompting.usable_memories(bearing_hits)
+        limit = settings.recall_limit
+        held_back = sum(h.scope != Scope.GLOBAL for h in usable[:limit]) if shared else 0
+        hits = [h for h in usable if h.scope == Scope.GLOBAL or not shared][:limit]
+        if touch and hits:
             await session.touch([h.id for h in hits], now)
-    return hits, held_back
+    profile = {} if shared else prompting.usable_profile(context.profile)
+    return PromptContext(hits, profile, held_back)
 
 
 async def _model_reply(
@@ -202,7 +211,7 @@ async def _model_reply(
     if not answered:
         log.warning("chat model answered with empty text, answering from memory")
         return None
-    return answered
+    return guards.masked_lines(answered)  # whatever the policy, no reply line repeats one
 
 
 async def _queue_extraction(jobs: JobQueue, turn: ChatTurn) -> None:

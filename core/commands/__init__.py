@@ -5,6 +5,7 @@ Importing this package registers every command (one module each).
 
 from __future__ import annotations
 
+from core import guards
 from core.commands import (  # noqa: F401  (each import registers its command or actions)
     forget,
     global_,
@@ -23,6 +24,7 @@ from core.commands.registry import (
     CommandSpec,
     Suggestion,
 )
+from core.commands.replies import without_echo
 from core.ports import StoreUnavailable
 from core.responses import Response
 from core.service import MemoryService
@@ -33,9 +35,9 @@ async def run_command(service: MemoryService, name: str, request: CommandRequest
     """Run the command `name` (with or without its slash) for this request."""
     spec = COMMANDS.get(name.lstrip("/").lower())
     if spec is None:
-        return Response(UNKNOWN_COMMAND.format(name=name.lstrip("/")), ok=False)
+        return Response(UNKNOWN_COMMAND.format(name=guards.masked(name.lstrip("/"))), ok=False)
     try:
-        return await spec.handler(service, request)
+        return without_echo(await spec.handler(service, request), request.text)
     except StoreUnavailable:  # connected mode, database restarting: say so, don't crash
         return Response(DATABASE_UNAVAILABLE, ok=False)
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
-from core import texts
+from core import guards, texts
 from core.commands.registry import CommandRequest
 from core.governance.correction import may_edit
 from core.governance.pinning import may_pin
@@ -24,9 +24,35 @@ from core.responses import Action, ActionKind, Item, Response, Section
 from core.service import MemoryService
 from core.workspace_settings import EDITABLE
 
+echo = guards.masked  # what a reply may repeat of the user's text
+
 
 def shorten(text: str, limit: int = 200) -> str:
+    """A memory or query cut to `limit` characters for a reply (masked if guarded)."""
+    text = echo(text)
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def without_echo(response: Response, said: str) -> Response:
+    """The safety net under every command: if what the user typed would be refused,
+    no part of the reply repeats it (whatever template a handler used)."""
+    if not said.strip() or guards.check(said) is None:
+        return response
+    mask = echo(said)
+    sections = tuple(
+        replace(
+            s,
+            text=s.text.replace(said, mask),
+            items=tuple(replace(i, text=i.text.replace(said, mask)) for i in s.items),
+        )
+        for s in response.sections
+    )
+    return replace(
+        response,
+        text=response.text.replace(said, mask),
+        sections=sections,
+        footer=response.footer.replace(said, mask),
+    )
 
 
 async def save(
@@ -127,7 +153,7 @@ def forget_reply(result: ForgetResult) -> Response:
     data = {"forgotten": [m.id for m in result.forgotten], "audit_id": result.audit_id}
     if result.too_many:
         return Response(
-            texts.FORGET_TOO_MANY.format(query=result.query, count=result.too_many),
+            texts.FORGET_TOO_MANY.format(query=echo(result.query), count=result.too_many),
             ok=False,
             data=data,
         )
@@ -140,10 +166,12 @@ def forget_reply(result: ForgetResult) -> Response:
         else ""
     )
     if not count:
-        return Response(texts.FORGET_NONE.format(query=result.query) + tail, ok=False, data=data)
+        return Response(
+            texts.FORGET_NONE.format(query=echo(result.query)) + tail, ok=False, data=data
+        )
     # Forgetting by id (a button, an autocomplete choice): name the memory, not its id.
     by_id = count == 1 and result.forgotten[0].id == result.query
-    query = shorten(result.forgotten[0].content, 120) if by_id else result.query
+    query = shorten(result.forgotten[0].content, 120) if by_id else echo(result.query)
     text = texts.FORGOT.format(
         count=count, noun=texts.plural(count, "memory", "memories"), query=query
     )

@@ -16,12 +16,15 @@ from __future__ import annotations
 from core.guards.findings import Finding
 from core.guards.injection import check_injection, quote_for_prompt, safe_for_prompt
 from core.guards.privacy import check_privacy
+from core.texts import MASKED
 
 __all__ = [
     "Finding",
     "check",
     "check_injection",
     "check_privacy",
+    "masked",
+    "masked_lines",
     "quote_for_prompt",
     "safe_for_prompt",
 ]
@@ -30,3 +33,22 @@ __all__ = [
 def check(text: str) -> Finding | None:
     """Privacy first (a secret must be named as one), then injection."""
     return check_privacy(text) or check_injection(text)
+
+
+def masked(text: str) -> str:
+    """`text` as a reply or a log may repeat it: a fixed stand-in naming the kind when
+    the guards would refuse it, so nothing refused is ever echoed back.
+
+    >>> masked("forget ghp_" + "aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1gI3kM5")
+    '‹hidden: a GitHub token›'
+    >>> masked("staging DB")
+    'staging DB'
+    """
+    finding = check(text)
+    return text if finding is None else MASKED.format(kind=finding.label)
+
+
+def masked_lines(text: str) -> str:
+    """A reply with each line the guards would refuse replaced by its stand-in: a model
+    that repeats back the password a user typed does not post it to the channel."""
+    return "\n".join(masked(line) if line.strip() else line for line in text.split("\n"))

@@ -32,15 +32,11 @@ def check_privacy(text: str) -> Finding | None:
         return timeout_finding(SECRET)
     budget = Budget()
     try:
-        finding = _scan(text, budget)
-        if finding is None:
-            # Zero-width characters or full-width digits must not hide a key.
-            folded = unicodedata.normalize("NFKC", strip_invisible(text, budget))
-            if folded != text:
-                finding = _scan(folded, budget)
+        # Zero-width characters or full-width digits must not hide a key: the folded text
+        # holds everything the raw text does, so it is the one scanned.
+        return _scan(unicodedata.normalize("NFKC", strip_invisible(text, budget)), budget)
     except TimeoutError:
         return timeout_finding(SECRET)
-    return finding
 
 
 # Patterns named by a prefix of two or more characters: the only ones worth running

@@ -17,16 +17,41 @@ from dataclasses import dataclass
 
 from core.models import Hit, Memory
 from core.ports import StoreSession, TextHit
-from core.recall import ranking
+from core.recall import expansion, ranking, relevance
 from core.recall.textsearch import convex_fuse, coverage_of, light_stem, query_terms
+from core.remember.classify import find_entities
 
 CANDIDATE_POOL = 50
+EXPANSION_POOL = 20
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """How keyword and vector evidence combine; chosen leave-one-conversation-out on
+    the dev split (bench/research/fusion_tuning.py), module data so it can be swept.
+
+    keyword: "bm25" ranks keyword hits by BM25 × coverage; "share" by the absolute,
+    idf-weighted share of the question a memory covers (`core.recall.relevance`, the
+    same measure that decides what a reply uses), BM25 breaking ties.
+    alpha: the keyword side's weight in the convex fusion with cosine.
+    expand: co-mentioned entities searched one hop out (`core.recall.expansion`; 0 off),
+    their hits scored at `expand_weight` of a keyword hit.
+    """
+
+    keyword: str = "bm25"
+    alpha: float = 0.5
+    expand: int = 0
+    expand_weight: float = 0.5
+
+
+TUNING = Tuning()
 
 
 @dataclass(frozen=True)
 class Candidate:
     memory: Memory
     relevance: float
+    similarity: float | None = None  # cosine, when vector search found the memory
 
 
 def keyword_scores(terms: Sequence[str], hits: Sequence[TextHit]) -> list[tuple[str, float]]:
@@ -35,25 +60,76 @@ def keyword_scores(terms: Sequence[str], hits: Sequence[TextHit]) -> list[tuple[
     return [(h.memory.id, h.relevance * coverage_of(wanted, h.memory.content)) for h in hits]
 
 
+def share_scores(question: relevance.Question, hits: Sequence[TextHit]) -> list[tuple[str, float]]:
+    """The idf-weighted share of the question each hit covers, BM25 breaking ties."""
+    best = max((h.relevance for h in hits), default=0.0)
+    return [
+        (
+            h.memory.id,
+            relevance.keyword_share(question, h.memory.content)
+            + (0.01 * h.relevance / best if best > 0 else 0.0),
+        )
+        for h in hits
+    ]
+
+
 def fuse(
-    terms: Sequence[str],
-    text_hits: Sequence[TextHit],
+    keyword: Sequence[tuple[str, float]],
+    memories: dict[str, Memory],
     vector_hits: Sequence[TextHit],
     method: str = "score",
+    alpha: float = 0.5,
 ) -> list[Candidate]:
     """Relevance in 0..1 for every candidate from either list."""
-    memories = {h.memory.id: h.memory for h in (*vector_hits, *text_hits)}
-    keyword = keyword_scores(terms, text_hits)
     if not vector_hits:
         best = max((score for _, score in keyword), default=0.0)
         return [Candidate(memories[i], s / best if best > 0 else 0.0) for i, s in keyword]
     vector = [(h.memory.id, h.relevance) for h in vector_hits]
+    cosine = dict(vector)
     if method == "rrf":
         ranked = [sorted(keyword, key=lambda p: -p[1]), vector]
         fused = ranking.rrf([[i for i, _ in lst] for lst in ranked if lst])
         top = max(fused.values())
-        return [Candidate(memories[i], value / top) for i, value in fused.items()]
-    return [Candidate(memories[i], value) for i, value in convex_fuse(keyword, vector)]
+        return [Candidate(memories[i], v / top, cosine.get(i)) for i, v in fused.items()]
+    return [
+        Candidate(memories[i], v, cosine.get(i)) for i, v in convex_fuse(keyword, vector, alpha)
+    ]
+
+
+async def keyword_evidence(
+    session: StoreSession,
+    query: str,
+    terms: Sequence[str],
+    text_hits: Sequence[TextHit],
+    tuning: Tuning,
+) -> tuple[list[tuple[str, float]], list[TextHit]]:
+    """Keyword scores of the candidates, and the extra hits entity expansion found."""
+    if tuning.keyword != "share" and not tuning.expand:
+        return keyword_scores(terms, text_hits), []
+    total, counts = await session.term_counts(terms, relevance.DF_CAP, relevance.TOTAL_CAP)
+    question = relevance.question(terms, counts, total, find_entities(query), query)
+    if tuning.keyword == "share":
+        keyword = share_scores(question, text_hits)
+    else:
+        keyword = keyword_scores(terms, text_hits)
+    if not tuning.expand or not question.entities:
+        return keyword, []
+    names = {e for h in text_hits[: expansion.FIRST_HOP] for e in h.memory.entities}
+    occurrences = await session.entity_counts(sorted(names)) if names else {}
+    hop = expansion.comentioned(sorted(question.entities), text_hits, occurrences, total)
+    extra_terms = [t for t in expansion.entity_terms(hop) if t not in terms]
+    if not extra_terms:
+        return keyword, []
+    seen = {i for i, _ in keyword}
+    found = [
+        h
+        for h in await session.search_text(extra_terms, EXPANSION_POOL)
+        if h.memory.id not in seen and not ranking.buried(h.memory)
+    ]
+    top = max((score for _, score in keyword), default=0.0) or 1.0
+    best = max((h.relevance for h in found), default=0.0) or 1.0
+    extra = [(h.memory.id, tuning.expand_weight * top * h.relevance / best) for h in found]
+    return [*keyword, *extra], found
 
 
 async def recall(
@@ -66,35 +142,57 @@ async def recall(
     touch: bool = True,
     fusion: str = "score",
 ) -> list[Hit]:
+    tuning = TUNING
     terms = query_terms(query)
     pool = max(CANDIDATE_POOL, limit * 5)
     text_hits = await session.search_text(terms, pool) if terms else []
     vector_hits = await session.search_vector(vector, pool) if vector is not None else []
     text_hits = [h for h in text_hits if not ranking.buried(h.memory)]
     vector_hits = [h for h in vector_hits if not ranking.buried(h.memory)]
-    candidates = fuse(terms, text_hits, vector_hits, fusion)
+    keyword, extra = (
+        await keyword_evidence(session, query, terms, text_hits, tuning) if text_hits else ([], [])
+    )
+    memories = {h.memory.id: h.memory for h in (*vector_hits, *text_hits, *extra)}
+    candidates = fuse(keyword, memories, vector_hits, fusion, tuning.alpha)
     if not candidates:
         return []
     entities = {e for c in candidates for e in c.memory.entities}
     counts = await session.entity_counts(sorted(entities)) if entities else {}
     scored = sorted(
-        ((ranking.score(c.relevance, c.memory, counts, now), c.memory) for c in candidates),
+        ((ranking.score(c.relevance, c.memory, counts, now), c) for c in candidates),
         key=lambda pair: pair[0],
         reverse=True,
     )
     hits = [
         Hit(
-            id=m.id,
-            content=m.content,
+            id=c.memory.id,
+            content=c.memory.content,
             score=round(s, 6),
-            kind=m.kind,
-            scope=m.scope,
-            source=m.source,
-            memory=m,
+            kind=c.memory.kind,
+            scope=c.memory.scope,
+            source=c.memory.source,
+            memory=c.memory,
+            similarity=c.similarity,
         )
-        for s, m in scored
+        for s, c in scored
         if s >= min_score
     ][:limit]
     if touch and hits:
         await session.touch([h.id for h in hits], now)
     return hits
+
+
+async def bearing(
+    session: StoreSession,
+    query: str,
+    hits: Sequence[Hit],
+    thresholds: relevance.Thresholds = relevance.DEFAULT_THRESHOLDS,
+) -> list[Hit]:
+    """The hits that bear on the query by `core.recall.relevance` (absolute, per
+    memory), in their recall order. Costs one count per query term in the store."""
+    if not hits:
+        return []
+    terms = query_terms(query)
+    total, counts = await session.term_counts(terms, relevance.DF_CAP, relevance.TOTAL_CAP)
+    question = relevance.question(terms, counts, total, find_entities(query), query)
+    return [hit for hit in hits if relevance.judge(question, hit, thresholds)]

@@ -30,6 +30,8 @@ import re
 import unicodedata
 from collections.abc import Collection, Iterable, Mapping
 
+from core.recall.segment import is_function_gram, split_word
+
 __all__ = [
     "STOPWORDS",
     "convex_fuse",
@@ -40,6 +42,7 @@ __all__ = [
     "idf_coverage",
     "light_stem",
     "query_terms",
+    "word_stems",
 ]
 
 #: NLTK's English stopword list (the Snowball list plus contraction fragments), in the
@@ -63,19 +66,25 @@ _WORD = re.compile(r"[^\W_]+")
 
 
 def _words(text: str) -> list[str]:
-    """Lowercased word tokens after NFKC, so full-width/compatibility forms match."""
-    return [w.casefold() for w in _WORD.findall(unicodedata.normalize("NFKC", text))]
+    """Lowercased word tokens after NFKC, so full-width/compatibility forms match;
+    CJK runs become character bigrams, as the index stores them (`core.recall.segment`)."""
+    return [
+        part
+        for w in _WORD.findall(unicodedata.normalize("NFKC", text))
+        for part in split_word(w.casefold())
+    ]
 
 
 def query_terms(text: str, max_terms: int = 32) -> list[str]:
     """Distinct search terms of ``text`` in order of appearance.
 
-    Stopwords are dropped unless that would leave nothing ("who is it?" still searches
-    for something). Numbers are kept: dates and counts are often the whole point.
+    Stopwords (and Japanese bigrams of hiragana only: particles, endings) are dropped
+    unless that would leave nothing ("who is it?" still searches for something).
+    Numbers are kept: dates and counts are often the whole point.
     ``max_terms`` bounds the cost of a pasted essay.
     """
     words = _words(text)
-    kept = [w for w in words if w not in STOPWORDS] or words
+    kept = [w for w in words if w not in STOPWORDS and not is_function_gram(w)] or words
     return list(dict.fromkeys(kept))[:max_terms]
 
 
@@ -123,8 +132,12 @@ def coverage_of(wanted: frozenset[str], text: str) -> float:
     """`coverage` with the query's stems computed once (recall scores many memories)."""
     if not wanted:
         return 0.0
-    have = {light_stem(w) for w in _words(text)}
-    return len(wanted & have) / len(wanted)
+    return len(wanted & word_stems(text)) / len(wanted)
+
+
+def word_stems(text: str) -> frozenset[str]:
+    """The light stems of a text's words (CJK as bigrams), as coverage compares them."""
+    return frozenset(light_stem(w) for w in _words(text))
 
 
 def idf(df: int, total: int) -> float:

@@ -145,3 +145,18 @@ def vector_search_query(
             ORDER BY m.embedding <=> %(vec)s LIMIT %(limit)s)
         SELECT * FROM nearest ORDER BY distance"""
     return sql, {"vec": halfvec(vector), "dims": len(vector), "limit": limit}
+
+
+def term_counts_query(words: Sequence[str], cap: int, total_cap: int) -> tuple[str, dict[str, Any]]:
+    """Visible active memories (row with word NULL) and the matches of each word alone,
+    each counted up to its cap (for recall's relevance judgement: idf weights)."""
+    active = f"{VISIBLE} AND m.status = 'active'"
+    sql = f"""SELECT NULL::text AS word, (SELECT count(*) FROM (
+                SELECT 1 FROM memories m WHERE {active} LIMIT %(total_cap)s) t) AS n
+        UNION ALL
+        SELECT p.word, (SELECT count(*) FROM (
+                SELECT 1 FROM memories m
+                WHERE m.tsv @@ plainto_tsquery('english', p.word) AND {active}
+                LIMIT %(cap)s) c) AS n
+        FROM unnest(%(words)s::text[]) AS p(word)"""
+    return sql, {"words": list(words), "cap": cap, "total_cap": total_cap}

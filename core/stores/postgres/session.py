@@ -48,6 +48,7 @@ from core.stores.postgres.search import (
     VISIBLE,
     CommonTerms,
     halfvec,
+    term_counts_query,
     text_search_query,
     vector_search_query,
 )
@@ -170,6 +171,17 @@ class PostgresSession(PostgresTraces):
             return []
         rows = await self._rows(*vector_search_query(vector, limit, self.dimensions))
         return [TextHit(memory_from_row(row), 1.0 - float(row["distance"])) for row in rows]
+
+    async def term_counts(
+        self, terms: Sequence[str], cap: int, total_cap: int
+    ) -> tuple[int, dict[str, int]]:
+        """Capped counts (`core.ports.StoreSession.term_counts`), in one round trip: each
+        term probes the GIN index and stops at `cap` visible matches."""
+        words = list(dict.fromkeys(t for t in terms if t.strip()))
+        rows = await self._rows(*term_counts_query(words, cap, total_cap))
+        counts = {row["word"]: int(row["n"]) for row in rows if row["word"] is not None}
+        total = next((int(row["n"]) for row in rows if row["word"] is None), 0)
+        return total, {t: counts.get(t, 0) for t in words}
 
     async def list_memories(
         self, statuses: Sequence[str], limit: int, offset: int = 0

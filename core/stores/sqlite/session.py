@@ -241,6 +241,27 @@ class SQLiteSession(SQLiteTraces):
         return [TextHit(memory_from_row(found[seq]), score) for score, seq in best if seq in found]
 
     @on_db_thread
+    def term_counts(
+        self, terms: Sequence[str], cap: int, total_cap: int
+    ) -> tuple[int, dict[str, int]]:
+        """Capped counts (`core.ports.StoreSession.term_counts`): FTS5 walks each term's
+        postings, stopping at `cap` visible matches, so a common word costs little."""
+        active = f"{VISIBLE} AND m.status = 'active'"
+        total = self.conn.execute(
+            f"SELECT count(*) FROM (SELECT 1 FROM memories m WHERE {active} LIMIT :cap)",
+            {**self.params, "cap": total_cap},
+        ).fetchone()[0]
+        counts = {}
+        for term in dict.fromkeys(t for t in terms if t):
+            counts[term] = self.conn.execute(
+                f"""SELECT count(*) FROM (SELECT 1 FROM memories_fts f
+                    JOIN memories m ON m.seq = f.rowid
+                    WHERE memories_fts MATCH :match AND {active} LIMIT :cap)""",
+                {**self.params, "match": fts5_match([term]), "cap": cap},
+            ).fetchone()[0]
+        return total, counts
+
+    @on_db_thread
     def list_memories(self, statuses: Sequence[str], limit: int, offset: int = 0) -> list[Memory]:
         marks = ", ".join(f":st{i}" for i in range(len(statuses)))
         rows = self.conn.execute(

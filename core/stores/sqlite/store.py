@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from core.models import Principal
+from core.recall.segment import index_text
 from core.stores.migrations import migration_files as read_migrations
 from core.stores.sqlite.session import SQLiteSession
 
@@ -82,6 +83,8 @@ class SQLiteStore:
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA busy_timeout = 5000")
         conn.execute("PRAGMA foreign_keys = ON")
+        # The FTS triggers index this transform of the text (CJK bigrams, migration 0150).
+        conn.create_function("memorybot_index_text", 1, index_text, deterministic=True)
         return conn
 
     async def close(self) -> None:
