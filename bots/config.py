@@ -16,6 +16,7 @@ from dotenv import dotenv_values
 
 from core.providers.encryption import SecretBox, SecretKeyError
 from core.providers.presets import ChatConfig, EmbedConfig, ProviderConfigError
+from core.texts import UNSUPPORTED_URL
 
 # Standalone mode needs no embedder: keyword recall (FTS5). Connected mode uses the
 # bundled local model unless an embedder or a provider key is set.
@@ -146,6 +147,15 @@ def secret_keys(env: Mapping[str, str]) -> tuple[str, ...]:
     return keys
 
 
+def check_database_url(url: str, name: str = "MEMORYBOT_DATABASE_URL") -> str:
+    """A URL the stores can open, or ConfigError naming where the bad one came from."""
+    known = ("sqlite:", "postgresql://", "postgres://", "postgresql+psycopg://")
+    if "://" in url and not url.startswith(known):  # a bare path is a SQLite file
+        scheme = url.split("://")[0] + "://"
+        raise ConfigError(UNSUPPORTED_URL.format(name=name, scheme=scheme))
+    return url
+
+
 def load_config(
     environ: Mapping[str, str] | None = None, dotenv: str | Path | None = ".env"
 ) -> AppConfig:
@@ -158,11 +168,7 @@ def load_config(
         env.get("MEMORYBOT_DATA_DIR") or platformdirs.user_data_dir("memorybot", appauthor=False)
     ).expanduser()
     url = env.get("MEMORYBOT_DATABASE_URL", "").strip() or f"sqlite:///{data_dir / 'memorybot.db'}"
-    if not url.startswith(("sqlite:", "postgresql://", "postgres://")):
-        raise ConfigError(
-            "MEMORYBOT_DATABASE_URL must start with sqlite:/// (standalone) or "
-            f"postgresql:// (connected), got {url.split('://')[0]}://…"
-        )
+    check_database_url(url)
     level = env.get("MEMORYBOT_LOG_LEVEL", "WARNING").upper()
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
         raise ConfigError(f"MEMORYBOT_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {level}")

@@ -12,14 +12,30 @@ from typing import TextIO
 
 from adapters.console import ConsoleContext, ConsoleSession
 from bots.redact import redact
+from core import texts
 from core.service import MemoryService
+from core.stores import CONNECTED_SCHEMES
 
-BANNER = (
-    "🧠 memorybot — standalone mode ({url})\n"
-    "{model}\n"
-    "Type /help for commands, or just talk. /quit to leave.\n"
-)
+BANNER = "🧠 memorybot — {mode}\n{model}\nType /help for commands, or just talk. /quit to leave.\n"
 NO_MODEL = "No chat model configured (MEMORYBOT_LLM_*): I answer with what I remember."
+
+
+def _decode(data: bytes | str) -> str | None:
+    """A line of input as text, or None when it is not valid UTF-8 (or holds a
+    lone surrogate, as a terminal in surrogateescape mode passes undecodable bytes)."""
+    if isinstance(data, bytes):
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    return None if any("\ud800" <= ch <= "\udfff" for ch in data) else data
+
+
+def describe_store(url: str) -> str:
+    """The banner's mode line: never the connected URL itself (it holds a password)."""
+    if url.startswith(CONNECTED_SCHEMES):
+        return "connected mode (PostgreSQL)"
+    return f"standalone mode ({redact(url)})"
 
 
 async def run_console(
@@ -33,19 +49,23 @@ async def run_console(
     if interactive:
         model = service.chat_model
         described = f"Chat model: {model.name}" if model is not None else NO_MODEL
-        stdout.write(BANNER.format(url=redact(service.store.url), model=described))
+        stdout.write(BANNER.format(mode=describe_store(service.store.url), model=described))
     loop = asyncio.get_running_loop()
+    raw = getattr(stdin, "buffer", None)  # bytes, so invalid UTF-8 is caught per line
     while True:
         if interactive:
             try:
                 line = await loop.run_in_executor(None, input, session.prompt)
             except EOFError:
                 break
+            except UnicodeDecodeError:
+                line = None
         else:
-            line = await loop.run_in_executor(None, stdin.readline)
-            if not line:
+            data = await loop.run_in_executor(None, (raw or stdin).readline)
+            if not data:
                 break
-        output = await session.handle(line)
+            line = _decode(data)
+        output = texts.BAD_INPUT_LINE if line is None else await session.handle(line)
         if output is None:
             break
         if output:

@@ -13,7 +13,7 @@ Settings (environment or .env):
   MEMORYBOT_DISCORD_API_URL        REST base, e.g. a proxy: http://proxy:8080/api/v10
   MEMORYBOT_DISCORD_GATEWAY_URL    gateway, e.g. a proxy: ws://proxy:7878
 
-discord.py is an optional dependency (`pip install 'memorybot[discord]'`), so it is
+discord.py is an optional dependency (the `discord` extra: `make install`), so it is
 imported only when one of these commands runs.
 """
 
@@ -28,6 +28,7 @@ import click
 
 from bots.config import AppConfig, ConfigError
 from bots.wiring import open_service
+from core.texts import install_hint
 
 PORTAL = "https://discord.com/developers/applications"
 TOKEN_MISSING = (
@@ -44,7 +45,7 @@ TOKEN_REJECTED = (
     f"Discord rejected DISCORD_TOKEN (401 Unauthorized): it was reset or mistyped. "
     f"Copy a fresh one from {PORTAL} → your app → Bot → Reset Token."
 )
-NOT_INSTALLED = "Discord support is not installed: pip install 'memorybot[discord]'"
+NOT_INSTALLED = "Discord support is not installed: " + install_hint("discord")
 _API_VERSION = re.compile(r"/api/v\d+$")
 
 

@@ -3,7 +3,8 @@
     SLACK_BOT_TOKEN=xoxb-… SLACK_APP_TOKEN=xapp-… memorybot slack
     SLACK_BOT_TOKEN=xoxb-… SLACK_SIGNING_SECRET=… memorybot slack --http --port 3000
 
-HTTP mode serves Slack at POST /slack/events and a health check at GET /healthz.
+HTTP mode serves Slack at POST /slack/events, liveness at GET /healthz and readiness
+(database reachable, migrations current: 200, else 503) at GET /readyz.
 MEMORYBOT_SLACK_API_URL points the Web API elsewhere (GovSlack, a proxy, a test
 fake). Settings are read here, from the configuration `bots.config` loaded, and
 checked before anything connects, so a wrong token fails with a clear message.
@@ -15,12 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import signal
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, urlsplit
 
 import aiohttp
 import click
@@ -28,6 +30,8 @@ from aiohttp import web
 
 from bots.config import AppConfig, ConfigError
 from bots.wiring import open_service
+from core.faults import FAULTS, explain
+from core.texts import install_hint
 
 if TYPE_CHECKING:  # slack-bolt is an optional extra: imported only when the bot runs
     from adapters.slack import SlackBot
@@ -37,6 +41,7 @@ log = logging.getLogger(__name__)
 DEFAULT_API_URL = "https://slack.com/api/"
 EVENTS_PATH = "/slack/events"
 HEALTH_PATH = "/healthz"
+READY_PATH = "/readyz"
 
 
 @dataclass(frozen=True)
@@ -96,14 +101,64 @@ def load_slack_config(env: Mapping[str, str], *, http: bool) -> SlackConfig:
 
 
 def http_application(bot: SlackBot) -> web.Application:
-    """Bolt's aiohttp application at /slack/events, plus /healthz for load balancers."""
+    """Bolt's aiohttp application at /slack/events, plus /healthz (liveness: the
+    process answers) and /readyz (readiness: the database is reachable and its
+    migrations are current) for load balancers and orchestrators."""
 
     async def healthz(_: web.Request) -> web.Response:
         return web.json_response({"ok": True})
 
+    async def readyz(_: web.Request) -> web.Response:
+        try:
+            problems = await bot.service.store.readiness()
+        except FAULTS as exc:
+            problems = [explain(exc)]
+        if problems:
+            log.warning("not ready: %s", "; ".join(problems))
+        status = 503 if problems else 200
+        return web.json_response({"ok": not problems, "problems": problems}, status=status)
+
     application = bot.app.web_app(path=EVENTS_PATH)
+    application.middlewares.append(malformed_payloads)
     application.router.add_get(HEALTH_PATH, healthz)
+    application.router.add_get(READY_PATH, readyz)
     return application
+
+
+def payload_problem(body: str) -> str | None:
+    """Why an interactivity body (`payload=<json>`) is malformed, or None when it is
+    well-formed (or not an interactivity body at all)."""
+    form = parse_qs(body, keep_blank_values=True)
+    if "payload" not in form:
+        return None
+    try:
+        payload = json.loads(form["payload"][0])
+    except ValueError:
+        return "payload is not JSON"
+    if not isinstance(payload, dict):
+        return "payload is not an object"
+    actions = payload.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+        return "actions is not a list of objects"
+    for name in ("view", "user", "team", "channel", "container"):
+        if name in payload and not isinstance(payload[name], dict | None):
+            return f"{name} is not an object"
+    return None
+
+
+@web.middleware
+async def malformed_payloads(request: web.Request, handler: Any) -> web.StreamResponse:
+    """A malformed interactivity payload is answered 400 with one log line, before
+    Bolt would fail on it with a traceback and a 500."""
+    if request.method == "POST" and request.path == EVENTS_PATH:
+        try:
+            problem = payload_problem((await request.read()).decode("utf-8"))
+        except UnicodeDecodeError:
+            problem = "the body is not UTF-8"
+        if problem is not None:
+            log.warning("slack: refused a malformed request (400): %s", problem)
+            return web.json_response({"ok": False, "error": problem}, status=400)
+    return await handler(request)
 
 
 async def check_token(bot: SlackBot) -> str:
@@ -219,7 +274,7 @@ def slack(config: AppConfig, http_mode: bool, port: int | None, host: str) -> No
         import slack_bolt  # noqa: F401
     except ImportError:
         raise click.ClickException(
-            "the Slack bot needs slack-bolt: pip install 'memorybot[slack]'"
+            "the Slack bot needs slack-bolt: " + install_hint("slack")
         ) from None
     try:
         slack_config = load_slack_config(config.env, http=http_mode)

@@ -20,6 +20,11 @@ def _b32(number: int, length: int) -> str:
     return "".join(reversed(chars))
 
 
+def looks_like_id(text: str) -> bool:
+    """Whether `text` has the shape of an id `new_id` makes (20 base32 characters)."""
+    return len(text) == 20 and all(ch in _ALPHABET for ch in text)
+
+
 def new_id() -> str:
     """A 20-character id: 10 characters of milliseconds, 10 of randomness."""
     millis = time.time_ns() // 1_000_000

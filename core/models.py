@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
+from core.validation import check_id
+
 
 class Scope(StrEnum):
     PRIVATE = "private"
@@ -56,6 +58,7 @@ class RefusalReason(StrEnum):
     EMPTY = "empty"
     TOO_LONG = "too_long"
     FORBIDDEN = "forbidden"
+    BROKEN = "broken"  # invalid UTF-8 (lone surrogates): no store could keep it
 
 
 # The profile: a small always-on block per user (SPEC §2).
@@ -77,6 +80,11 @@ class Principal:
 
     workspace: str
     user: str
+
+    def __post_init__(self) -> None:
+        # Every store session is bound to a principal: checking here checks every path.
+        check_id(self.workspace, "workspace", allow_empty=True)
+        check_id(self.user, "user", allow_empty=True)
 
 
 @dataclass
@@ -208,6 +216,10 @@ class StoreStats:
     global_: int = 0
     without_embedding: int = 0
 
+    def as_dict(self) -> dict[str, int]:
+        """Field names as readers expect them (`global`, not Python's `global_`)."""
+        return {name.rstrip("_"): value for name, value in self.__dict__.items()}
+
 
 @dataclass(frozen=True)
 class WorkspaceSettings:
@@ -309,3 +321,6 @@ class MemoriesView:
     profile: dict[str, str]
     incognito: bool = False
     conflicts: list[tuple[Memory, Memory]] = field(default_factory=list)  # (newer, older)
+    page: int = 1  # which page of `items` (newest first), and whether another follows
+    has_more: bool = False
+    query: str = ""  # only memories containing all these words

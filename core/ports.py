@@ -41,6 +41,21 @@ class StoreUnavailable(Exception):
     """
 
 
+class StoreFault(Exception):
+    """The database itself refuses to work: nothing of the operation was written, and
+    trying again will not help until someone acts. `code` says what is wrong and the
+    edges turn it into a sentence that says what to do (`core.faults`):
+    "full" (no disk space), "read_only" (the file or mount is read-only), "damaged"
+    (corrupt or not a database file), "no_database" (connected mode: that database or
+    role does not exist, or the login is refused)."""
+
+    def __init__(self, code: str, where: str = "", detail: str = "") -> None:
+        super().__init__(f"{code}: {where} {detail}".strip())
+        self.code = code
+        self.where = where
+        self.detail = detail
+
+
 class ProviderError(Exception):
     """A provider (embedder or chat model) failed: down, slow, refused or garbled.
 
@@ -225,6 +240,13 @@ class StoreSession(Protocol):
     async def get_settings(self) -> WorkspaceSettings: ...
     async def put_settings(self, settings: WorkspaceSettings) -> None: ...
 
+    # deliveries already handled (a platform's retries), per workspace
+    async def claim_delivery(self, key: str, now: float, keep: float) -> bool:
+        """True for the first claim of `key` in the workspace, False for any later one
+        (in any process: one conditional insert decides); forgets claims older than
+        `keep` seconds."""
+        ...
+
 
 class Store(Protocol):
     """A memory database. `session()` opens one transaction as one principal."""
@@ -234,6 +256,10 @@ class Store(Protocol):
     async def open(self) -> None: ...
     async def close(self) -> None: ...
     async def migrate(self) -> list[str]: ...
+    async def readiness(self) -> list[str]:
+        """[] when the store can serve (reachable, migrations current), else why not."""
+        ...
+
     def session(self, principal: Principal) -> AbstractAsyncContextManager[StoreSession]: ...
     async def workspaces(self) -> list[str]:
         """Every workspace with stored settings (maintenance, e.g. rotating secrets)."""

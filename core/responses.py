@@ -29,6 +29,7 @@ class ActionKind(StrEnum):
     CONSOLIDATE = "consolidate"
     ERASE_REQUEST = "erase_request"
     ERASE_CONFIRM = "erase_confirm"
+    MEMORIES_PAGE = "memories_page"  # value: "N" (page), "words" or "N words"
 
 
 @dataclass(frozen=True)

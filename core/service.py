@@ -39,7 +39,7 @@ from core.models import (
     StoreStats,
     WorkspaceSettings,
 )
-from core.ports import ChatModel, Embedder, Ports, Store
+from core.ports import ChatModel, DuplicateMemory, Embedder, Ports, Store
 from core.providers.encryption import SecretBox
 from core.providers.keys import ProviderKeys
 from core.providers.presets import ChatConfig, EmbedConfig
@@ -49,7 +49,9 @@ from core.recall.hybrid import recall as recall_memories
 from core.remember import intake
 from core.remember.canonical import clean_text
 from core.remember.forgetting import candidates as forgettable
+from core.remember.forgetting import containing
 from core.remember.forgetting import forget as forget_matching
+from core.validation import check_id, check_text
 from core.workspace_settings import validate_changes
 
 __all__ = ["MemoryService", "ServiceConfig", "UndoResult"]
@@ -197,6 +199,7 @@ class MemoryService:
         """The memories most useful for `query`, best first (hits with id, content,
         score, kind, scope). Empty in incognito or when memory is off."""
         principal = Principal(workspace, user)
+        query = check_text(query, "question")
         vector = None
         if self.embedder is not None:  # embed outside any transaction, and only if allowed
             async with self.store.session(principal) as session:
@@ -232,6 +235,7 @@ class MemoryService:
         self, workspace: str, user: str, query: str, *, is_admin: bool = False
     ) -> ForgetResult:
         """Forget the memories matching all words of `query` (or the memory with that id)."""
+        check_text(query or "", "text")
         async with self.store.session(Principal(workspace, user)) as session:
             return await forget_matching(session, clean_text(query or ""), is_admin, self.clock())
 
@@ -243,16 +247,24 @@ class MemoryService:
         Reads only the store (no embedder), so it answers fast enough for a platform's
         autocomplete deadline.
         """
+        check_text(typed or "", "text")
         async with self.store.session(Principal(workspace, user)) as session:
             return await forgettable(session, clean_text(typed or ""), is_admin, limit)
 
     async def undo(self, workspace: str, user: str, audit_id: str | None = None) -> UndoResult:
-        """Undo the user's last change (or the named one), restoring prior state."""
-        async with self.store.session(Principal(workspace, user)) as session:
-            return await audit.undo(session, audit_id, self.clock())
+        """Undo the user's last change (or the named one), restoring prior state. An
+        undo that would bring back a text that is a memory again changes nothing."""
+        if audit_id:
+            check_id(audit_id, "change")
+        try:
+            async with self.store.session(Principal(workspace, user)) as session:
+                return await audit.undo(session, audit_id, self.clock())
+        except DuplicateMemory:  # the session rolled back: nothing of the undo was written
+            return UndoResult(False, conflict=True)
 
     async def review(self, workspace: str, user: str, memory_id: str, accept: bool) -> bool:
         """Accept (activate) or reject (delete) a memory waiting for review."""
+        check_id(memory_id, "memory")
         now = self.clock()
         async with self.store.session(Principal(workspace, user)) as session:
             memory = await session.get_memory(memory_id)
@@ -277,13 +289,31 @@ class MemoryService:
     # -- listing, incognito, settings ----------------------------------------------------
 
     async def memories(
-        self, workspace: str, user: str, channel: str | None = None, limit: int | None = None
+        self,
+        workspace: str,
+        user: str,
+        channel: str | None = None,
+        limit: int | None = None,
+        *,
+        page: int = 1,
+        query: str = "",
     ) -> MemoriesView:
-        """A recent sample of what the bot holds for the user, the review queue and usage."""
+        """What the bot holds for the user, newest first, one page of `limit` at a time
+        (only those containing every word of `query`, when given), with the review
+        queue and usage."""
         limit = limit or self.config.memories_page
+        page, query = max(1, page), clean_text(check_text(query, "search"))
+        wanted = limit * page + 1  # one more than the page: is there a next one?
         async with self.store.session(Principal(workspace, user)) as session:
+            if query:
+                found = await containing(session, query, wanted)
+            else:
+                found = await session.list_memories([Status.ACTIVE], wanted)
             return MemoriesView(
-                items=await session.list_memories([Status.ACTIVE], limit),
+                items=found[limit * (page - 1) : limit * page],
+                page=page,
+                has_more=len(found) > limit * page,
+                query=query,
                 pending=[
                     m
                     for m in await session.list_memories([Status.PENDING_REVIEW], limit)
@@ -295,11 +325,19 @@ class MemoryService:
                 conflicts=await conflicting_pairs(session),
             )
 
+    async def first_delivery(self, workspace: str, key: str, keep: float = 3600.0) -> bool:
+        """True the first time a platform delivers `key` (an event id) to any bot
+        process sharing this store, False for its retries (kept `keep` seconds)."""
+        check_id(key, "delivery")
+        async with self.store.session(Principal(workspace, "")) as session:
+            return await session.claim_delivery(key, self.clock(), keep)
+
     async def stats(self, workspace: str, user: str) -> StoreStats:
         async with self.store.session(Principal(workspace, user)) as session:
             return await session.stats()
 
     async def get_memory(self, workspace: str, user: str, memory_id: str) -> Memory | None:
+        check_id(memory_id, "memory")
         async with self.store.session(Principal(workspace, user)) as session:
             return await session.get_memory(memory_id)
 
@@ -358,6 +396,8 @@ class MemoryService:
     async def set_profile(self, workspace: str, user: str, fields: dict[str, str]) -> None:
         """Set (or, with empty values, clear) profile fields; guarded like memories.
         Raises ValueError for an unknown field, a refused value or an oversized profile."""
+        for value in fields.values():
+            check_text(value, "profile value")
         await intake.set_profile(self.ports, Principal(workspace, user), fields)
 
     async def backfill_embeddings(self, workspace: str, user: str, batch: int = 32) -> int:
@@ -370,6 +410,8 @@ class MemoryService:
         self, workspace: str, user: str, memory_ids: Sequence[str], up: bool
     ) -> feedback.FeedbackResult:
         """👍 (up) or 👎 on the memories a reply used: moves their trust; undoable."""
+        for memory_id in memory_ids:
+            check_id(memory_id, "memory")
         async with self.store.session(Principal(workspace, user)) as session:
             return await feedback.give(session, memory_ids, up, self.clock())
 
@@ -377,6 +419,7 @@ class MemoryService:
         self, workspace: str, user: str, memory_id: str, text: str, *, is_admin: bool = False
     ) -> RememberResult | None:
         """Correct a memory's text in place (guarded, re-embedded, undoable); None if gone."""
+        check_id(memory_id, "memory")
         principal = Principal(workspace, user)
         return await correction.correct(self.ports, principal, memory_id, text, is_admin=is_admin)
 
@@ -390,6 +433,7 @@ class MemoryService:
         is_admin: bool = False,
     ) -> pinning.PinResult:
         """Pin (or unpin) a memory: own private ones, or global ones as an admin."""
+        check_id(memory_id, "memory")
         async with self.store.session(Principal(workspace, user)) as session:
             return await pinning.set_pinned(session, memory_id, pinned, is_admin, self.clock())
 

@@ -45,6 +45,10 @@ REFUSALS: dict[RefusalReason, str] = {
         "✂️ Not saved: that's {length:,} characters; a memory can be at most {limit:,}. "
         "Save the key fact in a shorter sentence."
     ),
+    RefusalReason.BROKEN: (
+        "✏️ Not saved: that text holds characters that aren't valid UTF-8. "
+        "Type or paste it again as plain text."
+    ),
     RefusalReason.FORBIDDEN: (
         "🚫 Not saved: only workspace admins can save shared memories here. "
         "Use /remember to keep it for yourself."
@@ -59,8 +63,12 @@ FORGET_TOO_MANY = (
     "Be more specific, or forget items one by one from /memories."
 )
 FORGET_NOT_YOURS = (
-    " {count} more {noun} matched but belong to the workspace; only their "
-    "author or an admin can forget them."
+    " {count} more {noun} matched but {verb} to the workspace; only {whose} "
+    "author or an admin can forget {pronoun}."
+)
+FORGET_GONE = "🤷 That memory is gone, or it isn't yours to forget. See what I hold with /memories."
+FORGET_SHARED = (
+    "🚫 That memory belongs to the workspace: only its author or an admin can forget it."
 )
 UNDONE = "↩️ Undone: {what}."
 UNDO_WHAT = {
@@ -90,6 +98,12 @@ UNDO_CONFLICT = (
 MEMORIES_HEADER = "🧠 What I remember for you (yours and the workspace's)"
 RECENT_HEADER = "Recent memories"
 MEMORIES_EMPTY = "I don't remember anything for you yet. Teach me with /remember."
+SEARCH_HEADER = "Memories containing “{query}”"
+SEARCH_NONE = "🔎 Nothing I hold for you contains “{query}”. Try fewer words, or /memories."
+PAGE_SUFFIX = " (page {page})"
+PAGE_NONE = "There's nothing on that page. /memories shows the newest."
+PAGE_NEXT = "Next ›"
+PAGE_PREVIOUS = "‹ Previous"
 PENDING_HEADER = "📝 Waiting for your review"
 CONFLICTS_HEADER = "⚠️ Conflicting memories — forget the one that is wrong"
 CONFLICT_ITEM = "“{newer}” contradicts “{older}”"
@@ -103,8 +117,10 @@ INCOGNITO_ON = (
     "🕶️ Incognito is on for you in this channel: I won't recall or save anything here "
     "until you turn it off with /incognito."
 )
+INCOGNITO_USAGE = "🕶️ /incognito takes on, off or nothing (to switch it). Try: /incognito on"
 INCOGNITO_OFF = "👋 Incognito is off in this channel: I'll remember and recall again."
 
+CHAT_SAVED = "🧠 Saved to memory: “{content}”."
 USED_FOOTER = "🧠 used {count} {noun}"
 NO_MEMORIES_ANSWER = (
     "I don't have anything saved about that yet. Teach me with /remember, "
@@ -152,6 +168,60 @@ DATABASE_UNAVAILABLE = (
     "🔌 The memory database is unavailable right now, so nothing was saved or changed. "
     "Please try again in a moment."
 )
+# Faults: one sentence each, saying what happened and what to do (core.faults picks them).
+BAD_TEXT = (
+    "✏️ That {what} holds characters that aren't valid UTF-8, so I left "
+    "everything as it was. Type or paste it again as plain text."
+)
+BAD_ID = (
+    "✏️ That {what} id isn't valid (at most {limit} characters, no spaces or control "
+    "characters), so I left everything as it was."
+)
+DISK_FULL = (
+    "💾 The disk holding the memory database is full, so nothing was saved or changed. "
+    "Free some space on that disk{where}, then try again."
+)
+READ_ONLY = (
+    "🔒 The memory database{where} is read-only, so nothing was saved or changed. "
+    "Make the file and its folder writable (or mount them read-write), then try again."
+)
+DAMAGED = (
+    "🩹 The memory database{where} is damaged ({detail}), so I stopped before writing to "
+    "it. Run `memorybot db check` for details; then move the file aside and restore your "
+    "latest backup or export (`memorybot import FILE`)."
+)
+NO_DATABASE = (
+    "🔌 Can't use the memory database{where}: {detail}. Check the database name, user "
+    "and password in MEMORYBOT_DATABASE_URL."
+)
+MIGRATION_BLOCKED = "🛠️ The memory database's schema can't be brought up to date: {detail}."
+DB_CHECK_ADVICE = (
+    "To recover: stop the bot, move the damaged file aside, and restore your latest backup "
+    "or export into a fresh one (`memorybot import FILE`). If the sqlite3 tool is at hand, "
+    "`sqlite3 OLD.db .recover | sqlite3 NEW.db` saves what can be read."
+)
+UNSUPPORTED_URL = (
+    "{name} must start with sqlite:/// (standalone) or postgresql:// (connected), not {scheme}"
+)
+# memorybot installs from its own checkout: a different project owns the name on PyPI.
+INSTALL_HINT = (
+    "install it from the memorybot checkout: `make install` (everything), or "
+    "`.venv/bin/pip install -e '.[{extra}]'`"
+)
+
+
+def install_hint(extra: str) -> str:
+    return INSTALL_HINT.format(extra=extra)
+
+
+BAD_INPUT_LINE = (
+    "✏️ That line isn't valid UTF-8 text, so I skipped it. Type or paste it again as plain text."
+)
+EDIT_CONSOLE_USAGE = (
+    "✏️ Put the new text after the item's number, on the same line. "
+    "Try: /edit 2 the staging DB is on port 5432"
+)
+SHORTENED_MARK = " … (shortened)"
 MORE_NOT_SHOWN = "…and {count} more not shown here."
 
 # Settings (the admin settings page on every platform)
@@ -211,6 +281,10 @@ FEEDBACK_BURIED = (
     "/memories, or /undo."
 )
 FEEDBACK_NONE = "Those memories are gone, so there's nothing to rate."
+FEEDBACK_NO_MEMORIES = (
+    "Thanks! That answer didn't use any memories, so there's nothing to adjust. "
+    "Teach me with /remember to make the next one better."
+)
 EDIT_ASK = "✏️ Send the corrected text for: “{content}”"
 EDITED = "✏️ Corrected: “{old}” is now “{new}”."
 EDIT_SAME = "Nothing to change: that's already the text."
@@ -276,6 +350,11 @@ ACTION_MENUS = {  # a menu per kind of action on a list's numbered lines
 EDIT_FORM_TITLE = "Edit memory"
 EDIT_FORM_LABEL = "Memory"
 EDIT_FORM_HINT = "The privacy guards check the new text again; Undo brings the old one back."
+EDIT_FORM_TOO_LONG = (
+    "✏️ That memory is {length:,} characters, more than this form holds ({limit:,}), so "
+    "saving it from here would cut it short. Forget it and save it again in shorter parts "
+    "with /remember, or correct it with `memorybot edit ID new text`."
+)
 EDIT_FORM_SLOW = "⌛ I couldn't fetch that memory quickly enough. Please try again."
 FORM_SAVE = "Save"
 

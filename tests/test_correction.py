@@ -4,6 +4,7 @@ text stays in the audit log."""
 from __future__ import annotations
 
 from adapters.console import ConsoleContext, ConsoleSession
+from core import texts
 from core.models import Principal, RefusalReason, SaveStatus, Scope
 from core.service import MemoryService
 
@@ -97,9 +98,8 @@ async def test_correcting_a_buried_memory_lets_it_be_recalled_again(service):
 async def test_the_console_edit_line_asks_then_corrects(service):
     saved = (await service.remember(WS, ALICE, "the office wifi is AcmeGuest")).memory
     console = ConsoleSession(service, ConsoleContext(WS, ALICE, "C1"))
-    assert await console.handle(f"/edit {saved.id}") == (
-        "✏️ Send the corrected text for: “the office wifi is AcmeGuest”"
-    )
+    # The text goes on the same line: a console has no form, and the next line is chat.
+    assert await console.handle(f"/edit {saved.id}") == texts.EDIT_CONSOLE_USAGE
     reply = await console.handle(f"/edit {saved.id} the office wifi is AcmeStaff")
     assert reply.splitlines()[0] == (
         "✏️ Corrected: “the office wifi is AcmeGuest” is now “the office wifi is AcmeStaff”."

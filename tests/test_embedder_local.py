@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import re
 import subprocess
 import sys
 import time
@@ -22,6 +23,7 @@ import pytest
 from core.ports import Embedder, ProviderError
 from core.providers.embedders import local
 from core.providers.embedders.local import LocalMiniLMEmbedder
+from core.texts import install_hint
 
 REFERENCE = Path(__file__).parent / "data" / "embedder" / "reference.json"
 ROOT = Path(__file__).resolve().parents[1]
@@ -198,7 +200,7 @@ async def test_a_missing_local_extra_raises_provider_error_naming_the_extra(monk
     monkeypatch.setitem(sys.modules, module, None)  # makes `import module` fail
     embedder = LocalMiniLMEmbedder()
     try:
-        with pytest.raises(ProviderError, match=r"pip install 'memorybot\[local\]'"):
+        with pytest.raises(ProviderError, match=re.escape(install_hint("local"))):
             await embedder.embed(["hello"])
     finally:
         embedder.close()

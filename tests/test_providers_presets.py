@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from core.providers.chat.openai_compat import OpenAICompatChatModel
@@ -20,6 +22,7 @@ from core.providers.presets import (
     register_embedder_provider,
     unregister_embedder_provider,
 )
+from core.texts import install_hint
 from tests.fakes.embedder import HashingEmbedder
 from tests.fakes.openai_server import FAKE_API_KEY
 
@@ -137,7 +140,7 @@ def test_the_local_embedder_is_referenced_lazily_by_import_path():
 
 def test_a_missing_optional_embedder_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(EMBEDDER_PROVIDERS, "local", "core.providers.embedders.no_such:Nope")
-    with pytest.raises(ProviderConfigError, match=r"pip install 'memorybot\[local\]'"):
+    with pytest.raises(ProviderConfigError, match=re.escape(install_hint("local"))):
         build_embedder(EmbedConfig(preset="local"))
 
 

@@ -14,6 +14,8 @@ import discord
 
 from adapters.discord.context import BotContext, chat_turn
 from adapters.discord.render import render
+from core.faults import FAULTS, explain
+from core.responses import Response
 
 
 def addressed_to(bot_user: discord.ClientUser, message: discord.Message) -> bool:
@@ -36,6 +38,9 @@ async def on_message(
     if me is None or not addressed_to(me, message):
         return
     turn = chat_turn(message, without_mention(message.content, me.id), ctx.dm_workspace)
-    async with message.channel.typing():
-        reply = await ctx.service.chat(turn)
-    await message.reply(**render(reply.response(), ctx.stash), mention_author=False)
+    try:
+        async with message.channel.typing():
+            reply = (await ctx.service.chat(turn)).response()
+    except FAULTS as exc:  # bad input or a database fault: one sentence, never silence
+        reply = Response(explain(exc), ok=False)
+    await message.reply(**render(reply, ctx.stash), mention_author=False)

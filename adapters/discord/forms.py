@@ -83,6 +83,9 @@ async def open_edit_form(
     except TimeoutError:
         current = Response(texts.EDIT_FORM_SLOW, ok=False)
     content = current.data.get("content")
+    if isinstance(content, str) and len(content) > TEXT_LIMIT:  # the form would cut it short
+        too_long = texts.EDIT_FORM_TOO_LONG.format(length=len(content), limit=TEXT_LIMIT)
+        current, content = Response(too_long, ok=False), None
     try:
         if current.ok and isinstance(content, str):
             await interaction.response.send_modal(EditForm(memory_id, content, ctx.stash))

@@ -10,11 +10,13 @@ embeds, 4,096 per embed description, 6,000 over all embeds, 5 rows of components
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
 
 from adapters.discord.views import Entry, ValueStash, build_view
+from core import texts
 from core.commands.replies import shorten
 from core.responses import Action, Response, Section
 
@@ -28,6 +30,47 @@ COLOUR = discord.Colour.blurple()
 REFUSAL_COLOUR = discord.Colour.orange()
 
 
+_MENTION = re.compile(r"<(@[!&]?|#)(\d+)>")
+_MASKED_LINK = re.compile(r"\[([^\]]*)\]\(")
+ZERO_WIDTH = "\u200b"
+
+
+def quoted(text: str) -> str:
+    """Text that came from people (memories, their words): shown as typed, never as
+    markdown — no masked link, spoiler, heading or mention-looking tag renders."""
+    text = discord.utils.escape_markdown(text)
+    text = discord.utils.escape_mentions(text)
+    return _MENTION.sub(lambda m: f"<{m.group(1)}{ZERO_WIDTH}{m.group(2)}>", text)
+
+
+def defanged(text: str) -> str:
+    """A model's reply keeps its formatting, but not masked links (a memory could
+    smuggle one in), spoilers or mention-looking tags."""
+    text = _MASKED_LINK.sub(lambda m: f"\\[{m.group(1)}]\\(", text).replace("||", "\\|\\|")
+    text = discord.utils.escape_mentions(text)
+    return _MENTION.sub(lambda m: f"<{m.group(1)}{ZERO_WIDTH}{m.group(2)}>", text)
+
+
+def cut(text: str, limit: int) -> str:
+    """At most `limit` characters, saying so when something was cut."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - len(texts.SHORTENED_MARK)].rstrip() + texts.SHORTENED_MARK
+
+
+def split_at(text: str, limit: int) -> tuple[str, str]:
+    """The first at most `limit` characters (cut at a line break or space when one is
+    near the end) and the rest."""
+    if len(text) <= limit:
+        return text, ""
+    cut_at = text.rfind("\n", 0, limit)
+    if cut_at < limit // 2:
+        cut_at = text.rfind(" ", 0, limit)
+    if cut_at < limit // 2:
+        cut_at = limit
+    return text[:cut_at], text[cut_at:].lstrip("\n ")
+
+
 def subtext(text: str) -> str:
     """Discord's small grey line (markdown `-# `)."""
     return f"-# {text}"
@@ -35,17 +78,17 @@ def subtext(text: str) -> str:
 
 def section_lines(section: Section, first_number: int) -> tuple[list[str], list[Entry]]:
     """The section's lines, and the actions of its items labelled with line numbers."""
-    lines = [section.text] if section.text else []
+    lines = [defanged(section.text)] if section.text else []
     entries: list[Entry] = []
     number = first_number
     for item in section.items:
         meta = f" · *{item.meta}*" if item.meta else ""
         if item.actions:
-            lines.append(f"**{number}.** {item.text}{meta}")
+            lines.append(f"**{number}.** {quoted(item.text)}{meta}")
             entries += [Entry(a, f"{a.label} {number}", item.text) for a in item.actions]
             number += 1
         else:
-            lines.append(f"• {item.text}{meta}")
+            lines.append(f"• {quoted(item.text)}{meta}")
     return lines, entries
 
 
@@ -58,7 +101,25 @@ def render(response: Response, stash: ValueStash) -> dict[str, Any]:
     budget = EMBEDS_TOTAL_LIMIT - len(footer)
     number = 1
     colour = COLOUR if response.ok else REFUSAL_COLOUR
-    for section in response.sections[:EMBED_LIMIT]:
+    # A chat answer without a model is quoted memories: plain text. The model's reply
+    # and the core's own sentences keep their markdown, defanged.
+    quotes = response.data.get("by_model") is False
+    text = quoted(response.text) if quotes else defanged(response.text)
+    tail = "\n" + subtext(shorten(response.footer, 200)) if response.footer else ""
+    # Text beyond the content's 2,000 characters continues in embeds; what fits nowhere
+    # is cut, and the cut says so.
+    head, rest = split_at(text, CONTENT_LIMIT - len(tail))
+    least = len(texts.SHORTENED_MARK) + 1
+    while rest and budget > least:
+        room = min(DESCRIPTION_LIMIT, budget)
+        piece, rest = split_at(rest, room)
+        if rest and (len(embeds) == EMBED_LIMIT - 1 or budget - len(piece) <= least):
+            piece, rest = cut(piece + " " + rest, room), ""
+        budget -= len(piece)
+        embeds.append(discord.Embed(description=piece, colour=colour))
+    if rest:  # no room for even one more embed
+        head = cut(head + " " + rest, CONTENT_LIMIT - len(tail))
+    for section in response.sections[: EMBED_LIMIT - len(embeds)]:
         title = shorten(section.title, TITLE_LIMIT) if section.title else None
         room = min(DESCRIPTION_LIMIT, budget - len(title or ""))
         if room <= 1:
@@ -69,12 +130,10 @@ def render(response: Response, stash: ValueStash) -> dict[str, Any]:
         description = shorten("\n".join(lines), room) if lines else None
         budget -= len(title or "") + len(description or "")
         embeds.append(discord.Embed(title=title, description=description, colour=colour))
-    tail = ""
     if response.footer and embeds:
         embeds[-1].set_footer(text=footer)
-    elif response.footer:
-        tail = "\n" + subtext(shorten(response.footer, 200))
-    kwargs: dict[str, Any] = {"content": shorten(response.text, CONTENT_LIMIT - len(tail)) + tail}
+        tail = ""
+    kwargs: dict[str, Any] = {"content": head + tail}
     if embeds:
         kwargs["embeds"] = embeds
     view = build_view(buttons, entries, stash)

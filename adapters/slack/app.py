@@ -31,13 +31,14 @@ from slack_bolt.context.respond.async_respond import AsyncRespond
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.answers import WENT_WRONG, Answers
-from adapters.slack.blocks import chosen, render
+from adapters.slack.blocks import chosen, escape, render
 from adapters.slack.context import AdminCheck, Origin, Tasks, origin
 from adapters.slack.forms import (
     CONFIRM_FORM,
     EDIT_FORM,
     KEY_BUTTON,
     KEY_FORM,
+    MAX_INPUT,
     FormContext,
     confirm_form,
     edit_form,
@@ -45,12 +46,14 @@ from adapters.slack.forms import (
 )
 from adapters.slack.home import SETTING_PREFIX
 from adapters.slack.modals import FormListeners
+from adapters.slack.retries import once_per_event
 from core import texts
 from core.audience import Audience
 from core.chat.turn import ChatTurn
 from core.commands import run_action, run_command
 from core.commands.registry import ordered
 from core.commands.settings import change_setting
+from core.faults import FAULTS, explain
 from core.responses import ActionKind, Response
 from core.service import MemoryService
 
@@ -117,6 +120,7 @@ class SlackBot:
         self.admins = AdminCheck(admin_ttl)
         self.answers = Answers(service, self.client, self.tasks, self.admins)
         self.forms = FormListeners(self.answers)
+        self.app.middleware(once_per_event(service))  # Slack's retries run once
         self._register()
 
     async def drain(self) -> None:
@@ -183,8 +187,13 @@ class SlackBot:
             request = await self.answers.request_for(where)
             response = await run_action(self.service, request, choice.kind, choice.value)
             if choice.kind == ActionKind.EDIT and "content" in response.data:
-                # The core answers an Edit click with the current text: ask for the new one.
+                # The core answers an Edit click with the current text: ask for the new one,
+                # unless the form's field could not hold it (saving would cut it short).
                 content = str(response.data["content"])
+                if len(content) > MAX_INPUT:
+                    too_long = texts.EDIT_FORM_TOO_LONG.format(length=len(content), limit=MAX_INPUT)
+                    await self._answer_click(where, respond, Response(too_long, ok=False))
+                    return
                 view = edit_form(form, content, self.service.config.max_chars)
                 await self.client.views_open(trigger_id=trigger, view=view)
             else:
@@ -249,7 +258,11 @@ class SlackBot:
                 is_admin=is_admin,
                 audience=audience,
             )
-            reply = (await self.service.chat(turn)).response()
+            try:
+                reply = (await self.service.chat(turn)).response()
+            except FAULTS as exc:  # bad input or a database fault: say which, to them only
+                await report(explain(exc))
+                return
             for message in render(reply):
                 await self.client.chat_postMessage(
                     channel=where.channel,
@@ -258,12 +271,9 @@ class SlackBot:
                     blocks=message.blocks,
                 )
 
-        async def report() -> None:
+        async def report(sentence: str = texts.SOMETHING_WENT_WRONG) -> None:
             await self.client.chat_postEphemeral(
-                channel=where.channel,
-                user=where.user,
-                thread_ts=thread_ts,
-                text=texts.SOMETHING_WENT_WRONG,
+                channel=where.channel, user=where.user, thread_ts=thread_ts, text=escape(sentence)
             )
 
         self.tasks.spawn(work, report)

@@ -16,6 +16,7 @@ says to confirm it in a form before running it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,9 +51,27 @@ class Message:
     blocks: list[Block] = field(default_factory=list)
 
 
+# Bare special mentions Slack's mrkdwn parser would turn live ("@channel" pings everyone)
+_BARE_MENTION = re.compile(r"(?<![\w@])@(channel|here|everyone)\b", re.IGNORECASE)
+WORD_JOINER = "\u2060"  # invisible: "@\u2060channel" reads the same and pings nobody
+
+
 def escape(text: str) -> str:
-    """Slack's mrkdwn escaping: a memory must never become a mention or a link."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Slack's mrkdwn escaping: a memory must never become a mention or a link, neither
+    in blocks nor in a message's top-level `text` (`<!channel>`, `<@U1>`,
+    `<!subteam^…>` lose their brackets; a bare @channel / @here / @everyone is broken)."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _BARE_MENTION.sub(lambda m: "@" + WORD_JOINER + m.group(1), text)
+
+
+def fallback_text(text: str, limit: int = MAX_FALLBACK_TEXT) -> str:
+    """A message's top-level `text` (notifications, and the body where blocks are not
+    shown): escaped, and marked when shortened."""
+    text = escape(text)
+    if len(text) <= limit:
+        return text
+    marker = texts.SHORTENED_MARK
+    return text[: limit - len(marker)].rstrip() + marker
 
 
 def action_id(kind: ActionKind, n: int) -> str:
@@ -87,13 +106,20 @@ def split_text(text: str, limit: int = MAX_SECTION_TEXT) -> list[str]:
 
 
 def section(text: str) -> list[Block]:
+    """Sections of escaped mrkdwn; `verbatim` keeps Slack from linking names itself."""
     return [
-        {"type": "section", "text": {"type": "mrkdwn", "text": piece}} for piece in split_text(text)
+        {"type": "section", "text": {"type": "mrkdwn", "text": piece, "verbatim": True}}
+        for piece in split_text(text)
     ]
 
 
 def context(text: str) -> Block:
-    return {"type": "context", "elements": [{"type": "mrkdwn", "text": text[:MAX_CONTEXT_TEXT]}]}
+    if len(text) > MAX_CONTEXT_TEXT:
+        text = text[: MAX_CONTEXT_TEXT - len(texts.SHORTENED_MARK)] + texts.SHORTENED_MARK
+    return {
+        "type": "context",
+        "elements": [{"type": "mrkdwn", "text": text, "verbatim": True}],
+    }
 
 
 def plain(text: str, limit: int = MAX_BUTTON_TEXT) -> Block:
@@ -235,13 +261,19 @@ def _units(response: Response) -> Iterator[list[Block]]:
 
 
 def render(response: Response) -> list[Message]:
-    """The response as one or more messages of at most 50 blocks each."""
-    fallback = response.text[:MAX_FALLBACK_TEXT]
-    messages = [Message(fallback)]
+    """The response as one or more messages of at most 50 blocks each: never an empty
+    one, a unit bigger than a message split over several, and a line saying so when
+    the response was cut short."""
+    fallback = fallback_text(response.text)
+    groups: list[list[Block]] = [[]]
     for unit in _units(response):
-        if len(messages[-1].blocks) + len(unit) > MAX_BLOCKS:
-            messages.append(Message(fallback))
-        messages[-1].blocks.extend(unit[:MAX_BLOCKS])
+        if groups[-1] and len(groups[-1]) + len(unit) > MAX_BLOCKS:
+            groups.append([])
+        for start in range(0, len(unit), MAX_BLOCKS):
+            if len(groups[-1]) == MAX_BLOCKS:
+                groups.append([])
+            groups[-1].extend(unit[start : start + MAX_BLOCKS])
+    messages = [Message(fallback, blocks) for blocks in groups if blocks] or [Message(fallback)]
     if len(messages) > MAX_MESSAGES:
         dropped = sum(len(m.blocks) for m in messages[MAX_MESSAGES:])
         messages = messages[:MAX_MESSAGES]

@@ -13,18 +13,30 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from core import extraction, guards, texts
 from core.audience import Audience
 from core.chat import prompting, redaction
 from core.context import MemoryContext, read_context
+from core.extraction.rules import asked_to_remember
 from core.jobs.queue import JobQueue
-from core.models import Hit, Principal, PromptContext, Scope
+from core.models import (
+    Hit,
+    Principal,
+    PromptContext,
+    RefusalReason,
+    RememberResult,
+    SaveStatus,
+    Scope,
+    Source,
+)
 from core.ports import ChatMessage, ChatModel, Ports, ProviderError
 from core.providers.vectors import embed_text
 from core.recall.hybrid import bearing, recall
+from core.remember.intake import SaveRequest, remember
 from core.responses import Action, ActionKind, Response
+from core.validation import check_text
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +64,7 @@ class ChatAnswer:
     incognito: bool = False
     by_model: bool = False  # False: the recalled memories themselves (no model, or it failed)
     held_back: int = 0  # private memories that would have helped, kept out of a shared reply
+    saved: RememberResult | None = None  # what "remember that …" in the message saved
 
     @property
     def footer(self) -> str:
@@ -72,6 +85,8 @@ class ChatAnswer:
             noun = texts.plural(self.held_back, "note", "notes")
             line = texts.PRIVATE_HELD_BACK.format(count=self.held_back, noun=noun)
             text = f"{text}\n\n{line}" if text else line
+        if self.saved is not None and self.saved.audit_id:
+            actions += (Action(ActionKind.UNDO, "Undo", self.saved.audit_id),)
         return Response(
             text,
             actions=actions,
@@ -97,6 +112,8 @@ def memories_answer(hits: Sequence[Hit], model_failed: bool = False) -> str:
 async def answer(ports: Ports, jobs: JobQueue, turn: ChatTurn) -> ChatAnswer:
     """Answer one message. Three transactions at most: read the context, recall and
     touch what the reply uses, queue extraction (a PostgreSQL queue writes a row)."""
+    # before anything is recalled, asked or queued (a NUL byte would break the job queue)
+    turn = replace(turn, text=check_text(turn.text, "message"))
     principal = Principal(turn.workspace, turn.user)
     async with ports.store.session(principal) as session:
         context = await read_context(session, turn.channel, with_profile=True)
@@ -122,13 +139,20 @@ async def answer(ports: Ports, jobs: JobQueue, turn: ChatTurn) -> ChatAnswer:
         text = ""  # the held-back line says all there is to say here
     else:
         text = memories_answer(hits, model_failed=model is not None)
-    if context.may_extract:
-        await _queue_extraction(jobs, turn)
+    saved, rest = None, turn.text
+    if context.may_extract:  # learning from chat is on here
+        saved, rest = await _save_asked(ports, principal, turn)
+    note = saved_note(saved)
+    if note:  # the reply says what the message made me keep (or why not)
+        text = note if text == texts.NO_MEMORIES_ANSWER else f"{text}\n\n{note}"
+    if context.may_extract and rest:  # what was saved already is not learnt twice
+        await _queue_extraction(jobs, replace(turn, text=rest))
     return ChatAnswer(
         text,
         used=hits,
         incognito=context.incognito,
         by_model=reply is not None,
+        saved=saved,
         held_back=held_back,
     )
 
@@ -137,6 +161,47 @@ def shared_only(turn: ChatTurn, policy: str) -> bool:
     """Whether the reply may use only what everyone reading it may see: globals, and
     no profile (it is the asker's). The workspace admin may allow private ones."""
     return turn.audience == Audience.SHARED and policy != "all"
+
+
+async def _save_asked(
+    ports: Ports, principal: Principal, turn: ChatTurn
+) -> tuple[RememberResult | None, str]:
+    """Save what the message plainly asks to be kept ("remember that …") before
+    answering, as extraction would later, so the reply can say so (with Undo); also
+    the rest of the message, left to extraction."""
+    asked, rest = asked_to_remember(turn.text)
+    if asked is None:
+        return None, rest
+    request = SaveRequest(
+        asked.content,
+        channel=turn.channel,
+        kind=asked.kind,
+        source=Source.EXTRACTED,
+        confidence=asked.confidence,
+        pending=asked.needs_review,
+        entities=asked.entities,
+    )
+    return await remember(ports, principal, request), rest
+
+
+def saved_note(result: RememberResult | None) -> str:
+    """One line on what a chat message saved; refusals name their reason."""
+    if result is None:
+        return ""
+    if result.status == SaveStatus.REFUSED:
+        reason = result.reason
+        if reason in (RefusalReason.SECRET, RefusalReason.PII, RefusalReason.INJECTION):
+            return texts.REFUSALS[reason].format(detail=result.detail or "a secret")
+        return ""
+    if result.status == SaveStatus.DUPLICATE or result.memory is None:
+        return texts.DUPLICATE
+    if result.status == SaveStatus.PENDING_REVIEW:
+        return texts.PENDING
+    return texts.CHAT_SAVED.format(content=_short(result.memory.content))
+
+
+def _short(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 async def prompt_context(

@@ -25,10 +25,10 @@ from core.commands.registry import (
     Suggestion,
 )
 from core.commands.replies import without_echo
-from core.ports import StoreUnavailable
+from core.faults import FAULTS, explain
 from core.responses import Response
 from core.service import MemoryService
-from core.texts import DATABASE_UNAVAILABLE, UNKNOWN_COMMAND
+from core.texts import UNKNOWN_COMMAND
 
 
 async def run_command(service: MemoryService, name: str, request: CommandRequest) -> Response:
@@ -38,8 +38,8 @@ async def run_command(service: MemoryService, name: str, request: CommandRequest
         return Response(UNKNOWN_COMMAND.format(name=guards.masked(name.lstrip("/"))), ok=False)
     try:
         return without_echo(await spec.handler(service, request), request.text)
-    except StoreUnavailable:  # connected mode, database restarting: say so, don't crash
-        return Response(DATABASE_UNAVAILABLE, ok=False)
+    except FAULTS as exc:  # bad input, a database down, full or damaged: say so, don't crash
+        return Response(explain(exc), ok=False)
 
 
 async def suggest(

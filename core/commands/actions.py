@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from core import texts
 from core.commands.registry import CommandRequest
 from core.commands.replies import forget_reply, memory_item, shorten
-from core.ports import StoreUnavailable
+from core.faults import FAULTS, explain
 from core.responses import ActionKind, Response, Section
 from core.service import MemoryService
 
@@ -34,8 +34,8 @@ async def run_action(
     assert handler is not None, f"no handler for action {kind}"
     try:
         return await handler(service, request, value)
-    except StoreUnavailable:  # connected mode, database restarting: say so, don't crash
-        return Response(texts.DATABASE_UNAVAILABLE, ok=False)
+    except FAULTS as exc:  # bad input, a database down, full or damaged: say so, don't crash
+        return Response(explain(exc), ok=False)
 
 
 @action(ActionKind.FORGET)

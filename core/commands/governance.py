@@ -29,6 +29,8 @@ async def _feedback(
     service: MemoryService, request: CommandRequest, ids: str, up: bool
 ) -> Response:
     memory_ids = [i for i in ids.split(",") if i]
+    if not memory_ids:  # the answer rated used no memory: nothing to trust more or less
+        return Response(texts.FEEDBACK_NO_MEMORIES)
     result = await service.feedback(request.workspace, request.user, memory_ids, up)
     count = len(result.memories)
     if not count:

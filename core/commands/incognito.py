@@ -16,6 +16,8 @@ from core.service import MemoryService
 )
 async def incognito(service: MemoryService, request: CommandRequest) -> Response:
     wanted = request.text.strip().lower()
+    if wanted not in ("", "on", "off"):
+        return Response(texts.INCOGNITO_USAGE, ok=False)
     on = {"on": True, "off": False}.get(wanted)
     state = await service.incognito(request.workspace, request.user, request.channel, on)
     return Response(texts.INCOGNITO_ON if state else texts.INCOGNITO_OFF, data={"on": state})

@@ -1,17 +1,55 @@
-"""/memories — what the bot holds for you, the review queue and storage usage."""
+"""/memories — what the bot holds for you, the review queue and storage usage.
+
+`/memories` shows the newest page, `/memories 2` the second, `/memories deploy` only
+those containing "deploy"; Next / Previous buttons (MEMORIES_PAGE, value "N words")
+page through either.
+"""
 
 from __future__ import annotations
 
 from core import texts
-from core.commands.registry import CommandRequest, command
+from core.commands.actions import action
+from core.commands.registry import Argument, CommandRequest, command
 from core.commands.replies import conflict_item, memory_item, shorten
+from core.models import MemoriesView
 from core.responses import Action, ActionKind, Item, Response, Section
 from core.service import MemoryService
 
 
-@command("memories", "See what I remember for you and this workspace", "/memories")
+@command(
+    "memories",
+    "See what I remember for you and this workspace",
+    "/memories [page or words]",
+    (Argument("search", "A page number, or words the memories contain"),),
+)
 async def memories(service: MemoryService, request: CommandRequest) -> Response:
-    view = await service.memories(request.workspace, request.user, request.channel)
+    return await memories_page(service, request, request.text)
+
+
+@action(ActionKind.MEMORIES_PAGE)
+async def memories_page(service: MemoryService, request: CommandRequest, value: str) -> Response:
+    """A page of memories: `value` is "N", "words" or "N words" (a Next/Previous click)."""
+    first, _, rest = value.strip().partition(" ")
+    page, query = (int(first), rest.strip()) if first.isdigit() else (1, value.strip())
+    view = await service.memories(
+        request.workspace, request.user, request.channel, page=page, query=query
+    )
+    return _listing(view, request)
+
+
+def _paging(view: MemoriesView) -> tuple[Action, ...]:
+    """Previous / Next, carrying the page to show and the search."""
+    buttons: tuple[Action, ...] = ()
+    if view.page > 1:
+        value = f"{view.page - 1} {view.query}".strip()
+        buttons += (Action(ActionKind.MEMORIES_PAGE, texts.PAGE_PREVIOUS, value),)
+    if view.has_more:
+        value = f"{view.page + 1} {view.query}".strip()
+        buttons += (Action(ActionKind.MEMORIES_PAGE, texts.PAGE_NEXT, value),)
+    return buttons
+
+
+def _listing(view: MemoriesView, request: CommandRequest) -> Response:
     stats = view.stats
     usage = texts.USAGE.format(
         memories=stats.memories,
@@ -32,9 +70,12 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
             )
         )
     if view.items:
+        header = texts.SEARCH_HEADER.format(query=view.query) if view.query else texts.RECENT_HEADER
+        if view.page > 1:
+            header += texts.PAGE_SUFFIX.format(page=view.page)
         sections.append(
             Section(
-                texts.RECENT_HEADER,
+                header,
                 tuple(memory_item(m, request.user, request.is_admin) for m in view.items),
             )
         )
@@ -62,7 +103,7 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
                 tuple(Item(f"{k}: {v}") for k, v in view.profile.items()),
             )
         )
-    actions: tuple[Action, ...] = ()
+    actions: tuple[Action, ...] = _paging(view)
     if view.profile:
         actions += (Action(ActionKind.CLEAR_PROFILE, "Clear profile", "", "danger"),)
     if view.incognito:
@@ -72,6 +113,8 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
     if view.items or view.pending or view.profile:
         actions += (Action(ActionKind.ERASE_REQUEST, "Erase all my data", ""),)
     text = texts.MEMORIES_EMPTY if not (view.items or view.pending) else texts.MEMORIES_HEADER
+    if not view.items and (view.query or view.page > 1):
+        text = texts.SEARCH_NONE.format(query=view.query) if view.query else texts.PAGE_NONE
     return Response(
         text,
         sections=tuple(sections),
@@ -80,7 +123,9 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
         data={
             "memories": [m.as_dict() for m in view.items],
             "pending": [m.as_dict() for m in view.pending],
-            "stats": stats.__dict__,
+            "stats": stats.as_dict(),
+            "page": view.page,
+            "has_more": view.has_more,
             "conflicts": [[newer.id, older.id] for newer, older in view.conflicts],
         },
     )

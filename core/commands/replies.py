@@ -10,6 +10,7 @@ from core import guards, texts
 from core.commands.registry import CommandRequest
 from core.governance.correction import may_edit
 from core.governance.pinning import may_pin
+from core.ids import looks_like_id
 from core.models import (
     ForgetResult,
     Memory,
@@ -158,9 +159,17 @@ def forget_reply(result: ForgetResult) -> Response:
             data=data,
         )
     refused = len(result.refused)
+    if not count and looks_like_id(result.query):  # a button or a number: never show the id
+        text = texts.FORGET_SHARED if refused else texts.FORGET_GONE
+        return Response(text, ok=False, data=data)
+    one = refused == 1
     tail = (
         texts.FORGET_NOT_YOURS.format(
-            count=refused, noun=texts.plural(refused, "memory", "memories")
+            count=refused,
+            noun=texts.plural(refused, "memory", "memories"),
+            verb="belongs" if one else "belong",
+            whose="its" if one else "their",
+            pronoun="it" if one else "them",
         )
         if refused
         else ""

@@ -162,6 +162,18 @@ def _profile(sentence: str) -> dict[str, str]:
     return {}
 
 
+def asked_to_remember(text: str) -> tuple[Candidate | None, str]:
+    """The first thing a message plainly asks to be kept ("remember that …"), and the
+    rest of the message: a chat turn saves the first before replying (so the reply
+    can say so) and leaves only the rest to background extraction."""
+    parts = list(sentences(text))
+    for i, sentence in enumerate(parts):
+        candidate = _memory(sentence) if _REMEMBER.search(sentence) else None
+        if candidate is not None:
+            return candidate, ". ".join(parts[:i] + parts[i + 1 :])
+    return None, text
+
+
 def extract_with_rules(said: Said) -> Extraction:
     """Explicit statements in the user's message (never in the context)."""
     memories: list[Candidate] = []

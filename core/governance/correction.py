@@ -30,6 +30,7 @@ from core.remember.canonical import clean_text, content_hash
 from core.remember.classify import find_entities
 from core.remember.forgetting import may_forget
 from core.remember.intake import guard_refusal, refused, size_refusal
+from core.validation import broken_text
 
 
 def may_edit(memory: Memory, user: str, is_admin: bool) -> bool:
@@ -41,6 +42,8 @@ def text_refusal(text: str, max_chars: int) -> RememberResult | None:
     """Why `text` cannot become a memory's new text, judged on the text alone (length
     and the guards: no I/O, within the guards' time budget), else None. A form runs
     this before it closes, so a refusal shows in the form; `correct` checks it again."""
+    if broken_text(text or ""):
+        return refused(RefusalReason.BROKEN)
     content = clean_text(text or "")
     return size_refusal(content, max_chars) or guard_refusal(content)
 
@@ -51,6 +54,8 @@ async def correct(
     """Replace a memory's text. None when the memory is gone or not visible; UPDATED
     with `replaced` (the old memory) and an undoable `audit_id`; DUPLICATE with the
     other memory when that text is already known; REFUSED with a reason otherwise."""
+    if broken_text(text or ""):
+        return refused(RefusalReason.BROKEN)
     content = clean_text(text or "")
     too_big = size_refusal(content, ports.max_chars)
     if too_big is not None:

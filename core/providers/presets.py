@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 
 from core.ports import ChatModel, Embedder
 from core.providers.encryption import mask
+from core.texts import install_hint
 
 OPENAI_URL = "https://api.openai.com/v1"
 OLLAMA_URL = "http://localhost:11434/v1"
@@ -80,7 +81,7 @@ EmbedderFactory = Callable[["EmbedConfig"], Embedder]
 EMBEDDER_PROVIDERS: dict[str, EmbedderFactory | str] = {}
 # Providers that talk HTTP and therefore need a model, a base URL and dimensions.
 _HTTP_PROVIDERS = frozenset({"openai", "cohere"})
-_INSTALL_HINTS = {"local": "install it with: pip install 'memorybot[local]'"}
+_INSTALL_HINTS = {"local": install_hint("local")}
 
 
 @dataclass(frozen=True)

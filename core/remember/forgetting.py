@@ -74,6 +74,21 @@ async def older_versions(session: StoreSession, memories: list[Memory]) -> list[
     return found
 
 
+async def containing(session: StoreSession, text: str, limit: int) -> list[Memory]:
+    """Active memories the user can see that contain every word of `text`, newest
+    first (`/memories deploy`): recent ones scanned directly, older ones by full text."""
+    words = text.lower().split()
+    statuses = (Status.ACTIVE.value,)
+    pool = {m.id: m for m in await session.list_memories(statuses, RECENT_POOL)}
+    terms = query_terms(text)
+    if terms:
+        hits = await session.search_text(terms, SEARCH_POOL, statuses, require_all=True)
+        pool.update({h.memory.id: h.memory for h in hits})
+    found = [m for m in pool.values() if all(w in m.content.lower() for w in words)]
+    found.sort(key=lambda m: m.updated_at, reverse=True)
+    return found[:limit]
+
+
 async def candidates(session: StoreSession, typed: str, is_admin: bool, limit: int) -> list[Memory]:
     """What the user may forget that matches what they have typed so far, newest first.
 

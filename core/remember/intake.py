@@ -35,6 +35,7 @@ from core.remember import saving
 from core.remember.canonical import clean_text, content_hash, entity_id
 from core.remember.classify import find_entities, guess_kind
 from core.remember.reconcile import Decision
+from core.validation import broken_text
 
 EXPLICIT_IMPORTANCE = 0.5
 EXTRACTED_IMPORTANCE = 0.4
@@ -77,6 +78,8 @@ def guard_refusal(text: str) -> RememberResult | None:
 
 async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> RememberResult:
     """Save one memory (see `MemoryService.remember` for the outcomes)."""
+    if broken_text(request.text or ""):  # invalid UTF-8: refused like other bad text
+        return refused(RefusalReason.BROKEN)
     content = clean_text(request.text or "")
     early = size_refusal(content, ports.max_chars)
     if early is not None:

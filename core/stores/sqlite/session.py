@@ -300,7 +300,12 @@ class SQLiteSession(SQLiteTraces):
             f"DELETE FROM memories AS m WHERE {VISIBLE} AND m.id = :id",
             {**self.params, "id": memory.id},
         )
-        self.conn.execute(INSERT, memory_values(memory, ENCODE))
+        try:
+            self.conn.execute(INSERT, memory_values(memory, ENCODE))
+        except sqlite3.IntegrityError as exc:
+            if "memories_active_hash" in str(exc) or "content_hash" in str(exc):
+                raise DuplicateMemory(memory.content_hash) from exc
+            raise
 
     @on_db_thread
     def set_embedding(self, memory_id: str, vector: Sequence[float] | None) -> None:
@@ -545,6 +550,18 @@ class SQLiteSession(SQLiteTraces):
             "ON CONFLICT DO UPDATE SET data = :data, updated_at = :now",
             {**self.params, "data": settings_to_json(settings), "now": time.time()},
         )
+
+    @on_db_thread
+    def claim_delivery(self, key: str, now: float, keep: float) -> bool:
+        self.conn.execute(
+            "DELETE FROM deliveries WHERE workspace = :ws AND seen_at < :old",
+            {**self.params, "old": now - keep},
+        )
+        cur = self.conn.execute(
+            "INSERT INTO deliveries VALUES (:ws, :key, :now) ON CONFLICT DO NOTHING",
+            {**self.params, "key": key, "now": now},
+        )
+        return cur.rowcount == 1
 
 
 def dot_products(vector: Sequence[float], rows: Sequence[sqlite3.Row]) -> list[tuple[float, int]]:

@@ -9,6 +9,8 @@ entity counts) can never interleave with another.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
 import os
 import sqlite3
 import time
@@ -17,13 +19,19 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import quote
 
 from core.models import Principal
+from core.ports import StoreFault, StoreUnavailable
 from core.recall.segment import index_text
 from core.stores.migrations import migration_files as read_migrations
 from core.stores.sqlite.session import SQLiteSession
 
 T = TypeVar("T")
+
+# SQLite's primary result codes that mean "the file itself refuses" (sqlite3.h)
+_FAULT_CODES = {13: "full", 8: "read_only", 14: "read_only", 11: "damaged", 26: "damaged"}
+_SQLITE_IOERR = 10
 
 MIGRATIONS_PACKAGE = "core.stores.sqlite"
 
@@ -32,6 +40,8 @@ def path_from_url(url: str) -> str:
     """`sqlite:///abs/path.db`, `sqlite:///:memory:` or a bare path → a file path."""
     if url.startswith("sqlite://"):
         rest = url[len("sqlite://") :]
+        if rest.startswith("//"):  # sqlite:////abs/path (SQLAlchemy's absolute form)
+            rest = rest[1:]
         return rest[1:] if rest.startswith("/:memory:") else rest
     return url
 
@@ -63,9 +73,33 @@ class SQLiteStore:
         self._conn: sqlite3.Connection | None = None
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memorybot-sqlite")
         self._lock = asyncio.Lock()
+        self._damaged: StoreFault | None = None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+        """Run `fn` on the store's thread; a full disk, a read-only or damaged file
+        comes back as `StoreFault` (and a damaged file takes no more writes)."""
+        if self._damaged is not None:
+            raise self._damaged
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+        except sqlite3.Error as exc:
+            fault = self.fault(exc)
+            if fault is None:
+                raise
+            if isinstance(fault, StoreFault) and fault.code == "damaged":
+                self._damaged = fault
+            raise fault from exc
+
+    def fault(self, exc: sqlite3.Error) -> StoreFault | StoreUnavailable | None:
+        """What a SQLite error means for the user, or None (a bug or bad SQL: re-raise)."""
+        code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+        if code == _SQLITE_IOERR:
+            return StoreUnavailable(f"disk I/O error on {self.path}")
+        kind = _FAULT_CODES.get(code)
+        damaged = "malformed" in str(exc) or "not a database" in str(exc)
+        if kind is None and isinstance(exc, sqlite3.DatabaseError) and damaged:
+            kind = "damaged"
+        return None if kind is None else StoreFault(kind, self.path, str(exc))
 
     async def open(self) -> None:
         if self._conn is None:
@@ -74,17 +108,31 @@ class SQLiteStore:
 
     def _connect(self) -> sqlite3.Connection:
         if self.path != ":memory:":
-            private_file(Path(self.path))
+            try:
+                private_file(Path(self.path))
+            except OSError as exc:
+                code = "full" if exc.errno == errno.ENOSPC else "read_only"
+                raise StoreFault(code, self.path, exc.strerror or "") from exc
+            if os.path.exists(self.path) and not os.access(self.path, os.W_OK):
+                raise StoreFault("read_only", self.path, "the file is not writable")
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        conn.row_factory = sqlite3.Row
-        # Deleted rows are overwritten with zeros, not left in free pages (issue 11).
-        conn.execute("PRAGMA secure_delete = ON")
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = NORMAL")
-        conn.execute("PRAGMA busy_timeout = 5000")
-        conn.execute("PRAGMA foreign_keys = ON")
-        # The FTS triggers index this transform of the text (CJK bigrams, migration 0150).
-        conn.create_function("memorybot_index_text", 1, index_text, deterministic=True)
+        try:
+            conn.row_factory = sqlite3.Row
+            # Deleted rows are overwritten with zeros, not left in free pages (issue 11).
+            conn.execute("PRAGMA secure_delete = ON")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute("PRAGMA busy_timeout = 5000")
+            conn.execute("PRAGMA foreign_keys = ON")
+            # The FTS triggers index this transform of the text (CJK bigrams, migration 0150).
+            conn.create_function("memorybot_index_text", 1, index_text, deterministic=True)
+            problems = integrity_problems(conn, quick=True)
+        except BaseException:
+            conn.close()
+            raise
+        if problems:
+            conn.close()
+            raise StoreFault("damaged", self.path, problems[0])
         return conn
 
     async def close(self) -> None:
@@ -140,10 +188,15 @@ class SQLiteStore:
             session = SQLiteSession(self, principal)
             try:
                 yield session
+                await self.run(self.conn.execute, "COMMIT")
             except BaseException:
-                await self.run(self.conn.execute, "ROLLBACK")
+                # SQLite may already have rolled back (a full disk does): only roll back
+                # what is still open, so the original error is the one reported.
+                if self._conn is not None and self._conn.in_transaction:
+                    await asyncio.get_running_loop().run_in_executor(
+                        self._executor, _rollback_quietly, self._conn
+                    )
                 raise
-            await self.run(self.conn.execute, "COMMIT")
             if session.scrubbed:
                 await self.run(self._checkpoint)
 
@@ -158,6 +211,21 @@ class SQLiteStore:
         self.conn.execute("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')")
         self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
+    async def readiness(self) -> list[str]:
+        """What keeps this store from serving ([] when ready): the file answers a
+        query and every migration is applied (`/readyz`)."""
+
+        def pending() -> list[str]:
+            done = {row[0] for row in self.conn.execute("SELECT version FROM schema_migrations")}
+            return [
+                f"migration {name} not applied" for v, name, _ in migration_files() if v not in done
+            ]
+
+        if self._conn is None:
+            return ["the database is not open"]
+        async with self._lock:
+            return await self.run(pending)
+
     async def workspaces(self) -> list[str]:
         """Every workspace with stored settings (maintenance, e.g. rotating secrets)."""
         async with self._lock:
@@ -167,6 +235,38 @@ class SQLiteStore:
                 ).fetchall()
             )
         return [row[0] for row in rows]
+
+
+def _rollback_quietly(conn: sqlite3.Connection) -> None:
+    """Roll back after a failure; a rollback that fails too must not hide the cause."""
+    with contextlib.suppress(sqlite3.Error):
+        conn.rollback()
+
+
+def integrity_problems(conn: sqlite3.Connection, *, quick: bool = False) -> list[str]:
+    """SQLite's own check of the file ([] when sound). `quick` skips index contents:
+    cheap enough to run at every open, so a damaged file never takes writes."""
+    pragma = "PRAGMA quick_check" if quick else "PRAGMA integrity_check"
+    rows = [str(row[0]) for row in conn.execute(pragma).fetchall()]
+    return [] if rows == ["ok"] else rows
+
+
+def check_file(url: str) -> list[str]:
+    """`memorybot db check`: the full integrity check of the file at `url`, opened
+    read-only ([] when sound; a missing or unreadable file is one problem)."""
+    path = path_from_url(url)
+    if path == ":memory:":
+        return []
+    if not os.path.exists(path):
+        return [f"{path} does not exist"]
+    try:
+        conn = sqlite3.connect(f"file:{quote(path)}?mode=ro", uri=True)
+        try:
+            return integrity_problems(conn)
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        return [str(exc)]
 
 
 def _split_sql(sql: str) -> list[str]:
