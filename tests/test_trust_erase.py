@@ -110,7 +110,7 @@ def test_erasing_an_unknown_user_says_so_and_exits_non_zero(tmp_path):
     assert saved.exit_code == 0, saved.output
     done = runner.invoke(cli, ["erase", "--user", "alcie", "--confirm"], env=env)
     assert done.exit_code != 0
-    assert "Nothing is held about user “alcie”" in done.output
+    assert "Nothing is held about" in done.output and "alcie" in done.output
     real = runner.invoke(cli, ["erase", "--user", "admin", "--confirm"], env=env)
     assert real.exit_code == 0 and "Erased admin" in real.output
 
