@@ -1,6 +1,6 @@
 # memorybot — two commands do everything on a fresh machine:
 #   make run    the console bot on standalone SQLite (no tokens, no server)
-#   make test   the whole test suite (starts its own PostgreSQL where needed)
+#   make test   the whole test suite (starts its own PostgreSQL where needed), ruff, mypy
 #   make test-model  a real local model in the loop (not part of make test; see README)
 
 PYTHON ?= python3
@@ -44,6 +44,7 @@ run: $(RUN_STAMP)
 test: $(DEV_STAMP)
 	$(BIN)/python -m pytest -q
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/cog --check README.md
 
 $(MODEL_STAMP):

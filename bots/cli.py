@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, NoReturn, ParamSpec, TypeVar
 
 import click
 
@@ -34,18 +34,26 @@ from core.responses import ActionKind, Response
 from core.service import MemoryService
 from core.validation import InvalidInput, broken_text
 
+P = ParamSpec("P")
+R = TypeVar("R")
 
-def fail(message: str) -> None:
+
+def fail(message: str) -> NoReturn:
     raise click.ClickException(redact(message))
 
 
-def with_service(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Any]:
-    """Run an async command body with an open service; config errors become clean exits."""
+def with_service(
+    fn: Callable[Concatenate[MemoryService, AppConfig, P], Awaitable[R]],
+) -> Callable[P, R]:
+    """Run an async command body with an open service; config errors become clean exits.
+
+    The body takes (service, config, *click's parameters); the command click sees
+    takes click's parameters alone (`pass_obj` supplies the config)."""
 
     @click.pass_obj
     @wraps(fn)
-    def wrapper(config: AppConfig, *args: Any, **kwargs: Any) -> Any:
-        async def body() -> Any:
+    def wrapper(config: AppConfig, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        async def body() -> R:
             async with open_service(config) as service:
                 return await fn(service, config, *args, **kwargs)
 
@@ -89,7 +97,9 @@ def emit(data: Any, as_json: bool, text: str) -> None:
 @click.option("--user", "-u", help="Act as this user (default: MEMORYBOT_USER or $USER).")
 @click.version_option(package_name="memorybot")
 @click.pass_context
-def cli(ctx: click.Context, database_url: str | None, workspace: str | None, user: str | None):
+def cli(
+    ctx: click.Context, database_url: str | None, workspace: str | None, user: str | None
+) -> None:
     """memorybot: long-term memory for a chat assistant."""
     try:
         config = load_config()
@@ -105,7 +115,7 @@ def cli(ctx: click.Context, database_url: str | None, workspace: str | None, use
     configure_logging(config.log_level, config.log_payloads)
 
 
-async def _command(service: MemoryService, config: AppConfig, name: str, text: str) -> Any:
+async def _command(service: MemoryService, config: AppConfig, name: str, text: str) -> Response:
     request = CommandRequest(config.workspace, config.user, "cli", text, platform="cli")
     return await run_command(service, name, request)
 
@@ -115,7 +125,9 @@ async def _command(service: MemoryService, config: AppConfig, name: str, text: s
 @click.option("--global", "is_global", is_flag=True, help="Share with the whole workspace.")
 @click.option("--json", "as_json", is_flag=True)
 @with_service
-async def remember(service, config, text, is_global, as_json):
+async def remember(
+    service: MemoryService, config: AppConfig, text: tuple[str, ...], is_global: bool, as_json: bool
+) -> None:
     """Save a memory.  Example: memorybot remember "we deploy on Tuesdays" """
     scope = Scope.GLOBAL if is_global else Scope.PRIVATE
     response = await _command(
@@ -131,7 +143,9 @@ async def remember(service, config, text, is_global, as_json):
 @click.option("--limit", "-n", default=10, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 @with_service
-async def recall(service, config, query, limit, as_json):
+async def recall(
+    service: MemoryService, config: AppConfig, query: tuple[str, ...], limit: int, as_json: bool
+) -> None:
     """Recall the memories that best match a question."""
     hits = await service.recall(config.workspace, config.user, " ".join(query), limit)
     rows = [
@@ -158,7 +172,9 @@ async def recall(service, config, query, limit, as_json):
 @click.argument("query", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True)
 @with_service
-async def forget(service, config, query, as_json):
+async def forget(
+    service: MemoryService, config: AppConfig, query: tuple[str, ...], as_json: bool
+) -> None:
     """Forget the memories containing all these words (or the one with this id)."""
     response = await _command(service, config, "forget", " ".join(query))
     emit(response.data, as_json, response.plain())
@@ -169,7 +185,7 @@ async def forget(service, config, query, as_json):
 @cli.command()
 @click.option("--json", "as_json", is_flag=True)
 @with_service
-async def memories(service, config, as_json):
+async def memories(service: MemoryService, config: AppConfig, as_json: bool) -> None:
     """List recent memories, the review queue and storage usage."""
     response = await _command(service, config, "memories", "")
     emit(response.data, as_json, with_ids(response))
@@ -180,7 +196,7 @@ async def memories(service, config, as_json):
 @cli.command()
 @click.argument("audit_id", required=False)
 @with_service
-async def undo(service, config, audit_id):
+async def undo(service: MemoryService, config: AppConfig, audit_id: str | None) -> None:
     """Undo your last change (or the one with this audit id)."""
     request = CommandRequest(config.workspace, config.user, "cli", platform="cli")
     response = await run_action(service, request, ActionKind.UNDO, audit_id or "")
@@ -192,7 +208,7 @@ async def undo(service, config, audit_id):
 @cli.command()
 @click.option("--json", "as_json", is_flag=True)
 @with_service
-async def stats(service, config, as_json):
+async def stats(service: MemoryService, config: AppConfig, as_json: bool) -> None:
     """Memory count, entity count and size for you and your workspace."""
     s = (await service.stats(config.workspace, config.user)).as_dict()
     emit(s, as_json, "\n".join(f"{k}: {v}" for k, v in s.items()))
@@ -211,7 +227,13 @@ def _markdown_format(fmt: str | None, path: Path | None) -> bool:
 )
 @click.option("--global", "global_set", is_flag=True, help="The workspace's global set (MD).")
 @with_service
-async def export_(service, config, output, fmt, global_set):
+async def export_(
+    service: MemoryService,
+    config: AppConfig,
+    output: Path | None,
+    fmt: str | None,
+    global_set: bool,
+) -> None:
     """Export your memories as JSONL or MEMORY.md Markdown (stdout by default).
 
     Example: memorybot export --format markdown -o MEMORY.md"""
@@ -239,32 +261,50 @@ async def export_(service, config, output, fmt, global_set):
     "--format", "fmt", type=click.Choice(["jsonl", "markdown"]), help="Default: by extension."
 )
 @click.option("--global", "global_set", is_flag=True, help="Import MD as global memories.")
+@click.option(
+    "--report",
+    "report_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write refused line numbers and progress here (JSON), after every batch.",
+)
+@click.option("--resume", is_flag=True, help="Continue after the last batch --report recorded.")
 @with_service
-async def import_(service, config, path, fmt, global_set):
+async def import_(
+    service: MemoryService,
+    config: AppConfig,
+    path: Path,
+    fmt: str | None,
+    global_set: bool,
+    report_path: Path | None,
+    resume: bool,
+) -> None:
     """Import memories from JSONL or a MEMORY.md (each entry passes the guards again).
 
-    Example: memorybot import MEMORY.md"""
+    Saved in batches of 500 lines, one transaction each. Example:
+    memorybot import export.jsonl --report import-report.json"""
+    from bots.import_report import progress, report_writer, resume_point
     from core.governance.memory_md import import_markdown
     from core.governance.portability import import_jsonl
 
+    if resume and report_path is None:
+        raise click.UsageError("--resume needs --report FILE (the earlier run's report)")
+    start_after = resume_point(report_path, path) if resume else 0
+    on_batch = report_writer(report_path, path) if report_path else None
     lines = path.read_text(encoding="utf-8").splitlines()
-    if _markdown_format(fmt, path) or global_set:
-        report = await import_markdown(
-            service.ports,
-            config.workspace,
-            config.user,
-            lines,
-            global_set=global_set,
-            is_admin=True,
-        )
-        what = "entries"
-    else:
-        with click.progressbar(length=len(lines), label="Importing", file=sys.stderr) as bar:
+    markdown = _markdown_format(fmt, path) or global_set
+    ws, user = config.workspace, config.user
+    with progress(max(0, len(lines) - start_after)) as bar:
+        if markdown:
+            report = await import_markdown(
+                service.ports, ws, user, lines, global_set=global_set, is_admin=True,
+                progress=bar, start_after=start_after, on_batch=on_batch,
+            )  # fmt: skip
+        else:
             report = await import_jsonl(
-                service.ports, config.workspace, config.user, lines, bar.update
+                service.ports, ws, user, lines, bar, start_after=start_after, on_batch=on_batch
             )
-        what = "lines"
     summary = ", ".join(f"{n} {status}" for status, n in sorted(report.by_status.items()))
+    what = "entries" if markdown else "lines"
     click.echo(f"Imported {report.total} {what}: {summary or 'nothing'}")
     for number, reason in report.refused:
         click.echo(f"  line {number}: refused ({reason})")
@@ -274,7 +314,9 @@ async def import_(service, config, path, fmt, global_set):
 @click.option("--user", "users", multiple=True, help="Only this user's private memories.")
 @click.option("--json", "as_json", is_flag=True)
 @with_service
-async def consolidate(service, config, users, as_json):
+async def consolidate(
+    service: MemoryService, config: AppConfig, users: tuple[str, ...], as_json: bool
+) -> None:
     """Merge near-duplicates, retire old plans, mark long-unused memories stale.
 
     Runs for the whole workspace (every user's memories and the global set) unless
@@ -302,7 +344,9 @@ async def consolidate(service, config, users, as_json):
 @click.option("--globals", "include_globals", is_flag=True, help="Also their global memories.")
 @click.option("--confirm", is_flag=True, help="Really erase (without it: show what would go).")
 @with_service
-async def erase(service, config, target, include_globals, confirm):
+async def erase(
+    service: MemoryService, config: AppConfig, target: str, include_globals: bool, confirm: bool
+) -> None:
     """Erase everything held about a user (e.g. one who left). Cannot be undone.
 
     Example: memorybot erase --user U123 --confirm"""
@@ -338,7 +382,9 @@ async def erase(service, config, target, include_globals, confirm):
 @click.argument("memory_id")
 @click.argument("text", nargs=-1, required=True)
 @with_service
-async def edit(service, config, memory_id, text):
+async def edit(
+    service: MemoryService, config: AppConfig, memory_id: str, text: tuple[str, ...]
+) -> None:
     """Correct a memory's text in place.  Example: memorybot edit ID the DB is on 5432"""
     response = await _action(service, config, ActionKind.EDIT, f"{memory_id} {' '.join(text)}")
     click.echo(response.plain())
@@ -350,7 +396,7 @@ async def edit(service, config, memory_id, text):
 @click.argument("memory_id")
 @click.option("--off", is_flag=True, help="Unpin instead.")
 @with_service
-async def pin(service, config, memory_id, off):
+async def pin(service: MemoryService, config: AppConfig, memory_id: str, off: bool) -> None:
     """Pin a memory: it never fades and consolidation leaves it alone."""
     kind = ActionKind.UNPIN if off else ActionKind.PIN
     response = await _action(service, config, kind, memory_id)
@@ -359,7 +405,9 @@ async def pin(service, config, memory_id, off):
         sys.exit(1)
 
 
-async def _action(service: MemoryService, config: AppConfig, kind: ActionKind, value: str):
+async def _action(
+    service: MemoryService, config: AppConfig, kind: ActionKind, value: str
+) -> Response:
     request = CommandRequest(config.workspace, config.user, "cli", is_admin=True, platform="cli")
     return await run_action(service, request, kind, value)
 
@@ -368,7 +416,7 @@ async def _action(service: MemoryService, config: AppConfig, kind: ActionKind, v
 @click.option("--channel", "-c", default="general", show_default=True)
 @click.option("--admin", is_flag=True, help="Act as a workspace admin.")
 @with_service
-async def chat(service, config, channel, admin):
+async def chat(service: MemoryService, config: AppConfig, channel: str, admin: bool) -> None:
     """The console bot: slash commands and chat in this terminal."""
     from adapters.console import ConsoleContext
     from bots.console import run_console
@@ -388,7 +436,7 @@ def db() -> None:
 
 @db.command()
 @with_service
-async def migrate(service, config):
+async def migrate(service: MemoryService, config: AppConfig) -> None:
     """Apply pending schema migrations."""
     applied = await service.store.migrate()
     click.echo(f"Database at {redact(config.database_url)} is up to date.")
@@ -416,7 +464,7 @@ def keys_generate() -> None:
     help="The key (prompted without echo when omitted). An empty value removes it.",
 )
 @with_service
-async def keys_set(service, config, provider, api_key):
+async def keys_set(service: MemoryService, config: AppConfig, provider: str, api_key: str) -> None:
     """Store this workspace's API key for the embedder or chat model, encrypted.
 
     Example: memorybot keys set chat   (then paste the key at the hidden prompt)
@@ -432,7 +480,7 @@ async def keys_set(service, config, provider, api_key):
 @keys.command("status")
 @click.option("--json", "as_json", is_flag=True)
 @with_service
-async def keys_status(service, config, as_json):
+async def keys_status(service: MemoryService, config: AppConfig, as_json: bool) -> None:
     """Which provider keys this workspace has: set / not set (never the keys)."""
     status = await service.keys.status(config.workspace)
     emit(status, as_json, "\n".join(f"{k} API key: {v}" for k, v in status.items()))
@@ -440,7 +488,7 @@ async def keys_status(service, config, as_json):
 
 @keys.command("rotate")
 @with_service
-async def keys_rotate(service, config):
+async def keys_rotate(service: MemoryService, config: AppConfig) -> None:
     """Re-encrypt every stored provider key under the newest MEMORYBOT_SECRET_KEY.
 
     Put the new key first and keep the old ones after it, run this, then drop the old.

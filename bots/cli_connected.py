@@ -10,6 +10,7 @@ import inspect
 import signal
 import sys
 import time
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +23,8 @@ from bots.wiring import open_service
 from core.faults import FAULTS, explain
 from core.ports import Embedder, ProviderError
 from core.providers.chat.structured_modes import MODES
-from core.providers.http import display_url
 from core.providers.presets import ProviderConfigError, build_chat_model, build_embedder
+from core.service import MemoryService
 from core.stores import open_store
 from core.texts import DB_CHECK_ADVICE, install_hint
 
@@ -40,7 +41,7 @@ def _run(coro: Any) -> Any:
         raise click.ClickException(redact(str(exc))) from None
 
 
-def _connected_service(config: AppConfig):
+def _connected_service(config: AppConfig) -> AbstractAsyncContextManager[MemoryService]:
     if not is_connected(config):
         raise click.ClickException(
             "this command needs connected mode: set MEMORYBOT_DATABASE_URL to a postgresql:// "
@@ -133,6 +134,8 @@ async def _chat_line(config: AppConfig) -> tuple[bool, str, str]:
         return False, str(exc), "fix the MEMORYBOT_LLM_* settings"
     if model is None:
         return True, "not configured: replies list the recalled memories", ""
+    from core.providers.http import display_url  # aiohttp: only when a model is set
+
     where = f"{config.chat.model} at {display_url(config.chat.base_url)}"
     probe = getattr(model, "probe", None)
     try:
@@ -225,12 +228,16 @@ def worker(config: AppConfig, batch: int) -> None:
 
     async def body() -> None:
         async with _connected_service(config) as service:
+            from core.stores.postgres.jobs import PostgresJobs
+
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(sig, stop.set)
             click.echo("memorybot worker: waiting for jobs (Ctrl-C to stop)", err=True)
-            await service.jobs.run(service.ports, stop, batch=batch)  # type: ignore[attr-defined]
+            jobs = service.jobs
+            assert isinstance(jobs, PostgresJobs)  # connected mode queues jobs in PostgreSQL
+            await jobs.run(service.ports, stop, batch=batch)
 
     _run(body())
 

@@ -56,7 +56,7 @@ async def align_dimensions(service: MemoryService) -> list[tuple[str, str]]:
             ADMIN_URL,
         )
         return []
-    queued = await store.set_dimensions(wanted)
+    queued: list[tuple[str, str]] = await store.set_dimensions(wanted)
     log.warning(
         "embedding column reshaped to %d dimensions; re-embedding queued for %d users "
         "(run `memorybot worker`)",

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import click
@@ -29,6 +31,8 @@ import click
 from bots.config import AppConfig, ConfigError
 from bots.wiring import open_service
 from core.texts import install_hint
+
+T = TypeVar("T")
 
 PORTAL = "https://discord.com/developers/applications"
 TOKEN_MISSING = (
@@ -116,7 +120,9 @@ def _shard_ids(raw: str | None, shards: int | None) -> list[int] | None:
     return ids
 
 
-async def _run(config: AppConfig, settings: DiscordConfig, shards, shard_ids) -> None:
+async def _run(
+    config: AppConfig, settings: DiscordConfig, shards: int | None, shard_ids: list[int] | None
+) -> None:
     from adapters.discord.bot import BotOptions, MemoryBot, discord_endpoints
 
     options = BotOptions(
@@ -138,7 +144,7 @@ async def _sync(settings: DiscordConfig, guild: int | None) -> list[str]:
         return await sync_commands(settings.token, guild)
 
 
-def _settle(config: AppConfig, body) -> object:
+def _settle(config: AppConfig, body: Callable[[DiscordConfig], Coroutine[Any, Any, T]]) -> T:
     """Run `body(settings)` and turn what can go wrong at start into one clear line."""
     try:
         import aiohttp

@@ -19,6 +19,7 @@ from core.context import read_context
 from core.governance import audit, consolidation, correction, erase, feedback, pinning
 from core.governance.audit import UndoResult
 from core.governance.conflicts import conflicting_pairs
+from core.governance.erase import EraseReport
 from core.jobs import embedding as embedding_jobs
 from core.jobs.handlers import JOB_HANDLERS
 from core.jobs.queue import InProcessJobs, JobQueue
@@ -458,7 +459,7 @@ class MemoryService:
         actor: str | None = None,
         is_admin: bool = False,
         include_globals: bool = False,
-    ) -> erase.EraseReport:
+    ) -> EraseReport:
         """Erase everything held about `user` (their request, or an admin's)."""
         return await erase.erase(
             self.store,
@@ -471,5 +472,5 @@ class MemoryService:
             queue=self.jobs,
         )
 
-    async def erase_preview(self, workspace: str, user: str) -> erase.EraseReport:
+    async def erase_preview(self, workspace: str, user: str) -> EraseReport:
         return await erase.preview(self.store, workspace, user)

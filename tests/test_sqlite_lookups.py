@@ -60,3 +60,38 @@ async def test_a_hash_lookup_finds_only_the_principals_private_copy(tmp_path):
     assert alice.status == bob.status == SaveStatus.SAVED
     assert alice.memory.id != bob.memory.id
     assert again.status == SaveStatus.DUPLICATE and again.memory.id == shared.memory.id
+
+
+async def test_a_common_word_is_probed_once_then_remembered_and_no_search_ranks_every_match(
+    tmp_path,
+):
+    """Keyword search on a word in most memories: the first search probes it (a bounded
+    count, rowids ascending), later ones do not; no statement ranks the common word's
+    rows with FTS5 (`ORDER BY rank` over a MATCH holding it)."""
+    from core.models import Principal
+    from core.stores.sqlite.candidates import TERM_QUOTA
+    from tests.contract.test_store_contract import memory
+
+    store = SQLiteStore(f"sqlite:///{tmp_path}/memorybot.db")
+    await store.open()
+    alice = Principal("acme", "alice")
+    try:
+        async with store.session(alice) as s:
+            rows = [memory(alice, f"the team ships release {n}") for n in range(TERM_QUOTA + 50)]
+            await s.insert_memories([*rows, memory(alice, "the team met Zanzibar")])
+        statements: list[str] = []
+        await store.run(store.conn.set_trace_callback, statements.append)
+        async with store.session(alice) as s:
+            first = await s.search_text(["team", "zanzibar"], 10)
+        probes_first = sum("count(*)" in sql for sql in statements)
+        statements.clear()
+        async with store.session(alice) as s:
+            second = await s.search_text(["team", "zanzibar"], 10)
+        probes_second = sum("count(*)" in sql for sql in statements)
+        ranked = [sql for sql in statements if "ORDER BY rank" in sql]
+        await store.run(store.conn.set_trace_callback, None)
+    finally:
+        await store.close()
+    assert first[0].memory.content == second[0].memory.content == "the team met Zanzibar"
+    assert (probes_first, probes_second) == (2, 1)  # "team" is not probed the second time
+    assert ranked and all('"team"' not in sql for sql in ranked)

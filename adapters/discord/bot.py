@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -74,7 +74,7 @@ def build_tree(client: discord.Client, bot: BotContext) -> app_commands.CommandT
     )
     for command in (*registry_commands(bot), settings_command(bot), keys.keys_command(bot)):
         tree.add_command(command)
-    tree.on_error = respond.on_command_error
+    tree.error(respond.on_command_error)
     return tree
 
 
@@ -88,10 +88,13 @@ class MemoryBot(discord.AutoShardedClient):
 
     def __init__(self, service: MemoryService, options: BotOptions | None = None) -> None:
         self.options = options or BotOptions()
+        shards: dict[str, Any] = {}  # discord.py takes shard_ids only when some are given
+        if self.options.shard_ids:
+            shards["shard_ids"] = list(self.options.shard_ids)
         super().__init__(
             intents=intents(),
             shard_count=self.options.shard_count,
-            shard_ids=list(self.options.shard_ids) if self.options.shard_ids else None,
+            **shards,
             guild_ready_timeout=self.options.guild_ready_timeout,
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -155,9 +158,8 @@ class MemoryBot(discord.AutoShardedClient):
             await forms.submitted(self.context, interaction)
             or await keys.submitted(self.context, interaction)
         ):
-            log.warning(
-                "a submitted form nobody handles: %s", (interaction.data or {}).get("custom_id")
-            )
+            data: Mapping[str, object] = interaction.data or {}
+            log.warning("a submitted form nobody handles: %s", data.get("custom_id"))
 
 
 async def sync_commands(token: str, guild_id: int | None = None) -> list[str]:

@@ -20,7 +20,7 @@ import asyncio
 import copy
 import logging
 from collections.abc import Collection
-from typing import Any, Optional
+from typing import Any, Optional, TypeGuard
 
 import discord
 from discord import app_commands
@@ -112,7 +112,7 @@ async def submitted(ctx: BotContext, interaction: discord.Interaction[Any]) -> b
     return True
 
 
-def _is_keys_form(arg: object) -> bool:
+def _is_keys_form(arg: object) -> TypeGuard[dict[str, Any]]:
     if not isinstance(arg, dict) or arg.get("t") != "INTERACTION_CREATE":
         return False
     data = (arg.get("d") or {}).get("data") or {}

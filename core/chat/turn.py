@@ -258,7 +258,8 @@ async def _model_reply(
     before the model sees them and scrubbed from what it answers."""
     if model is None:
         return None
-    text, thread, done = turn.text, tuple(turn.thread), []
+    done: list[redaction.Redacted] = []
+    text, thread = turn.text, tuple(turn.thread)
     if policy != redaction.SEND:
         masked, thread, done = redaction.redact_messages(turn.text, turn.thread)
         text = masked.text

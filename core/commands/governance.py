@@ -41,7 +41,10 @@ async def _feedback(
         text += texts.FEEDBACK_BURIED.format(
             count=result.buried, noun=_noun(result.buried), pronoun=pronoun
         )
-    data = {"trust": {m.id: m.trust for m in result.memories}, "audit_id": result.audit_id}
+    data: dict[str, object] = {
+        "trust": {m.id: m.trust for m in result.memories},
+        "audit_id": result.audit_id,
+    }
     undo = (Action(ActionKind.UNDO, "Undo", result.audit_id),) if result.audit_id else ()
     return Response(text, actions=undo, data=data)
 

@@ -73,7 +73,10 @@ async def save(
 
 def save_reply(result: RememberResult, usage: str, max_chars: int) -> Response:
     """The answer to /remember or /global."""
-    data = {"status": result.status.value, "reason": result.reason and result.reason.value}
+    data: dict[str, object] = {
+        "status": result.status.value,
+        "reason": result.reason and result.reason.value,
+    }
     if result.status == SaveStatus.REFUSED:
         assert result.reason is not None
         message = texts.REFUSALS[result.reason].format(
@@ -151,7 +154,10 @@ def conflict_item(newer: Memory, older: Memory, user: str, is_admin: bool) -> It
 
 def forget_reply(result: ForgetResult) -> Response:
     count = len(result.forgotten)
-    data = {"forgotten": [m.id for m in result.forgotten], "audit_id": result.audit_id}
+    data: dict[str, object] = {
+        "forgotten": [m.id for m in result.forgotten],
+        "audit_id": result.audit_id,
+    }
     if result.too_many:
         return Response(
             texts.FORGET_TOO_MANY.format(query=echo(result.query), count=result.too_many),

@@ -32,16 +32,16 @@ near-duplicate is left for consolidation, which merges without losing text.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 from core.governance.listing import owned_memories, visible_memories
 from core.governance.pinning import may_pin, set_pinned
-from core.governance.portability import ImportReport
+from core.governance.portability import Batcher, ImportReport
 from core.models import Kind, Memory, MemoryPatch, Principal, SaveStatus, Scope, Source, Status
 from core.ports import Ports
-from core.remember.intake import SaveRequest, remember
+from core.remember.intake import SaveRequest
 
 SECTION_KINDS = {
     "user": Kind.PREFERENCE,
@@ -125,32 +125,36 @@ async def import_markdown(
     *,
     global_set: bool = False,
     is_admin: bool = False,
+    progress: Callable[[int], None] | None = None,
+    start_after: int = 0,
+    on_batch: Callable[[ImportReport], None] | None = None,
 ) -> ImportReport:
     """Import a MEMORY.md as the user's private memories (or, with global_set, as
-    global ones). Refused bullets are reported as (line number, reason) only."""
-    report = ImportReport()
+    global ones), in batches. Refused bullets are reported as (line number, reason)
+    only; bullets up to line `start_after` are skipped (resuming)."""
+    report = ImportReport(committed_through=start_after)
     scope = Scope.GLOBAL if global_set else Scope.PRIVATE
-    for bullet in parse(lines):
-        report.total += 1
-        request = SaveRequest(
-            bullet.content,
-            scope=scope,
-            kind=bullet.kind,
-            source=bullet.source,
-            is_admin=is_admin,
-            reconcile=False,
-        )
-        result = await remember(ports, Principal(workspace, user), request)
-        report.count(result.status.value)
-        if result.status == SaveStatus.REFUSED:
-            reason = result.reason.value if result.reason else "refused"
-            detail = f": {result.detail}" if result.detail and reason == "secret" else ""
-            report.refused.append((bullet.line, reason + detail))
-            continue
-        if result.memory is not None:
-            await _keep_marks(
-                ports, workspace, user, bullet, result.memory, result.status, is_admin
+    batcher = Batcher(ports, Principal(workspace, user), report, progress, on_batch, details=True)
+    bullets = [b for b in parse(lines) if b.line > start_after]
+    for start in range(0, len(bullets), batcher.batch_size):
+        chunk = bullets[start : start + batcher.batch_size]
+        for bullet in chunk:
+            report.total += 1
+            request = SaveRequest(
+                bullet.content,
+                scope=scope,
+                kind=bullet.kind,
+                source=bullet.source,
+                is_admin=is_admin,
+                reconcile=False,
             )
+            batcher.pending.append((bullet.line, request))
+        results = await batcher.flush(chunk[-1].line)
+        for bullet, result in zip(chunk, results, strict=True):
+            if (bullet.pinned or bullet.since is not None) and result.memory is not None:
+                await _keep_marks(
+                    ports, workspace, user, bullet, result.memory, result.status, is_admin
+                )
     return report
 
 

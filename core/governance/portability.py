@@ -1,7 +1,9 @@
 """Export and import of a user's memories as JSONL (one memory per line).
 
-Import goes through `core.remember.intake.remember`, so every line passes the guards
-and reconciliation again: a file cannot smuggle in a secret or pile up duplicates.
+Import goes through `core.remember.batch.remember_many`, so every line passes the
+guards and reconciliation again (against the store and the file's earlier lines): a
+file cannot smuggle in a secret or pile up duplicates. Lines are saved in batches,
+one transaction each, so an interrupted import resumes after its last commit.
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TypeVar
 
-from core.models import Kind, Memory, Principal, SaveStatus, Scope, Source, Status
+from core.models import Kind, Memory, Principal, RememberResult, SaveStatus, Scope, Source, Status
 from core.ports import Ports
-from core.remember.intake import SaveRequest, remember
+from core.remember.batch import BATCH_SIZE, remember_many
+from core.remember.intake import SaveRequest
 from core.stores.codec import MEMORY_COLUMNS
 
 # A memory's stored columns, minus what belongs to this store rather than to the memory:
@@ -57,9 +60,62 @@ class ImportReport:
     total: int = 0
     by_status: dict[str, int] = field(default_factory=dict)
     refused: list[tuple[int, str]] = field(default_factory=list)  # (line number, reason)
+    committed_through: int = 0  # every line up to this number is saved or refused
 
     def count(self, status: str) -> None:
         self.by_status[status] = self.by_status.get(status, 0) + 1
+
+    def record(self, number: int, result: RememberResult, details: bool = False) -> None:
+        """Count one result; a refusal keeps its line number and reason (with `details`,
+        which kind of secret), never the text: it may hold the very secret refused."""
+        self.count(result.status.value)
+        if result.status == SaveStatus.REFUSED:
+            reason = result.reason.value if result.reason else "refused"
+            secret = details and result.detail and reason == "secret"
+            detail = f": {result.detail}" if secret else ""
+            self.refused.append((number, reason + detail))
+
+
+class Batcher:
+    """Collects (line number, request) pairs and saves them `batch_size` at a time
+    with `remember_many`: one transaction and one embedding call per batch."""
+
+    def __init__(
+        self,
+        ports: Ports,
+        principal: Principal,
+        report: ImportReport,
+        progress: Callable[[int], None] | None,
+        on_batch: Callable[[ImportReport], None] | None,
+        batch_size: int = BATCH_SIZE,
+        details: bool = False,
+    ) -> None:
+        self.ports, self.principal, self.report = ports, principal, report
+        self.details = details
+        self.progress, self.on_batch, self.batch_size = progress, on_batch, batch_size
+        self.pending: list[tuple[int, SaveRequest]] = []
+        self.shown = report.committed_through
+
+    async def add(self, number: int, request: SaveRequest) -> list[RememberResult]:
+        self.pending.append((number, request))
+        return await self.flush(number) if len(self.pending) >= self.batch_size else []
+
+    async def flush(self, through: int) -> list[RememberResult]:
+        """Save what is pending; every line up to `through` is then done."""
+        batch, self.pending = self.pending, []
+        results = (
+            await remember_many(self.ports, self.principal, [r for _, r in batch]) if batch else []
+        )
+        for (number, _), result in zip(batch, results, strict=True):
+            self.report.record(number, result, self.details)
+        self.report.refused.sort()
+        self.report.committed_through = through
+        if self.progress:
+            self.progress(through - self.shown)
+        self.shown = through
+        if self.on_batch:
+            self.on_batch(self.report)
+        return results
 
 
 async def import_jsonl(
@@ -69,11 +125,20 @@ async def import_jsonl(
     lines: Iterable[str],
     progress: Callable[[int], None] | None = None,
     is_admin: bool = False,
+    *,
+    start_after: int = 0,
+    on_batch: Callable[[ImportReport], None] | None = None,
+    batch_size: int = BATCH_SIZE,
 ) -> ImportReport:
-    """Import JSONL records (export's format, or just {"content": ...})."""
-    report = ImportReport()
+    """Import JSONL records (export's format, or just {"content": ...}) in batches.
+
+    Lines up to `start_after` are skipped (resuming an interrupted import: see
+    `ImportReport.committed_through`); `on_batch` sees the report after each commit."""
+    report = ImportReport(committed_through=start_after)
+    batcher = Batcher(ports, Principal(workspace, user), report, progress, on_batch, batch_size)
+    number = start_after
     for number, line in enumerate(lines, start=1):
-        if not line.strip():
+        if number <= start_after or not line.strip():
             continue
         report.total += 1
         try:
@@ -93,12 +158,8 @@ async def import_jsonl(
             pending=record.get("status") == Status.PENDING_REVIEW,
             is_admin=is_admin,
         )
-        result = await remember(ports, Principal(workspace, user), request)
-        report.count(result.status.value)
-        if result.status == SaveStatus.REFUSED and result.reason:
-            report.refused.append((number, result.reason.value))
-        if progress:
-            progress(1)
+        await batcher.add(number, request)
+    await batcher.flush(max(number, start_after))
     return report
 
 

@@ -8,7 +8,7 @@ add up to seconds either. When the budget runs out the caller fails closed.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import regex
 
@@ -44,5 +44,10 @@ class Budget:
         # The regex module applies the timeout to the whole iteration.
         return pattern.finditer(text, timeout=self.timeout())
 
-    def sub(self, pattern: regex.Pattern[str], repl: str, text: str) -> str:
+    def sub(
+        self,
+        pattern: regex.Pattern[str],
+        repl: str | Callable[[regex.Match[str]], str],
+        text: str,
+    ) -> str:
         return pattern.sub(repl, text, timeout=self.timeout())

@@ -21,6 +21,7 @@ from core.guards.hidden_text import hidden_instruction, split_order
 from core.guards.injection_languages import OTHER_LANGUAGES
 from core.guards.injection_patterns import ENCODED, ENGLISH, InjectionPattern
 from core.guards.intent import INTENT
+from core.guards.lazy import compile_all
 from core.guards.normalize import hidden_characters, strip_invisible, views
 from core.guards.privacy import check_privacy
 
@@ -43,6 +44,7 @@ def check_injection(text: str) -> Finding | None:
     """
     if len(text) > MAX_SCAN_CHARS:
         return timeout_finding(INJECTION)
+    compile_all()  # outside the budget
     budget = Budget()
     try:
         if hidden_characters(text, budget):

@@ -13,6 +13,7 @@ import unicodedata
 from core.guards.budget import MAX_SCAN_CHARS, Budget
 from core.guards.credential_phrases import PHRASES
 from core.guards.findings import PII, SECRET, Finding, timeout_finding
+from core.guards.lazy import compile_all
 from core.guards.normalize import strip_invisible
 from core.guards.pii import PII_CHECKS
 from core.guards.secret_patterns import SECRET_PATTERNS, SecretPattern
@@ -30,6 +31,7 @@ def check_privacy(text: str) -> Finding | None:
     """
     if len(text) > MAX_SCAN_CHARS:
         return timeout_finding(SECRET)
+    compile_all()  # outside the budget
     budget = Budget()
     try:
         # Zero-width characters or full-width digits must not hide a key: the folded text
@@ -77,7 +79,7 @@ def _scan(text: str, budget: Budget) -> Finding | None:
             if phrase.accept(m):
                 return Finding(SECRET, phrase.rule, phrase.label)
     digits = sum(ch.isdigit() for ch in text)
-    for check in PII_CHECKS:
-        if digits >= check.min_digits and any(check.scan(text, budget)):
-            return Finding(PII, check.rule, check.label)
+    for pii in PII_CHECKS:
+        if digits >= pii.min_digits and any(pii.scan(text, budget)):
+            return Finding(PII, pii.rule, pii.label)
     return None

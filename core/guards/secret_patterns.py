@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import regex
 
+from core.guards.lazy import LazyRegex
 from core.guards.values import is_placeholder, looks_random
 
 Validator = Callable[[regex.Match[str], str], bool]
@@ -27,7 +28,7 @@ Validator = Callable[[regex.Match[str], str], bool]
 class SecretPattern:
     rule: str
     label: str
-    pattern: regex.Pattern[str]
+    pattern: LazyRegex  # compiled on first use
     hints: tuple[str, ...] = ()
     validator: Validator | None = None
 
@@ -111,7 +112,7 @@ def _p(
     validator: Validator | None = _not_placeholder,
     flags: int = 0,
 ) -> SecretPattern:
-    return SecretPattern(rule, label, regex.compile(pattern, flags), hints, validator)
+    return SecretPattern(rule, label, LazyRegex(pattern, flags), hints, validator)
 
 
 # Most specific first: the first rule that matches names the secret.

@@ -25,7 +25,8 @@ def text(name: str) -> str:
 def schema(name: str) -> dict[str, Any]:
     """The JSON schema `<name>.schema.json`. Callers must not mutate it."""
     raw = resources.files(__name__).joinpath(f"{name}.schema.json").read_text(encoding="utf-8")
-    return json.loads(raw)
+    loaded: dict[str, Any] = json.loads(raw)
+    return loaded
 
 
 def render(name: str, **values: str) -> str:

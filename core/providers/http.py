@@ -229,7 +229,7 @@ class JsonPoster:
         longer than we are willing to wait."""
         if retry_after is not None:
             return retry_after if retry_after <= self.retry_after_cap else None
-        ceiling = min(self.backoff_cap, self.backoff * 2 ** (attempt - 1))
+        ceiling = min(self.backoff_cap, self.backoff * 2.0 ** (attempt - 1))
         return ceiling / 2 + random.uniform(0, ceiling / 2)
 
     def _error_detail(self, raw: bytes) -> str:

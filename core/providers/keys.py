@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from core.governance import audit
 from core.models import SECRET_SETTINGS, Principal
@@ -68,7 +69,8 @@ class ProviderKeys:
         token = self.box.encrypt(api_key.strip()) if api_key and api_key.strip() else ""
         async with self.store.session(Principal(workspace, user)) as session:
             settings = await session.get_settings()
-            await session.put_settings(replace(settings, **{name: token}))
+            field: dict[str, Any] = {name: token}  # a str field, named at run time
+            await session.put_settings(replace(settings, **field))
             await audit.record(session, "settings", [], [], self.clock(), detail=f"{which}_api_key")
 
     async def status(self, workspace: str) -> dict[str, str]:
@@ -92,7 +94,7 @@ class ProviderKeys:
         for workspace in workspaces:
             async with self.store.session(Principal(workspace, "")) as session:
                 settings = await session.get_settings()
-                changes = {}
+                changes: dict[str, Any] = {}
                 for name in KEY_FIELDS.values():
                     token = getattr(settings, name)
                     if not token:

@@ -177,7 +177,8 @@ def for_queries(embedder: Embedder) -> Embedder:
 def _load(provider: str, path: str) -> Callable[[], Embedder]:
     module_name, _, attr = path.partition(":")
     try:
-        return getattr(importlib.import_module(module_name), attr)
+        factory: Callable[[], Embedder] = getattr(importlib.import_module(module_name), attr)
+        return factory
     except ImportError as exc:
         hint = _INSTALL_HINTS.get(provider, "check that it is installed")
         missing = f" ({exc.name} is missing)" if exc.name else ""
@@ -195,7 +196,7 @@ def _http_embedder(module: str, name: str) -> Callable[[EmbedConfig], Embedder]:
 
     def make(cfg: EmbedConfig) -> Embedder:
         embedder_class = getattr(importlib.import_module(module), name)
-        return embedder_class(
+        embedder: Embedder = embedder_class(
             cfg.base_url,
             cfg.model,
             cfg.dimensions,
@@ -204,6 +205,7 @@ def _http_embedder(module: str, name: str) -> Callable[[EmbedConfig], Embedder]:
             max_retries=cfg.max_retries,
             batch_size=cfg.batch_size,
         )
+        return embedder
 
     return make
 

@@ -8,6 +8,7 @@ keywords alone. Both paths go through `embed_text`, so the rule is written once.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 from core.models import WorkspaceSettings
 from core.ports import Ports, ProviderError
@@ -25,13 +26,31 @@ async def embed_text(
 ) -> list[float] | None:
     """The text's vector from the workspace's embedder, or None (none configured, an
     empty text, or the provider failed: logged without the text)."""
-    if not text.strip():
-        return None
+    return (await embed_texts(ports, workspace, [text], settings, purpose=purpose))[0]
+
+
+async def embed_texts(
+    ports: Ports,
+    workspace: str | None,
+    texts: Sequence[str],
+    settings: WorkspaceSettings | None = None,
+    *,
+    purpose: str = "memory",
+) -> list[list[float] | None]:
+    """`embed_text` for many texts in one embedder call (imports): the embedder batches
+    them; an empty text gets None, and so does every text if the provider fails."""
+    wanted = [i for i, text in enumerate(texts) if text.strip()]
+    out: list[list[float] | None] = [None] * len(texts)
+    if not wanted:
+        return out
     embedder = await ports.providers.embedder_for(workspace, settings)
     if embedder is None:
-        return None
+        return out
     try:
-        return (await embedder.embed([text]))[0]
+        vectors = await embedder.embed([texts[i] for i in wanted])
     except ProviderError as exc:
         log.warning("%s embedding failed, going on without a vector: %s", purpose, exc)
-        return None
+        return out
+    for i, vector in zip(wanted, vectors, strict=True):
+        out[i] = vector
+    return out

@@ -25,8 +25,9 @@ from __future__ import annotations
 import hashlib
 import inspect
 import logging
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TypeVar, cast
 
 from core.models import Principal, WorkspaceSettings
 from core.ports import ChatModel, Embedder, Store
@@ -42,6 +43,7 @@ from core.providers.presets import (
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
 _FAILED = object()  # cached: this (preset, URL, key) cannot be built
 
 
@@ -69,7 +71,7 @@ class WorkspaceProviders:
         self.embedder = embedder
         self.chat_config = chat_config or ChatConfig()
         self.embed_config = embed_config or EmbedConfig()
-        self._cache: dict[tuple[str, str, str, str], Any] = {}
+        self._cache: dict[tuple[str, str, str, str], object] = {}
 
     @property
     def redaction(self) -> str:
@@ -149,7 +151,13 @@ class WorkspaceProviders:
         token = getattr(settings, f"{which}_api_key_enc")
         return self.keys.box.decrypt(token) if token else None
 
-    def _cached(self, tag: tuple[str, str, str, str], build: Any, workspace: str, default: Any):
+    def _cached(
+        self,
+        tag: tuple[str, str, str, str],
+        build: Callable[[], T | None],
+        workspace: str,
+        default: T | None,
+    ) -> T | None:
         found = self._cache.get(tag, _FAILED)
         if tag not in self._cache:
             try:
@@ -158,10 +166,10 @@ class WorkspaceProviders:
                 found = _FAILED
                 self._fallback(tag[0], workspace, tag[1], exc, default)
             self._cache[tag] = found
-        return default if found is _FAILED else found
+        return default if found is _FAILED else cast(T | None, found)  # what `build` made for `tag`
 
     @staticmethod
-    def _fallback(which: str, workspace: str, preset: str, exc: Exception, default: Any) -> Any:
+    def _fallback(which: str, workspace: str, preset: str, exc: Exception, default: T) -> T:
         # ProviderConfigError and the secret errors never carry key material.
         log.warning(
             "workspace %s: %s preset %r cannot be used (%s); using the deployment's",

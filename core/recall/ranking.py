@@ -69,7 +69,7 @@ def recency(memory: Memory, now: float) -> float:
         return 1.0
     last = max(memory.updated_at, memory.last_used_at or 0.0)
     age_days = max(0.0, now - last) / DAY
-    return 0.5 ** (age_days / HALF_LIFE_DAYS[memory.kind])
+    return float(0.5 ** (age_days / HALF_LIFE_DAYS[memory.kind]))
 
 
 def score(

@@ -29,8 +29,11 @@ import math
 import re
 import unicodedata
 from collections.abc import Collection, Iterable, Mapping
+from typing import TypeVar
 
 from core.recall.segment import is_function_gram, split_word
+
+K = TypeVar("K", int, str)  # an id: memory ids in recall, row numbers in benchmarks
 
 __all__ = [
     "STOPWORDS",
@@ -166,8 +169,8 @@ def idf_coverage(postings: Mapping[str, Collection[int]], total: int) -> list[tu
 
 
 def convex_fuse(
-    keyword: Iterable[tuple[int, float]], vector: Iterable[tuple[int, float]], alpha: float = 0.5
-) -> list[tuple[int, float]]:
+    keyword: Iterable[tuple[K, float]], vector: Iterable[tuple[K, float]], alpha: float = 0.5
+) -> list[tuple[K, float]]:
     """Fuse two ranked lists by ``alpha·kw + (1-alpha)·vec`` after min-max scaling each.
 
     Measured clearly better than RRF (k=60) here: RRF throws away how far ahead a strong
@@ -176,7 +179,7 @@ def convex_fuse(
     ts_rank, cosine). Feed each list's top ~50; a memory missing from a list scores 0.
     """
 
-    def scaled(pairs: Iterable[tuple[int, float]]) -> dict[int, float]:
+    def scaled(pairs: Iterable[tuple[K, float]]) -> dict[K, float]:
         d = dict(pairs)
         if not d:
             return d

@@ -9,6 +9,7 @@ profile's fields take the same guards (`set_profile`).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -89,7 +90,9 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
     reason = context.save_refusal(request.scope, is_admin=request.is_admin)
     if reason is not None:
         return refused(reason)
-    blocked = guard_refusal(request.text)  # the raw text: invisible characters are a signal
+    # The raw text (invisible characters are a signal), on a worker thread: the guards
+    # are CPU-bound and must not stall other users' requests on the event loop.
+    blocked = await asyncio.to_thread(guard_refusal, request.text)
     if blocked is not None:
         return blocked
     now = ports.clock()

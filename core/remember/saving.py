@@ -31,7 +31,11 @@ from core.remember.classify import find_entities
 from core.remember.distinctions import distinguishing, same_polarity
 from core.remember.reconcile import Decision, Op, decide
 
-RECONCILE_POOL = 20
+# Candidates the rules compare a new text with, from each of keyword and vector search.
+# A near-duplicate or revision shares the text's rarest words, so it ranks near the top;
+# each candidate costs the rules about a millisecond of string work (measured with
+# bench/scale.py), so a short list keeps saves fast without missing one.
+RECONCILE_POOL = 10
 REINFORCE_STEP = 0.05
 
 

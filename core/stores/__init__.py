@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from core.jobs.queue import JobQueue
 from core.ports import Store
 from core.texts import UNSUPPORTED_URL, install_hint
@@ -35,6 +37,8 @@ def open_job_queue(store: Store) -> JobQueue | None:
     """The store's durable job queue (PostgreSQL), or None: jobs then run in-process."""
     if store.url.startswith(CONNECTED_SCHEMES):
         from core.stores.postgres.jobs import PostgresJobs
+        from core.stores.postgres.store import PostgresStore
 
-        return PostgresJobs(store)  # type: ignore[arg-type]
+        # A connected URL: `open_store` made a PostgresStore (or a wrapper that acts as one).
+        return PostgresJobs(cast(PostgresStore, store))
     return None

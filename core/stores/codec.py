@@ -21,6 +21,7 @@ from core.models import (
     Scope,
     Source,
     Status,
+    StoreStats,
     WorkspaceSettings,
 )
 
@@ -101,6 +102,20 @@ def audit_from_row(row: Mapping[str, Any]) -> AuditEntry:
         created_at=float(row["created_at"]),
         undoes=row["undoes"],
         undone=bool(row["undone"]),
+    )
+
+
+def stats_from_row(row: Mapping[str, Any], entities: int) -> StoreStats:
+    """Usage from a row of the stores' stats query (memories, pending, priv, glob, noemb,
+    size) and the workspace's entity count."""
+    return StoreStats(
+        memories=int(row["memories"]),
+        entities=int(entities),
+        size_bytes=int(row["size"]),
+        pending_review=int(row["pending"]),
+        private=int(row["priv"]),
+        global_=int(row["glob"]),
+        without_embedding=int(row["noemb"]),
     )
 
 

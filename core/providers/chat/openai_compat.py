@@ -233,14 +233,16 @@ class OpenAICompatChatModel:
         """One reply from the chunks of a streamed one."""
         where = self._http.where(CHAT_PATH)
         parts: list[str] = []
-        model, usage = self.model, {}
+        model = self.model
+        usage: dict[str, Any] = {}
         for event in events:
             if not isinstance(event, dict):
                 continue
             if isinstance(event.get("error"), dict | str):
                 raise ProviderError(f"{where} failed while streaming")
-            model = event.get("model") if isinstance(event.get("model"), str) else model
-            usage = event.get("usage") if isinstance(event.get("usage"), dict) else usage
+            named, counted = event.get("model"), event.get("usage")
+            model = named if isinstance(named, str) else model
+            usage = counted if isinstance(counted, dict) else usage
             for choice in event.get("choices") or ():
                 delta = choice.get("delta") if isinstance(choice, dict) else None
                 if isinstance(delta, dict) and isinstance(delta.get("content"), str):

@@ -25,12 +25,15 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from core.ports import ProviderError
 from core.texts import install_hint
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
     import onnxruntime
     import tokenizers
 
@@ -172,7 +175,9 @@ def _clean_texts(texts: Sequence[str]) -> list[str]:
     return cleaned
 
 
-def _mean_pool_and_normalise(hidden, mask) -> list[list[float]]:
+def _mean_pool_and_normalise(
+    hidden: npt.NDArray[np.float32], mask: npt.NDArray[np.int64]
+) -> list[list[float]]:
     """Average the token vectors the attention mask keeps, then scale to length 1,
     exactly as sentence-transformers' Pooling(mean) + Normalize modules do."""
     import numpy as np
@@ -184,7 +189,8 @@ def _mean_pool_and_normalise(hidden, mask) -> list[list[float]]:
     unit = pooled / np.clip(norms, 1e-12, None)
     if unit.shape[1] != LocalMiniLMEmbedder.dimensions or not np.isfinite(unit).all():
         raise ProviderError(f"the local embedder's model gave unusable vectors {unit.shape}")
-    return unit.tolist()
+    vectors: list[list[float]] = unit.tolist()
+    return vectors
 
 
 def _default_model_path() -> Path:
@@ -230,28 +236,29 @@ def _load(model_path: Path, tokenizer_path: Path, intra_op_threads: int) -> _Mod
 
 
 def _open_session(
-    onnxruntime, model_path: Path, intra_op_threads: int
+    ort: ModuleType, model_path: Path, intra_op_threads: int
 ) -> onnxruntime.InferenceSession:
-    options = onnxruntime.SessionOptions()
+    options = ort.SessionOptions()
     options.intra_op_num_threads = intra_op_threads
     options.inter_op_num_threads = 1
-    options.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL
+    options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
     # Idle pool threads otherwise spin, taking the core the event loop needs; with two
     # threads on a loaded 2-core host that doubled the p50 of a query (8 -> 16 ms).
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     try:
-        return onnxruntime.InferenceSession(
+        session: onnxruntime.InferenceSession = ort.InferenceSession(
             str(model_path), sess_options=options, providers=["CPUExecutionProvider"]
         )
     except Exception as exc:  # onnxruntime's errors all derive from bare Exception
         raise ProviderError(f"the local embedder could not load {model_path}: {exc}") from exc
+    return session
 
 
-def _open_tokenizer(tokenizers, tokenizer_path: Path) -> tokenizers.Tokenizer:
+def _open_tokenizer(tok: ModuleType, tokenizer_path: Path) -> tokenizers.Tokenizer:
     """The shipped WordPiece tokenizer, with its fixed 128-token padding and
     truncation replaced: pad to the longest text in the batch, cut at MAX_TOKENS."""
     try:
-        tokenizer = tokenizers.Tokenizer.from_file(str(tokenizer_path))
+        tokenizer: tokenizers.Tokenizer = tok.Tokenizer.from_file(str(tokenizer_path))
     except Exception as exc:  # the Rust tokenizer raises bare Exception
         raise ProviderError(f"the local embedder could not read {tokenizer_path}: {exc}") from exc
     pad_id = tokenizer.token_to_id("[PAD]")

@@ -83,8 +83,8 @@ class OpenAICompatEmbedder(BatchingEmbedder):
         ordered: list[list[float] | None] = [None] * len(batch)
         for position, item in enumerate(items):
             index = item.get("index", position) if isinstance(item, dict) else None
-            valid = isinstance(index, int) and 0 <= index < len(batch)
-            if not valid or ordered[index] is not None:
+            in_range = isinstance(index, int) and 0 <= index < len(batch)
+            if not isinstance(index, int) or not in_range or ordered[index] is not None:
                 raise ProviderError(f"{where} returned a vector with a bad index")
             ordered[index] = check_vector(item.get("embedding"), self.dimensions, where)
         return [v for v in ordered if v is not None]

@@ -113,6 +113,7 @@ async def _role_check(conn: psycopg.AsyncConnection[Any]) -> Check:
             "FROM pg_roles r WHERE r.rolname = current_user"
         )
     ).fetchone()
+    assert row is not None  # pg_roles always holds current_user
     name, superuser, bypass, owner = row
     problems = [
         text

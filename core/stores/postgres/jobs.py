@@ -149,7 +149,9 @@ class PostgresJobs:
         await self._finish(job, "pending", self.clock() + delay, error)
         return "pending"
 
-    async def _finish(self, job: Job, state: str, run_after: float | None, error: str | None):
+    async def _finish(
+        self, job: Job, state: str, run_after: float | None, error: str | None
+    ) -> None:
         """Record the outcome. A finished job (done or dead) keeps who and where, never
         what was said: its payload is cut to KEPT_KEYS (issue 11)."""
         async with self.store.transaction(worker="on") as conn:

@@ -103,7 +103,9 @@ async def grant_app_role(
 ) -> None:
     """Create the login role if missing, then grant it data access only: it owns
     nothing, cannot change the schema, and never rewrites the audit log."""
-    me = (await (await conn.execute("SELECT current_user")).fetchone())[0]
+    row = await (await conn.execute("SELECT current_user")).fetchone()
+    assert row is not None  # SELECT current_user always returns one row
+    me = row[0]
     if role == me:
         return  # one role for everything: nothing to grant (doctor warns about it)
     found = await (

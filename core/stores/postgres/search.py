@@ -7,9 +7,12 @@ bitmap, then ranking each match. So candidates are gathered term by term, at mos
 CANDIDATES_PER_TERM each, and only their union is ranked against the whole query.
 A term that fills its quota is common for this principal: `CommonTerms` remembers
 it for a while, and later queries probe only the rare terms (the informative ones,
-which always bring every match; the common words still count in the ranking). A
-query made only of common words probes them AND-ed, which GIN answers by skipping
-through the posting lists. What vectors find covers the rest.
+which always bring every match; the common words still count in the ranking). Every
+query of two or more words also probes them AND-ed (the rows holding them all, which
+GIN answers by skipping through the posting lists), so a question of common words
+alone still finds its best matches. The GIN index is on (workspace, tsv), so a probe
+reads one workspace's postings, not the whole table's. What vectors find covers the
+rest.
 """
 
 from __future__ import annotations
@@ -108,8 +111,8 @@ def text_search_query(
     words = list(params.values())
     probes = [w for w in words if w not in common]
     singles = len(probes)
-    if not probes:  # only common words: one AND-ed probe, which GIN answers by skipping
-        probes.append(" ".join(words))
+    if len(words) > 1:  # rows holding every word, which GIN answers by skipping through
+        probes.append(" ".join(words))  # the posting lists; the only probe if all common
     sql = f"""WITH q AS MATERIALIZED (SELECT {expr} AS query),
         probes AS MATERIALIZED (
             SELECT p.word, p.i, plainto_tsquery('english', p.word) AS tq

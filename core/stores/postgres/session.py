@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 from psycopg.rows import dict_row
@@ -30,7 +30,7 @@ from core.models import (
     StoreStats,
     WorkspaceSettings,
 )
-from core.ports import DuplicateMemory, TextHit
+from core.ports import DuplicateMemory, StoreSession, TextHit
 from core.stores import codec
 from core.stores.codec import (
     AUDIT_COLUMNS,
@@ -42,6 +42,7 @@ from core.stores.codec import (
     patch_values,
     settings_from_json,
     settings_to_json,
+    stats_from_row,
 )
 from core.stores.postgres.search import (
     SELECT,
@@ -115,6 +116,28 @@ class PostgresSession(PostgresTraces):
         if not rows:
             raise DuplicateMemory(memory.content_hash)
         return rows[0]
+
+    async def insert_memories(self, memories: Sequence[NewMemory]) -> list[str]:
+        """Insert many in this transaction (imports); returns the ids written.
+
+        One pipelined executemany; a row whose text is already active in its scope is
+        skipped (ON CONFLICT DO NOTHING), so one duplicate does not abort a batch."""
+        for memory in memories:
+            check_write(self.principal, memory)
+        if not memories:
+            return []
+        written: list[str] = []
+        async with self.conn.cursor() as cur:
+            await cur.executemany(
+                f"{INSERT} ON CONFLICT DO NOTHING RETURNING id",
+                [memory_values(m) for m in memories],
+                returning=True,
+            )
+            while True:
+                written += [row[0] for row in await cur.fetchall()]
+                if not cur.nextset():
+                    break
+        return written
 
     async def get_memory(self, memory_id: str) -> Memory | None:
         return await self._one("m.id = %(id)s", {"id": memory_id})
@@ -242,15 +265,7 @@ class PostgresSession(PostgresTraces):
                        (SELECT count(*) FROM entities e WHERE e.workspace = %(ws)s) AS entities
                 FROM memories m WHERE {VISIBLE}"""
         )
-        return StoreStats(
-            memories=row["memories"],
-            entities=row["entities"],
-            size_bytes=int(row["size"]),
-            pending_review=row["pending"],
-            private=row["priv"],
-            global_=row["glob"],
-            without_embedding=row["noemb"],
-        )
+        return stats_from_row(row, row["entities"])
 
     # -- entities ------------------------------------------------------------------
 
@@ -445,3 +460,9 @@ class PostgresSession(PostgresTraces):
             {"key": key, "now": now},
         )
         return bool(rows)
+
+
+if TYPE_CHECKING:  # the checker proves the session satisfies the port, method by method
+
+    def _is_a_store_session(session: PostgresSession) -> StoreSession:
+        return session

@@ -68,7 +68,8 @@ def normalize_url(url: str) -> str:
 
 def url_user(url: str) -> tuple[str | None, str | None]:
     info = conninfo_to_dict(normalize_url(url))
-    return info.get("user"), info.get("password")
+    user, password = info.get("user"), info.get("password")
+    return (None if user is None else str(user)), (None if password is None else str(password))
 
 
 class PostgresStore:

@@ -18,16 +18,18 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar, TypeVarTuple
 from urllib.parse import quote
 
 from core.models import Principal
 from core.ports import StoreFault, StoreUnavailable
 from core.recall.segment import index_text
 from core.stores.migrations import migration_files as read_migrations
+from core.stores.sqlite.candidates import KnownCommon
 from core.stores.sqlite.session import SQLiteSession
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 # SQLite's primary result codes that mean "the file itself refuses" (sqlite3.h)
 _FAULT_CODES = {13: "full", 8: "read_only", 14: "read_only", 11: "damaged", 26: "damaged"}
@@ -73,9 +75,10 @@ class SQLiteStore:
         self._conn: sqlite3.Connection | None = None
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memorybot-sqlite")
         self._lock = asyncio.Lock()
+        self.known_common = KnownCommon()  # keyword search: terms found common
         self._damaged: StoreFault | None = None
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """Run `fn` on the store's thread; a full disk, a read-only or damaged file
         comes back as `StoreFault` (and a damaged file takes no more writes)."""
         if self._damaged is not None:
