@@ -288,7 +288,7 @@ async def import_(
 
     if resume and report_path is None:
         raise click.UsageError("--resume needs --report FILE (the earlier run's report)")
-    start_after = resume_point(report_path, path) if resume else 0
+    start_after = resume_point(report_path, path) if resume and report_path else 0
     on_batch = report_writer(report_path, path) if report_path else None
     lines = path.read_text(encoding="utf-8").splitlines()
     markdown = _markdown_format(fmt, path) or global_set

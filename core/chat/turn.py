@@ -236,14 +236,28 @@ async def prompt_context(
             touch=False,
         )
         bearing_hits = await bearing(session, message, found)
-        usable = prompting.usable_memories(bearing_hits)
         limit = settings.recall_limit
-        held_back = sum(h.scope != Scope.GLOBAL for h in usable[:limit]) if shared else 0
-        hits = [h for h in usable if h.scope == Scope.GLOBAL or not shared][:limit]
+        if shared:  # others read the reply: globals only; count the private ones held back
+            held_back = sum(h.scope != Scope.GLOBAL for h in first_usable(bearing_hits, limit))
+            bearing_hits = [h for h in bearing_hits if h.scope == Scope.GLOBAL]
+        else:
+            held_back = 0
+        hits = first_usable(bearing_hits, limit)
         if touch and hits:
             await session.touch([h.id for h in hits], now)
     profile = {} if shared else prompting.usable_profile(context.profile)
     return PromptContext(hits, profile, held_back)
+
+
+def first_usable(hits: Sequence[Hit], limit: int) -> list[Hit]:
+    """The first `limit` hits the guards let into a prompt (each scan costs, so the
+    scanning stops once the reply has enough)."""
+    kept: list[Hit] = []
+    for hit in hits:
+        if len(kept) >= limit:
+            break
+        kept += prompting.usable_memories([hit])
+    return kept
 
 
 async def _model_reply(

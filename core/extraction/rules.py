@@ -22,13 +22,13 @@ from core.extraction.candidates import (
     Extraction,
     Said,
 )
-from core.guards.lazy import LazyRegex
+from core.guards.lazy import lazy
 from core.models import Kind
 from core.remember.canonical import clean_text, words
 from core.remember.classify import guess_kind
 
-_SENTENCE_BREAK = LazyRegex(r"(?<=[.!?])\s+|\n+")
-_TRAILING = LazyRegex(r"[\s.!,;:]+$")
+_SENTENCE_BREAK = lazy(r"(?<=[.!?])\s+|\n+")
+_TRAILING = lazy(r"[\s.!,;:]+$")
 _NAME = r"(?P<name>[\p{L}][\p{L}'’-]{1,30}(?:\s+\p{Lu}[\p{L}'’-]{1,30}){0,2})"
 _VAGUE_ENDINGS = frozenset(["it", "this", "that", "them", "these", "those", "one", "so", "too"])
 _NOT_NAMES = frozenset(
@@ -62,10 +62,10 @@ _TIMEZONES = (
 _IANA = r"[A-Z][A-Za-z]+/[A-Z][A-Za-z_]+(?:/[A-Z][A-Za-z_]+)?"
 
 
-def _c(pattern: str) -> LazyRegex:
+def _c(pattern: str) -> regex.Pattern[str]:
     """Compiled on first use, like the guards' patterns: CLI calls that extract
     nothing (`memorybot stats`) should not pay for compiling every rule."""
-    return LazyRegex(pattern, regex.IGNORECASE | regex.VERSION1)
+    return lazy(pattern, regex.IGNORECASE | regex.VERSION1)
 
 
 _REMEMBER = _c(
@@ -95,7 +95,7 @@ _MY_TIMEZONE = _c(rf"^my time\s?zone is\s+{_TZ}$")
 
 @dataclass(frozen=True)
 class Rule:
-    pattern: LazyRegex  # compiled on first use
+    pattern: regex.Pattern[str]  # compiled on first use
     kind: Kind | None  # None: guess from the text
     confidence: float
     whole_sentence: bool = True  # keep the sentence, or only the "what" group

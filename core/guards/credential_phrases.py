@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import regex
 
-from core.guards.lazy import LazyRegex
+from core.guards.lazy import lazy
 from core.guards.values import (
     clean_value,
     is_placeholder,
@@ -94,7 +94,7 @@ _VALUE = r"[\"'`“‘«]?(?P<v>[^\s\"'`”’»]{3,64})"
 class Phrase:
     rule: str
     label: str
-    pattern: LazyRegex  # compiled on first use
+    pattern: regex.Pattern[str]  # compiled on first use
     hints: tuple[str, ...]
     accept: Callable[[regex.Match[str]], bool]
 
@@ -152,8 +152,8 @@ def _key_value(m: regex.Match[str]) -> bool:
     return looks_random(value, min_len)
 
 
-def _c(pattern: str) -> LazyRegex:
-    return LazyRegex(pattern, regex.IGNORECASE | regex.VERSION0)
+def _c(pattern: str) -> regex.Pattern[str]:
+    return lazy(pattern, regex.IGNORECASE | regex.VERSION0)
 
 
 _PW_HINTS = tuple(w.lower() for w in PASSWORD_WORDS)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import regex
 
 from core.guards.budget import Budget
-from core.guards.lazy import LazyRegex
+from core.guards.lazy import lazy
 
 _HIDDEN_STYLE = (
     r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem)?\b"
@@ -22,14 +22,14 @@ _HIDDEN_STYLE = (
     r"|color\s*:\s*(?:white|#fff(?:fff)?)\b[^\"'>]{0,40}background(?:-color)?\s*:\s*"
     r"(?:white|#fff(?:fff)?)\b|clip\s*:\s*rect\(0"
 )
-_HIDDEN_ELEMENT = LazyRegex(
+_HIDDEN_ELEMENT = lazy(
     r"(?is)<(?P<tag>[a-z][a-z0-9]{0,10})\b[^>]{0,300}?(?:style\s*=\s*[\"'][^\"']{0,300}?(?:"
     + _HIDDEN_STYLE
     + r")[^\"']{0,300}[\"']|\bhidden\b|aria-hidden\s*=\s*[\"']true)[^>]{0,300}>"
     r"(?P<body>[^<]{1,2000})"
 )
-_COMMENT = LazyRegex(r"(?s)<!--(?P<body>.{1,2000}?)-->")
-_SPEAKS_TO_MODEL = LazyRegex(
+_COMMENT = lazy(r"(?s)<!--(?P<body>.{1,2000}?)-->")
+_SPEAKS_TO_MODEL = lazy(
     r"(?i)\b(?:assistant|ai|a\.i\.|llm|model|agent|bot|chatgpt|claude|gpt|system|you|your)\b"
     r"[^\n]{0,200}?\b(?:ignore|disregard|forget|reveal|send|forward|e-?mail|output|override"
     r"|recommend|disclose|obey|must|always|never|instructions?|now|mode|rules|prompt|reply"
@@ -62,8 +62,8 @@ _ORDER_WORDS = (
     r"|reveal(?:your|the)(?:system|hidden|initial)prompt"
     r"|youarenow(?:dan|unrestricted|unfiltered|jailbroken|free)"
 )
-_SQUASHED = LazyRegex(_ORDER_WORDS)
-_LETTERS = LazyRegex(r"[^a-z]+")
+_SQUASHED = lazy(_ORDER_WORDS)
+_LETTERS = lazy(r"[^a-z]+")
 
 
 def split_order(view: str, budget: Budget) -> bool:

@@ -15,7 +15,7 @@ import regex
 
 from core.guards.budget import Budget
 from core.guards.checksums import aadhaar_valid, aba_valid, itin_valid, nino_valid
-from core.guards.lazy import LazyRegex
+from core.guards.lazy import lazy
 
 
 def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
@@ -24,15 +24,15 @@ def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: 
 
 
 # Words that name a number as something else (an order, a phone, a ticket).
-_OTHER_NUMBER = LazyRegex(
+_OTHER_NUMBER = lazy(
     r"(?i)\b(?:order|invoice|ticket|case|ref(?:erence)?|tracking|parcel|waybill|awb|po|sku"
     r"|isbn|ean|upc|barcode|phone|tel|fax|call|mobile|hotline|imei|serial|build|job|batch"
     r"|container|booking|customer|membership|employee)\b"
 )
 
 # ---- Aadhaar --------------------------------------------------------------------
-_AADHAAR = LazyRegex(r"(?<![\d][ \-]?|\d)[2-9]\d{3}(?P<s>[ \-]?)\d{4}(?P=s)\d{4}(?![ \-]?\d)")
-_AADHAAR_CONTEXT = LazyRegex(
+_AADHAAR = lazy(r"(?<![\d][ \-]?|\d)[2-9]\d{3}(?P<s>[ \-]?)\d{4}(?P=s)\d{4}(?![ \-]?\d)")
+_AADHAAR_CONTEXT = lazy(
     r"(?i)(?:\b(?:aadh?aa?r|adhaar|uidai|uid|unique\s+identification|e-?kyc|kyc)\b|आधार)"
 )
 
@@ -58,16 +58,14 @@ _DOC_NUMBER = (
 )
 # Up to five short words or punctuation between the naming word and the number.
 _BRIDGE = r"[^\n\d]{0,40}?"
-_PASSPORT = LazyRegex(_PASSPORT_WORD + r"\w*" + _BRIDGE + _DOC_NUMBER)
+_PASSPORT = lazy(_PASSPORT_WORD + r"\w*" + _BRIDGE + _DOC_NUMBER)
 _LICENCE_WORD = (
     r"(?:(?i:driv(?:er'?s?|ing|ers)\s+licen[cs]e|licen[cs]e\s+(?:no\b|number|num\b|\#)"
     r"|führerschein|permis\s+de\s+conduire|licencia\s+de\s+conducir|patente\s+di\s+guida)"
     r"|\bDL\b|\bD\.L\.)"
 )
-_LICENCE = LazyRegex(_LICENCE_WORD + r"\w*" + _BRIDGE + _DOC_NUMBER)
-_NOT_DOC = LazyRegex(
-    r"^(?:19|20)\d\d$|^\d{1,2}[ \-/.]\d{1,2}|^(?:19|20)\d\d[\-/.]\d{1,2}[\-/.]\d{1,2}$"
-)
+_LICENCE = lazy(_LICENCE_WORD + r"\w*" + _BRIDGE + _DOC_NUMBER)
+_NOT_DOC = lazy(r"^(?:19|20)\d\d$|^\d{1,2}[ \-/.]\d{1,2}|^(?:19|20)\d\d[\-/.]\d{1,2}[\-/.]\d{1,2}$")
 
 
 Scanner = Callable[[str, Budget], Iterator[bool]]
@@ -90,10 +88,10 @@ passports = _documents(_PASSPORT)
 licences = _documents(_LICENCE)
 
 # ---- US bank account: an ABA routing number next to an account number ------------
-_NINE = LazyRegex(r"(?<![\d\-])\d{9}(?![\d\-])")
-_ROUTING_CONTEXT = LazyRegex(r"(?i)\b(?:routing|aba|rtn|transit|ach|wire|direct\s+deposit)\b")
-_DIGITS_6_17 = LazyRegex(r"(?<!\d)\d{6,17}(?!\d)")
-_ACCOUNT = LazyRegex(r"(?i)\b(?:account|acct|a/c|checking|savings)\b[^\n\d]{0,20}?(\d{6,17})\b")
+_NINE = lazy(r"(?<![\d\-])\d{9}(?![\d\-])")
+_ROUTING_CONTEXT = lazy(r"(?i)\b(?:routing|aba|rtn|transit|ach|wire|direct\s+deposit)\b")
+_DIGITS_6_17 = lazy(r"(?<!\d)\d{6,17}(?!\d)")
+_ACCOUNT = lazy(r"(?i)\b(?:account|acct|a/c|checking|savings)\b[^\n\d]{0,20}?(\d{6,17})\b")
 
 
 def us_bank_accounts(text: str, budget: Budget) -> Iterator[bool]:
@@ -114,8 +112,8 @@ def us_bank_accounts(text: str, budget: Budget) -> Iterator[bool]:
 
 
 # ---- US ITIN ------------------------------------------------------------------------
-_ITIN = LazyRegex(r"(?<![\d\-])9\d{2}(?P<s>[ \-]?)\d{2}(?P=s)\d{4}(?![\d\-])")
-_ITIN_CONTEXT = LazyRegex(
+_ITIN = lazy(r"(?<![\d\-])9\d{2}(?P<s>[ \-]?)\d{2}(?P=s)\d{4}(?![\d\-])")
+_ITIN_CONTEXT = lazy(
     r"(?i)\b(?:itin|taxpayer|tax\s*(?:payer\s+)?id(?:entification)?|tin|w-?7|irs|ssn|social)\b"
 )
 
@@ -132,10 +130,8 @@ def itins(text: str, budget: Budget) -> Iterator[bool]:
 
 
 # ---- UK NINO written in lower case -------------------------------------------------------
-_NINO_ANY_CASE = LazyRegex(
-    r"(?i)(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])"
-)
-_NINO_CONTEXT = LazyRegex(r"(?i)\b(?:ni|nino|nat(?:ional)?\.?\s+ins(?:urance)?|hmrc|paye)\b")
+_NINO_ANY_CASE = lazy(r"(?i)(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
+_NINO_CONTEXT = lazy(r"(?i)\b(?:ni|nino|nat(?:ional)?\.?\s+ins(?:urance)?|hmrc|paye)\b")
 
 
 def lower_case_ninos(text: str, budget: Budget) -> Iterator[bool]:

@@ -14,14 +14,14 @@ from dataclasses import dataclass
 
 import regex
 
-from core.guards.lazy import LazyRegex
+from core.guards.lazy import lazy
 
 
 @dataclass(frozen=True)
 class InjectionPattern:
     rule: str
     label: str
-    pattern: LazyRegex  # compiled on first use (see core.guards.lazy)
+    pattern: regex.Pattern[str]  # compiled on first use (see core.guards.lazy)
 
 
 IGNORE = ("ignore_instructions", "an instruction to ignore previous instructions")
@@ -164,7 +164,7 @@ _STEERING_AHEAD = (
 
 def ip(rule_label: tuple[str, str], pattern: str) -> InjectionPattern:
     """One injection pattern; VERSION0 keeps `\b` and friends as `re` users expect."""
-    return InjectionPattern(rule_label[0], rule_label[1], LazyRegex(pattern, regex.VERSION0))
+    return InjectionPattern(rule_label[0], rule_label[1], lazy(pattern, regex.VERSION0))
 
 
 ENGLISH: tuple[InjectionPattern, ...] = (

@@ -9,7 +9,7 @@ the compiled pattern (attribute access goes to it) and compiles once, when first
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, cast
 
 import regex
 
@@ -49,3 +49,8 @@ def compile_all() -> None:
     while _checked < len(_ALL):
         _ = _ALL[_checked].compiled
         _checked += 1
+
+
+def lazy(source: str, flags: int = 0) -> regex.Pattern[str]:
+    """A pattern compiled on first use, typed as the compiled pattern it stands for."""
+    return cast("regex.Pattern[str]", LazyRegex(source, flags))

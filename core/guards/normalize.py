@@ -12,33 +12,33 @@ from __future__ import annotations
 import unicodedata
 
 from core.guards.budget import Budget
-from core.guards.lazy import LazyRegex
+from core.guards.lazy import lazy
 
 # Zero-width, bidi embedding/override/isolate, word joiners, BOM, interlinear
 # annotation and Unicode tag characters. U+200C/U+200D are only suspicious
 # outside the scripts and emoji sequences that need them (see hidden_characters).
-_INVISIBLE = LazyRegex(
+_INVISIBLE = lazy(
     r"[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb"
     r"\u180e\U000e0000-\U000e007f]"
 )
-_ALWAYS_BAD = LazyRegex(
+_ALWAYS_BAD = lazy(
     r"[\u200b\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufff9-\ufffb\u180e\U000e0001-\U000e001f"
     r"\U000e0080-\U000e00ff]"
 )
 # Soft hyphen, combining grapheme joiner, Hangul fillers: invisible but common in pasted
 # text, so stripped before matching without being treated as an attack on their own.
-_SOFT = LazyRegex(r"[\u00ad\u034f\u115f\u1160\u3164\uffa0]")
-_RTL = LazyRegex(r"[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]")
-_JOINER_SCRIPTS = LazyRegex(
+_SOFT = lazy(r"[\u00ad\u034f\u115f\u1160\u3164\uffa0]")
+_RTL = lazy(r"[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]")
+_JOINER_SCRIPTS = lazy(
     r"[\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}"
     r"\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}"
     r"\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Khmer}\p{Script=Myanmar}"
     r"\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Mongolian}]"
 )
-_EMOJI = LazyRegex(r"[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f\u20e3]")
+_EMOJI = lazy(r"[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f\u20e3]")
 # Runs of variation selectors carry hidden bytes ("emoji smuggling").
-_SMUGGLED_SELECTORS = LazyRegex(r"[\ufe00-\ufe0e\U000e0100-\U000e01ef]{3,}")
-_FLAG_TAGS = LazyRegex(r"\U0001f3f4[\U000e0061-\U000e007a\U000e0030-\U000e0039]{2,7}\U000e007f")
+_SMUGGLED_SELECTORS = lazy(r"[\ufe00-\ufe0e\U000e0100-\U000e01ef]{3,}")
+_FLAG_TAGS = lazy(r"\U0001f3f4[\U000e0061-\U000e007a\U000e0030-\U000e0039]{2,7}\U000e007f")
 
 # Common Latin look-alikes from Cyrillic and Greek (lower case, after casefold).
 _CONFUSABLES = str.maketrans(
@@ -46,13 +46,13 @@ _CONFUSABLES = str.maketrans(
     "aabcdeeehiijklmnhoopqstuyyxwbaabenikvoptuxywcjigj",
 )
 _LEET = str.maketrans("013457@$", "oieastas")
-_LEET_WORD = LazyRegex(r"\b(?=[\w@$]*[a-z])(?=[\w@$]*[0-9@$])[a-z0-9@$]{3,}\b")
-_SPACED = LazyRegex(r"(?<![a-z])[a-z](?:[ .\-_*][a-z](?![a-z])){3,}+(?![a-z])")
+_LEET_WORD = lazy(r"\b(?=[\w@$]*[a-z])(?=[\w@$]*[0-9@$])[a-z0-9@$]{3,}\b")
+_SPACED = lazy(r"(?<![a-z])[a-z](?:[ .\-_*][a-z](?![a-z])){3,}+(?![a-z])")
 # Hyphens and underscores used as spaces: "ignore-all-previous-instructions".
-_WORD_JOINERS = LazyRegex(r"(?<=[a-z])[\-_](?=[a-z])")
+_WORD_JOINERS = lazy(r"(?<=[a-z])[\-_](?=[a-z])")
 _MAX_JOINERS = 200
-_SEPARATORS = LazyRegex(r"[ .\-_*]")
-_SPACES = LazyRegex(r"[ \t\u00a0\u3000]+")
+_SEPARATORS = lazy(r"[ .\-_*]")
+_SPACES = lazy(r"[ \t\u00a0\u3000]+")
 
 
 def _timeout(budget: Budget | None) -> float:

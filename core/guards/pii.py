@@ -32,31 +32,31 @@ from core.guards.identifiers import (
     passports,
     us_bank_accounts,
 )
-from core.guards.lazy import LazyRegex
+from core.guards.lazy import lazy
 
-_SSN_CONTEXT = LazyRegex(
+_SSN_CONTEXT = lazy(
     r"(?i)\b(?:ssn|ss#|ss\s+no|social\s+security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
     r"|seguro\s+social|sécurité\s+sociale)\b"
 )
-_NOT_SSN_CONTEXT = LazyRegex(
+_NOT_SSN_CONTEXT = lazy(
     r"(?i)\b(?:order|invoice|ticket|case|ref(?:erence)?|part|sku|model|serial|tracking|po|item"
     r"|phone|tel|fax|call|build|job|run|batch|lot|issue|pr|account|acct|routing|zip|date)\b"
 )
-_CARD_CONTEXT = LazyRegex(
+_CARD_CONTEXT = lazy(
     r"(?i)(?:\b(?:card|cc|credit|debit|visa|mastercard|master\s*card|amex|american\s+express"
     r"|discover|jcb|diners|unionpay|maestro|pan|carte|tarjeta|karte|kreditkarte|cartão|carta"
     r"|kaart|karta|pay|paying|payment|charge|refund|billing|exp|expiry|expires|cvv"
     r"|cvc|cvv2)s?\b|карт[аыу]|カード|卡)"
 )
-_NOT_CARD_CONTEXT = LazyRegex(
+_NOT_CARD_CONTEXT = lazy(
     r"(?i)\b(?:order|tracking|invoice|shipment|parcel|ticket|case|ref(?:erence)?|po|sku|id|imei"
     r"|serial|account|acct|isbn|ean|upc|barcode|build|job|phone|tel)\b"
 )
-_LABEL_BEFORE = LazyRegex(
+_LABEL_BEFORE = lazy(
     r"(?i)\b(?:order|tracking|invoice|shipment|parcel|ticket|case|ref(?:erence)?|po|sku|id|imei"
     r"|serial|isbn|ean|upc|barcode|build|job)\b\s*(?:no\.?|number|num|#|id)?\s*[:#]?\s*$"
 )
-_TEST_CONTEXT = LazyRegex(r"(?i)\b(?:test|testing|stripe|sandbox|dummy|example|sample|fake)\b")
+_TEST_CONTEXT = lazy(r"(?i)\b(?:test|testing|stripe|sandbox|dummy|example|sample|fake)\b")
 # Published test card numbers; harmless when the sentence says it is about testing.
 _TEST_CARD_TEXT = """
     4242424242424242 4111111111111111 5555555555554444 378282246310005 371449635398431
@@ -67,16 +67,14 @@ _TEST_CARD_TEXT = """
 """
 _TEST_CARDS = frozenset(_TEST_CARD_TEXT.split())
 
-_SSN = LazyRegex(
-    r"(?<![\d\-.])(?P<a>\d{3})(?P<s>[\- .]?)(?P<g>\d{2})(?P=s)(?P<n>\d{4})(?![\d\-]|\.\d)"
-)
-_DIGIT_RUN = LazyRegex(r"(?<![\d.])\d{1,19}+(?:[ \-]\d{1,19}){0,9}+(?!\d|\.\d)")
-_IBAN = LazyRegex(r"(?<![A-Za-z0-9])(?P<cc>[A-Z]{2}|[a-z]{2})\d{2}(?:[ \-]?[A-Za-z0-9]){10,34}")
-_NINO = LazyRegex(r"(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
-_SIN = LazyRegex(r"(?<![\d\-])\d{3}([ \-]?)\d{3}\1\d{3}(?![\d]|[ \-]\d)")
-_SIN_CONTEXT = LazyRegex(r"(?i)\b(?:sin|social\s+insurance|nas|assurance\s+sociale)\b")
-_CPF = LazyRegex(r"(?<![\d.\-])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|(?P<bare>\d{11}))(?![\d.\-])")
-_CPF_CONTEXT = LazyRegex(r"(?i)\bcpf\b")
+_SSN = lazy(r"(?<![\d\-.])(?P<a>\d{3})(?P<s>[\- .]?)(?P<g>\d{2})(?P=s)(?P<n>\d{4})(?![\d\-]|\.\d)")
+_DIGIT_RUN = lazy(r"(?<![\d.])\d{1,19}+(?:[ \-]\d{1,19}){0,9}+(?!\d|\.\d)")
+_IBAN = lazy(r"(?<![A-Za-z0-9])(?P<cc>[A-Z]{2}|[a-z]{2})\d{2}(?:[ \-]?[A-Za-z0-9]){10,34}")
+_NINO = lazy(r"(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
+_SIN = lazy(r"(?<![\d\-])\d{3}([ \-]?)\d{3}\1\d{3}(?![\d]|[ \-]\d)")
+_SIN_CONTEXT = lazy(r"(?i)\b(?:sin|social\s+insurance|nas|assurance\s+sociale)\b")
+_CPF = lazy(r"(?<![\d.\-])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|(?P<bare>\d{11}))(?![\d.\-])")
+_CPF_CONTEXT = lazy(r"(?i)\bcpf\b")
 
 
 def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import regex
 
-from core.guards.lazy import LazyRegex
+from core.guards.lazy import lazy
 from core.guards.values import is_placeholder, looks_random
 
 Validator = Callable[[regex.Match[str], str], bool]
@@ -28,7 +28,7 @@ Validator = Callable[[regex.Match[str], str], bool]
 class SecretPattern:
     rule: str
     label: str
-    pattern: LazyRegex  # compiled on first use
+    pattern: regex.Pattern[str]  # compiled on first use
     hints: tuple[str, ...] = ()
     validator: Validator | None = None
 
@@ -112,7 +112,7 @@ def _p(
     validator: Validator | None = _not_placeholder,
     flags: int = 0,
 ) -> SecretPattern:
-    return SecretPattern(rule, label, LazyRegex(pattern, flags), hints, validator)
+    return SecretPattern(rule, label, lazy(pattern, flags), hints, validator)
 
 
 # Most specific first: the first rule that matches names the secret.

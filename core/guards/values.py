@@ -13,9 +13,9 @@ from collections import Counter
 
 import regex
 
-from core.guards.lazy import LazyRegex
+from core.guards.lazy import lazy
 
-_PLACEHOLDER = LazyRegex(
+_PLACEHOLDER = lazy(
     r"""(?ix)
     ^(?:[x*#.•·_\-=?]+|<[^>]*>|\[[^\]]*\]|\{[^}]*\}|\(\w+\)
       |\$\{?\w+\}?|%\(?\w*\)?s?|\$\w+|%\w+%
@@ -31,7 +31,7 @@ _PLACEHOLDER = LazyRegex(
     """
 )
 
-_SEQUENTIAL = LazyRegex(
+_SEQUENTIAL = lazy(
     r"0123456|1234567|2345678|3456789|4567890|abcdefg|bcdefgh|cdefghi|qwertyu|asdfghj"
 )
 
@@ -73,14 +73,14 @@ _STOP_TEXT = """
 """
 STOPWORDS: frozenset[str] = frozenset(_STOP_TEXT.split())
 
-_SUFFIX_WORDS = LazyRegex(
+_SUFFIX_WORDS = lazy(
     r"(?i)^[a-z]+(?:ed|ing|ly|tion|sion|ment|able|ible|ness|ful|less|ous|ive|ity|ance|ence)$"
 )
-_VERSION = LazyRegex(r"(?i)^v?\d+(?:\.\d+)+[a-z0-9\-]*$")
+_VERSION = lazy(r"(?i)^v?\d+(?:\.\d+)+[a-z0-9\-]*$")
 # Code, not a value: `Optional[str]`, `request.form[`, `VARCHAR(255)`, `!vault`, `$(cat …)`.
-_CODE = LazyRegex(r"^(?:[A-Za-z_][\w.]*[(\[]|!\w|\$\(|<%|\{%|\w+\.\w+\()")
-_WORDISH = LazyRegex(r"[a-z]+\d{0,4}|[A-Z]+\d{0,4}|[A-Z][a-z]+\d{0,4}")
-_HYPHEN_WORDS = LazyRegex(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
+_CODE = lazy(r"^(?:[A-Za-z_][\w.]*[(\[]|!\w|\$\(|<%|\{%|\w+\.\w+\()")
+_WORDISH = lazy(r"[a-z]+\d{0,4}|[A-Z]+\d{0,4}|[A-Z][a-z]+\d{0,4}")
+_HYPHEN_WORDS = lazy(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
 _TRIM = "\"'`“”‘’«»「」()[]{}<>.,;:!?。、，；：！？"
 
 

@@ -570,3 +570,17 @@ async def test_a_session_writes_rows_only_as_its_principal(store):
         assert (await s.get_memory(alices.id)).content == "alice's private reminder"
     async with store.session(EVE) as s:
         assert await s.list_memories(["active"], 10) == []
+
+
+async def test_term_counts_count_visible_active_matches_per_term_up_to_the_caps(store):
+    for n in range(4):
+        await add(store, ALICE, f"the staging replica {n} runs on port 65{n}0")
+    await add(store, ALICE, "staging deploys happen after review", status=Status.ARCHIVED)
+    await add(store, BOB, "bob's private staging notes")
+    await add(store, EVE, "staging in another workspace")
+    await add(store, ALICE, "本番環境へのデプロイは毎週火曜日です")
+    async with store.session(ALICE) as s:
+        total, counts = await s.term_counts(["staging", "replicas", "デプ", "missing"], 3, 100)
+        capped_total, _ = await s.term_counts(["staging"], 3, 2)
+    assert total == 5 and capped_total == 2
+    assert counts == {"staging": 3, "replicas": 3, "デプ": 1, "missing": 0}

@@ -299,8 +299,10 @@ class SQLiteSession(SQLiteTraces):
         counts = {}
         for term in dict.fromkeys(t for t in terms if t):
             counts[term] = self.conn.execute(
+                # CROSS JOIN keeps FTS5 the outer loop: left to choose, SQLite walked
+                # every visible memory and ran the MATCH once per row.
                 f"""SELECT count(*) FROM (SELECT 1 FROM memories_fts f
-                    JOIN memories m ON m.seq = f.rowid
+                    CROSS JOIN memories m ON m.seq = f.rowid
                     WHERE memories_fts MATCH :match AND {active} LIMIT :cap)""",
                 {**self.params, "match": fts5_match([term]), "cap": cap},
             ).fetchone()[0]

@@ -45,3 +45,12 @@ ALTER TABLE memories DROP COLUMN tsv;
 ALTER TABLE memories ADD COLUMN tsv tsvector
     GENERATED ALWAYS AS (to_tsvector('english', memorybot_index_text(content))) STORED;
 CREATE INDEX memories_tsv ON memories USING gin (tsv);
+
+-- Dropping tsv dropped 0140's (workspace, tsv) index too: put it back where 0140
+-- could make it (btree_gin installed).
+DO $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'btree_gin') THEN
+        CREATE INDEX IF NOT EXISTS memories_workspace_tsv ON memories USING gin (workspace, tsv);
+    END IF;
+END $$;
