@@ -17,6 +17,7 @@ from core import guards, texts
 from core.audience import Audience
 from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_action, run_command
+from core.commands.settings import settings_line
 from core.faults import FAULTS, explain
 from core.responses import ActionKind, Response
 from core.service import MemoryService
@@ -43,6 +44,7 @@ CONSOLE_HELP = (
     "/good or /bad (rate the last answer) · on the numbered items of /memories: "
     "/edit N new text · /pin N · /unpin N · /forget N · /accept N · /reject N · "
     "/erase (then /erase confirm) · /consolidate (admins) · /as USER · /channel NAME · "
+    "/settings (show; set NAME VALUE, channel NAME on|recall_only|off: admins) · "
     "/admin on|off · /quit"
 )
 
@@ -95,6 +97,8 @@ def render(response: Response, refs: list[str] | None = None) -> str:
                 number = f"[{len(numbered)}] "
                 item_lines.update(ITEM_LINES[a.kind] for a in item.actions if a.kind in ITEM_LINES)
             lines.append(f"  • {number}{item.text}{meta}")
+            if item.source is not None:
+                lines.append(f"      {item.source.plain()}")
     if response.footer:
         lines.append(response.footer)
     if numbered and refs is not None:
@@ -107,6 +111,8 @@ def render(response: Response, refs: list[str] | None = None) -> str:
             hints.append("/used")
         elif action.kind == ActionKind.FEEDBACK_UP:
             hints.append("/good or /bad")
+        elif action.kind in (ActionKind.MEMORY_OFF, ActionKind.MEMORY_ON):
+            hints.append("/memories " + ("off" if action.kind == ActionKind.MEMORY_OFF else "on"))
         elif action.kind == ActionKind.MEMORIES_PAGE:
             hints.append(f"/memories {action.value}")
         elif action.kind == ActionKind.ERASE_CONFIRM:
@@ -160,6 +166,9 @@ class ConsoleSession:
             return render(response, self.refs)
         if name in ("as", "channel", "admin"):
             return self.switch(name, rest)
+        if name == "settings":
+            response = await settings_line(self.service, self.context.request(rest))
+            return render(response, self.refs)
         if name == "forget":
             rest = self.resolve(rest)
         response = await run_command(self.service, name, self.context.request(rest))

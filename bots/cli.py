@@ -429,6 +429,50 @@ async def chat(service: MemoryService, config: AppConfig, channel: str, admin: b
         await schedule.stop()
 
 
+@cli.group(invoke_without_command=True)
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def settings(ctx: click.Context, as_json: bool) -> None:
+    """Show the workspace settings (and channels with their own).  Example: memorybot settings"""
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(_settings_run, words=(), admin=False, as_json=as_json)
+
+
+@settings.command("set")
+@click.argument("name")
+@click.argument("value", nargs=-1, required=True)
+@click.option("--admin", is_flag=True, help="Act as a workspace admin (required to change).")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def settings_set(ctx: click.Context, name: str, value: tuple[str, ...], admin: bool, as_json: bool):
+    """Change one setting.  Example: memorybot settings set auto_extract off --admin"""
+    ctx.invoke(_settings_run, words=("set", name, *value), admin=admin, as_json=as_json)
+
+
+@settings.command("channel")
+@click.argument("channel")
+@click.argument("policy", type=click.Choice(["on", "recall_only", "off"]))
+@click.option("--admin", is_flag=True, help="Act as a workspace admin (required to change).")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def settings_channel(ctx: click.Context, channel: str, policy: str, admin: bool, as_json: bool):
+    """Set memory in one channel.  Example: memorybot settings channel C0HR off --admin"""
+    ctx.invoke(_settings_run, words=("channel", channel, policy), admin=admin, as_json=as_json)
+
+
+@with_service
+async def _settings_run(service, config, words, admin, as_json):
+    from core.commands.settings import settings_line
+
+    request = CommandRequest(
+        config.workspace, config.user, "cli", " ".join(words), admin, platform="cli"
+    )
+    response = await settings_line(service, request)
+    emit(response.data, as_json, response.plain())
+    if not response.ok:
+        sys.exit(1)
+
+
 @cli.group()
 def db() -> None:
     """Database housekeeping."""

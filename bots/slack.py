@@ -30,6 +30,7 @@ from aiohttp import web
 
 from bots.config import AppConfig, ConfigError
 from bots.wiring import open_service
+from core.commands.registry import COMMAND_PREFIX
 from core.faults import FAULTS, explain
 from core.texts import install_hint
 
@@ -50,6 +51,7 @@ class SlackConfig:
     app_token: str = field(default="", repr=False)  # Socket Mode
     signing_secret: str = field(default="", repr=False)  # HTTP mode
     api_url: str = DEFAULT_API_URL
+    command_prefix: str = ""  # MEMORYBOT_SLACK_COMMAND_PREFIX, as in the manifest
 
 
 def _token(env: Mapping[str, str], name: str, prefix: str, what: str, where: str) -> str:
@@ -97,7 +99,13 @@ def load_slack_config(env: Mapping[str, str], *, http: bool) -> SlackConfig:
             "MEMORYBOT_SLACK_API_URL must be an http(s) URL such as https://slack.com/api/, "
             f"got {api_url!r}"
         )
-    return SlackConfig(bot_token, app_token, secret, api_url.rstrip("/") + "/")
+    prefix = env.get("MEMORYBOT_SLACK_COMMAND_PREFIX", "").strip()
+    if not COMMAND_PREFIX.fullmatch(prefix):
+        raise ConfigError(
+            "MEMORYBOT_SLACK_COMMAND_PREFIX takes lowercase letters, digits, - and _ "
+            f"(e.g. mb-), the one given to the manifest generator; got {prefix!r}"
+        )
+    return SlackConfig(bot_token, app_token, secret, api_url.rstrip("/") + "/", prefix)
 
 
 def http_application(bot: SlackBot) -> web.Application:
@@ -213,6 +221,7 @@ async def run(
             token=slack.bot_token,
             signing_secret=slack.signing_secret,
             api_url=slack.api_url,
+            command_prefix=slack.command_prefix,
         )
         workspace = await check_token(bot)
         schedule = consolidation_schedule(service.jobs, lambda: [workspace]).start()

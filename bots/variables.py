@@ -125,6 +125,12 @@ VARIABLES: tuple[Variable, ...] = (
         "Slack Web API base URL (GovSlack, proxies, tests)",
         "slack",
     ),
+    Variable(
+        "MEMORYBOT_SLACK_COMMAND_PREFIX",
+        "",
+        "Slash command prefix when names collide (mb- → /mb-remember; same as the manifest's)",
+        "slack",
+    ),
     Variable("DISCORD_TOKEN", "", "Discord bot token", "discord"),
     Variable(
         "MEMORYBOT_DISCORD_API_URL", "Discord's", "REST API base URL (proxies, tests)", "discord"

@@ -30,6 +30,28 @@ class Source(StrEnum):
     EXTRACTED = "extracted"
 
 
+class HowSaved(StrEnum):
+    """How a memory got its current text (its provenance's "how")."""
+
+    COMMAND = "command"
+    EXTRACTION = "extraction"
+    IMPORT = "import"
+    EDIT = "edit"
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a memory came from: shown as "from #deploys · 3 days ago · @author" (with a
+    link to the message where the platform has one), exported and erased with it."""
+
+    how: str = ""  # a HowSaved value ("" for memories saved before provenance was kept)
+    platform: str = ""  # slack | discord | console | cli
+    channel: str = ""
+    message_id: str = ""
+    permalink: str = ""
+    author: str = ""
+
+
 class Status(StrEnum):
     ACTIVE = "active"
     PENDING_REVIEW = "pending_review"
@@ -59,6 +81,17 @@ class RefusalReason(StrEnum):
     TOO_LONG = "too_long"
     FORBIDDEN = "forbidden"
     BROKEN = "broken"  # invalid UTF-8 (lone surrogates): no store could keep it
+    CHANNEL_OFF = "channel_off"
+    CHANNEL_RECALL_ONLY = "channel_recall_only"
+    PERSONAL_OFF = "personal_off"
+
+
+class ChannelPolicy(StrEnum):
+    """What memory may do in one channel (an admin's choice; "on" unless set)."""
+
+    ON = "on"
+    RECALL_ONLY = "recall_only"  # memories are used, nothing is saved or learnt here
+    OFF = "off"  # nothing recalled, nothing saved
 
 
 # The profile: a small always-on block per user (SPEC §2).
@@ -114,6 +147,12 @@ class NewMemory:
     pinned: bool = False
     trust: float = 0.0
     stale_since: float | None = None  # consolidation marked it long-unused (see `stale`)
+    # provenance (issue 16): how, on which platform, from which message, by whom
+    origin: str = ""
+    platform: str = ""
+    message_id: str = ""
+    permalink: str = ""
+    author: str = ""
     embedding: list[float] | None = None
 
 
@@ -129,6 +168,17 @@ class Memory(NewMemory):
         listed and recalled, but ranked lower. Using it again lifts the mark."""
         last = max(self.updated_at, self.last_used_at or 0.0)
         return self.stale_since is not None and last < self.stale_since
+
+    @property
+    def provenance(self) -> Provenance:
+        return Provenance(
+            self.origin,
+            self.platform,
+            self.channel or "",
+            self.message_id,
+            self.permalink,
+            self.author,
+        )
 
     def as_dict(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "embedding"}
@@ -156,6 +206,7 @@ class MemoryPatch:
     pinned: bool | None = None
     trust: float | None = None
     stale_since: float | None = None
+    origin: str | None = None
     clear_embedding: bool = False
 
     def changes(self) -> dict[str, Any]:
@@ -237,6 +288,8 @@ class WorkspaceSettings:
     # In a channel others can read: "globals" (default, safe) uses only shared memories
     # and says when private ones were held back; "all" uses the asker's private ones too.
     shared_channel_recall: str = "globals"
+    # channel id -> ChannelPolicy value, only for channels not "on" (issue 16)
+    channel_policies: dict[str, str] = field(default_factory=dict)
     # Provider API keys, Fernet-encrypted (core.providers.encryption); write-only:
     # shown as set / not set.
     embed_api_key_enc: str = field(default="", repr=False)
@@ -244,6 +297,10 @@ class WorkspaceSettings:
 
     def with_changes(self, **changes: Any) -> WorkspaceSettings:
         return replace(self, **changes)
+
+    def channel_policy(self, channel: str | None) -> ChannelPolicy:
+        """The policy of a channel (no channel, as for imports: on)."""
+        return ChannelPolicy(self.channel_policies.get(channel or "", ChannelPolicy.ON))
 
     def public(self) -> dict[str, Any]:
         """The settings as an admin may see them: each stored key only as set / not set."""

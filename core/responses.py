@@ -19,6 +19,8 @@ class ActionKind(StrEnum):
     SHOW_USED = "show_used"
     INCOGNITO_OFF = "incognito_off"
     CLEAR_PROFILE = "clear_profile"
+    MEMORY_OFF = "memory_off"  # the personal switch (value unused)
+    MEMORY_ON = "memory_on"
     # governance (value: comma-separated memory ids for feedback, like SHOW_USED; a memory
     # id for PIN/UNPIN; "ID" or "ID new text" for EDIT; "" or "globals" for ERASE_*)
     FEEDBACK_UP = "feedback_up"
@@ -40,6 +42,32 @@ class Action:
     style: str = ""  # "" | "primary" | "danger"
 
 
+def safe_link(url: str) -> bool:
+    """A permalink a platform made: https, and no character that would end a Slack or
+    Discord link early (so a stored link cannot smuggle markup into a reply)."""
+    return url.startswith("https://") and not any(c in url for c in "<>|() \n")
+
+
+@dataclass(frozen=True)
+class SourceRef:
+    """Where a listed memory came from ("from #deploys · 3 days ago · @author"): ids
+    the platform renders as its own channel and user links, and the message's link."""
+
+    channel: str = ""  # a platform channel id, or a console channel's name
+    author: str = ""  # a platform user id, or a console user's name
+    age: str = ""  # "3 days ago"
+    link: str = ""  # the message's permalink (`safe_link`) or ""
+
+    def __post_init__(self) -> None:
+        if self.link and not safe_link(self.link):
+            object.__setattr__(self, "link", "")
+
+    def plain(self) -> str:
+        parts = [f"from #{self.channel}" if self.channel else "", self.age]
+        parts += [f"@{self.author}" if self.author else "", self.link]
+        return " · ".join(p for p in parts if p)
+
+
 @dataclass(frozen=True)
 class Item:
     """One line in a list (a memory, usually) with its own buttons."""
@@ -47,6 +75,7 @@ class Item:
     text: str
     meta: str = ""
     actions: tuple[Action, ...] = ()
+    source: SourceRef | None = None
 
 
 @dataclass(frozen=True)
@@ -78,6 +107,8 @@ class Response:
             for item in section.items:
                 meta = f"  ({item.meta})" if item.meta else ""
                 lines.append(f"  • {item.text}{meta}")
+                if item.source is not None:
+                    lines.append(f"    {item.source.plain()}")
         if self.footer:
             lines.append(self.footer)
         return "\n".join(lines)

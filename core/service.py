@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from core import texts
 from core.chat import turn as chat_turn
 from core.context import read_context
 from core.governance import audit, consolidation, correction, erase, feedback, pinning
@@ -25,6 +26,7 @@ from core.jobs.handlers import JOB_HANDLERS
 from core.jobs.queue import InProcessJobs, JobQueue
 from core.models import (
     SECRET_SETTINGS,
+    ChannelPolicy,
     ForgetResult,
     Hit,
     Kind,
@@ -33,6 +35,7 @@ from core.models import (
     MemoryPatch,
     Principal,
     PromptContext,
+    Provenance,
     RememberResult,
     Scope,
     Source,
@@ -53,7 +56,7 @@ from core.remember.forgetting import candidates as forgettable
 from core.remember.forgetting import containing
 from core.remember.forgetting import forget as forget_matching
 from core.validation import check_id, check_text
-from core.workspace_settings import validate_changes
+from core.workspace_settings import InvalidSetting, parse_channel_policy, validate_changes
 
 __all__ = ["MemoryService", "ServiceConfig", "UndoResult"]
 
@@ -154,6 +157,7 @@ class MemoryService:
         is_admin: bool = False,
         entities: Sequence[str] = (),
         reconcile: bool = True,
+        provenance: Provenance | None = None,
     ) -> RememberResult:
         """Save a memory. Returns saved / updated / merged / duplicate / pending_review,
         or refused with a reason (secret, pii, injection, incognito, disabled, empty,
@@ -173,6 +177,7 @@ class MemoryService:
             is_admin=is_admin,
             entities=entities,
             reconcile=reconcile,
+            provenance=provenance or Provenance(),
         )
         return await intake.remember(self.ports, Principal(workspace, user), request)
 
@@ -361,6 +366,38 @@ class MemoryService:
     async def is_incognito(self, workspace: str, user: str, channel: str) -> bool:
         async with self.store.session(Principal(workspace, user)) as session:
             return await session.get_incognito(channel) is not None
+
+    async def memory_switch(self, workspace: str, user: str, off: bool | None = None) -> bool:
+        """Turn memory off (or back on) for this user everywhere, or just read it
+        (off=None); returns whether it is off. Independent of incognito."""
+        async with self.store.session(Principal(workspace, user)) as session:
+            current = await session.get_memory_off() is not None
+            if off is not None and off != current:
+                await session.set_memory_off(off, self.clock())
+                return off
+            return current
+
+    async def set_channel_policy(
+        self, workspace: str, user: str, channel: str, policy: str, *, is_admin: bool
+    ) -> WorkspaceSettings:
+        """Set what memory may do in one channel (on / recall_only / off). Admins only:
+        raises PermissionError otherwise, InvalidSetting for an unknown policy."""
+        if not is_admin:
+            raise PermissionError("only workspace admins can change settings")
+        chosen = parse_channel_policy(policy)
+        if not channel.strip():
+            raise InvalidSetting(texts.CHANNEL_MISSING)
+        async with self.store.session(Principal(workspace, user)) as session:
+            current = await session.get_settings()
+            policies = {k: v for k, v in current.channel_policies.items() if k != channel}
+            if chosen != ChannelPolicy.ON:
+                policies[channel] = chosen.value
+            updated = replace(current, channel_policies=dict(sorted(policies.items())))
+            await session.put_settings(updated)
+            await audit.record(
+                session, "settings", [], [], self.clock(), detail=f"channel_policies:{channel}"
+            )
+            return updated
 
     async def settings(self, workspace: str) -> WorkspaceSettings:
         async with self.store.session(Principal(workspace, "")) as session:

@@ -40,6 +40,18 @@ REFUSALS: dict[RefusalReason, str] = {
         "⏸️ Not saved: memory is turned off in this workspace. A workspace admin can turn "
         "it back on in the settings."
     ),
+    RefusalReason.CHANNEL_OFF: (
+        "⏸️ Not saved: a workspace admin turned memory off in this channel, so nothing "
+        "is remembered or recalled here. Save it from another channel or a DM."
+    ),
+    RefusalReason.CHANNEL_RECALL_ONLY: (
+        "📖 Not saved: this channel is set to recall only by a workspace admin: I use "
+        "what I already know here but save nothing. Save it from another channel or a DM."
+    ),
+    RefusalReason.PERSONAL_OFF: (
+        "⏸️ Not saved: you turned memory off for yourself. Type /memories on to turn it "
+        "back on, then save again."
+    ),
     RefusalReason.EMPTY: "✏️ Nothing to save. Try: {usage}",
     RefusalReason.TOO_LONG: (
         "✂️ Not saved: that's {length:,} characters; a memory can be at most {limit:,}. "
@@ -133,6 +145,14 @@ MODEL_DOWN_INTRO = (
 MODEL_DOWN_NO_MEMORIES = (
     "My language model isn't answering right now, and I have nothing saved about that yet. "
     "Please try again in a moment."
+)
+CHANNEL_OFF_ANSWER = (
+    "⏸️ A workspace admin turned memory off in this channel, so I'm not using or saving "
+    "memories here."
+)
+PERSONAL_OFF_ANSWER = (
+    "⏸️ You turned memory off for yourself, so I'm not using or saving memories. "
+    "/memories on turns it back on."
 )
 INCOGNITO_ANSWER = "🕶️ Incognito is on here, so I'm not using or saving memories."
 MEMORY_OFF_ANSWER = "Memory is turned off in this workspace, so I have nothing to recall."
@@ -257,7 +277,34 @@ SETTING_HELP = {
     "retention_days": "Archive memories nobody has used for this long.",
     "recall_limit": "At most this many memories go into a reply.",
     "recall_min_score": "How relevant a memory must be to be used in a reply.",
+    "channel_policy": (
+        "Per channel: On (default); Recall only (memories are used, nothing is saved or "
+        "learnt there); Off (nothing recalled or saved there)."
+    ),
 }
+SETTINGS_USAGE = (
+    "Usage: /settings (show) · /settings set NAME VALUE · "
+    "/settings channel CHANNEL on|recall_only|off (admins change settings)"
+)
+CHANNEL_PICK = "Pick a channel"
+CHANNEL_POLICY_PICK = "Memory there"
+CHANNEL_OPTION_HELP = "A channel to give its own memory setting (default: this one)"
+CHANNEL_POLICY_MISSING = "📍 Choose channel_memory (On, Recall only or Off) for that channel."
+CHANNEL_POLICY_ALONE = (
+    "📍 Change a channel's memory on its own: channel and channel_memory, no other options."
+)
+SOURCE_FROM = "from"
+SOURCE_LINK = "message"
+CHANNEL_MISSING = "📍 Pick a channel first."
+CHANNEL_POLICY_SAVED = "✅ Saved: memory in {channel} is now {value}."
+CHANNEL_POLICIES_HEADER = "📍 Channels with their own memory setting"
+CHANNEL_POLICIES_NONE = "Every channel follows the workspace setting."
+PERSONAL_OFF = (
+    "⏸️ Memory is off for you: I won't recall or save anything of yours anywhere until "
+    "you type /memories on. Your memories are kept (erase them from /memories)."
+)
+PERSONAL_ON = "▶️ Memory is on for you again."
+PERSONAL_OFF_NOTE = "⏸️ Memory is off for you everywhere (/memories on to turn it back on)."
 KEEP_FOREVER = "Keep forever"
 
 # The personal home page (Slack App Home and the like)
@@ -382,6 +429,15 @@ KEY_PLACEHOLDERS = {"set": "Set: leave empty to keep it", "not set": "Not set: p
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     return singular if count == 1 else (plural_form or singular + "s")
+
+
+def ago(seconds: float) -> str:
+    """ "just now", "5 minutes ago", "3 days ago" (a memory's age in its source line)."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            count = int(seconds // size)
+            return f"{count} {plural(count, unit, unit + 's')} ago"
+    return "just now"
 
 
 def human_size(size: int) -> str:

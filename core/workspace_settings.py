@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core import guards, texts
+from core.models import ChannelPolicy
 from core.providers.presets import CHAT_PRESETS, EMBED_PRESETS
 
 
@@ -160,3 +161,29 @@ def check_embedder(preset: str, dimensions: int, deployment_preset: str) -> None
     if made != dimensions:
         text = texts.EMBEDDER_WRONG_SIZE if made else texts.EMBEDDER_UNSIZED
         raise InvalidSetting(text.format(made=made, stored=dimensions))
+
+
+# A channel's policy, as menus offer it (Slack's App Home, Discord's /memory-settings,
+# the console and CLI); stored per channel in WorkspaceSettings.channel_policies.
+CHANNEL_POLICY = SettingSpec(
+    "channel_policy",
+    "Memory in this channel",
+    texts.SETTING_HELP["channel_policy"],
+    (
+        Choice("on", "On", ChannelPolicy.ON),
+        Choice("recall_only", "Recall only", ChannelPolicy.RECALL_ONLY),
+        Choice("off", "Off", ChannelPolicy.OFF),
+    ),
+)
+
+
+def parse_channel_policy(raw: str) -> ChannelPolicy:
+    """The policy a menu's value or a typed word names ("recall-only" works too)."""
+    cleaned = raw.strip().lower().replace("-", "_").replace(" ", "_")
+    return ChannelPolicy(CHANNEL_POLICY.parse(cleaned))
+
+
+def policy_label(stored: str) -> str:
+    """ "Recall only" for a stored "recall_only"."""
+    choice = CHANNEL_POLICY.current(ChannelPolicy(stored))
+    return choice.label if choice else stored

@@ -70,6 +70,9 @@ def chat_turn(message: discord.Message, text: str, dm_workspace: str) -> ChatTur
         is_admin=is_admin,
         # A server channel's members read the reply; a DM is the author's alone.
         audience=Audience.SHARED if guild_id else Audience.PRIVATE,
+        platform=PLATFORM,
+        message_id=str(message.id),
+        permalink=message.jump_url,
     )
 
 

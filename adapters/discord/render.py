@@ -18,7 +18,7 @@ import discord
 from adapters.discord.views import Entry, ValueStash, build_view
 from core import texts
 from core.commands.replies import shorten
-from core.responses import Action, Response, Section
+from core.responses import Action, Response, Section, SourceRef
 
 CONTENT_LIMIT = 2000
 EMBED_LIMIT = 10
@@ -76,6 +76,17 @@ def subtext(text: str) -> str:
     return f"-# {text}"
 
 
+def source_line(source: SourceRef) -> str:
+    """ "from #deploys · 3 days ago · @author · message": Discord renders channel and
+    user ids as names (replies allow no mentions, so nobody is pinged)."""
+    channel, author = source.channel, source.author
+    where = f"<#{channel}>" if channel.isdigit() else f"#{channel}" if channel else ""
+    who = f"<@{author}>" if author.isdigit() else f"@{author}" if author else ""
+    link = f"[{texts.SOURCE_LINK}]({source.link})" if source.link else ""
+    parts = [f"{texts.SOURCE_FROM} {where}" if where else "", source.age, who, link]
+    return " · ".join(p for p in parts if p)
+
+
 def section_lines(section: Section, first_number: int) -> tuple[list[str], list[Entry]]:
     """The section's lines, and the actions of its items labelled with line numbers."""
     lines = [defanged(section.text)] if section.text else []
@@ -83,6 +94,8 @@ def section_lines(section: Section, first_number: int) -> tuple[list[str], list[
     number = first_number
     for item in section.items:
         meta = f" · *{item.meta}*" if item.meta else ""
+        if item.source is not None:
+            meta += "\n" + subtext(source_line(item.source))
         if item.actions:
             lines.append(f"**{number}.** {quoted(item.text)}{meta}")
             entries += [Entry(a, f"{a.label} {number}", item.text) for a in item.actions]

@@ -6,6 +6,7 @@ Listener map (all built in `SlackBot._register`):
   `mb.menu.<n>` item menus (Edit / Pin / Forget) → `run_action`; Edit opens the Edit
   form, a dangerous menu choice opens a confirmation form (`adapters.slack.modals`);
 - `mb.setting.<name>` menus on the Home tab → `core.commands.settings.change_setting`;
+- `mb.chanpolicy.*` (channel picker + policy menu) → `change_channel_policy`;
 - `mb.apikey.<provider>` buttons and the forms' submissions → `adapters.slack.modals`
   (its listeners are registered here too, so this is the one place to read);
 - `app_mention` (answered in thread) and `message` in a DM → `core.chat.turn.answer`;
@@ -21,6 +22,7 @@ asks and where answers go (`request_for`, `respond`, `publish_home`) is `Answers
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -28,6 +30,7 @@ from typing import Any
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.context.async_context import AsyncBoltContext
 from slack_bolt.context.respond.async_respond import AsyncRespond
+from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.answers import WENT_WRONG, Answers
@@ -44,19 +47,21 @@ from adapters.slack.forms import (
     edit_form,
     redact_key_forms,
 )
-from adapters.slack.home import SETTING_PREFIX
+from adapters.slack.home import POLICY_FOR, POLICY_PICKER, SETTING_PREFIX, picked_channel
 from adapters.slack.modals import FormListeners
 from adapters.slack.retries import once_per_event
+from adapters.slack.threads import earlier_messages, strip_mention
 from core import texts
 from core.audience import Audience
 from core.chat.turn import ChatTurn
 from core.commands import run_action, run_command
 from core.commands.registry import ordered
-from core.commands.settings import change_setting
+from core.commands.settings import change_channel_policy, change_setting
 from core.faults import FAULTS, explain
 from core.responses import ActionKind, Response
 from core.service import MemoryService
 
+log = logging.getLogger(__name__)
 DEFAULT_API_URL = "https://slack.com/api/"
 # What the code subscribes to and calls, with the bot scope each needs; the
 # manifests are generated from these (adapters/slack/manifest.py).
@@ -73,13 +78,17 @@ WEB_API_SCOPES: dict[str, str] = {
     "chat.postEphemeral": "chat:write",
     "views.publish": "",
     "views.open": "",
+    "chat.getPermalink": "",  # the link a memory learnt from a message keeps (provenance)
+    # a mention in a thread reads the thread (public, private channels; DMs: im:history)
+    "conversations.replies": "channels:history groups:history im:history",
 }
 COMMAND_SCOPE = "commands"
 Body = dict[str, Any]
 
 
 def bot_scopes() -> list[str]:
-    needed = {*BOT_EVENTS.values(), *WEB_API_SCOPES.values(), COMMAND_SCOPE}
+    needed = {*BOT_EVENTS.values(), COMMAND_SCOPE}
+    needed |= {scope for scopes in WEB_API_SCOPES.values() for scope in scopes.split()}
     return sorted(scope for scope in needed if scope)
 
 
@@ -105,8 +114,10 @@ class SlackBot:
         signing_secret: str = "",
         api_url: str = DEFAULT_API_URL,
         admin_ttl: float = 60.0,
+        command_prefix: str = "",
     ) -> None:
         self.service = service
+        self.command_prefix = command_prefix  # "mb-": /mb-remember (names taken by other apps)
         self.client = AsyncWebClient(token=token, base_url=api_url)
         # Listeners only ack and spawn, so Bolt may run them inline and answer at once
         # (otherwise it polls for the ack every 10 ms, adding ~10 ms to every ack).
@@ -129,9 +140,11 @@ class SlackBot:
 
     def _register(self) -> None:
         for spec in ordered():
-            self.app.command(f"/{spec.name}")(self._command_listener(spec.name))
-        self.app.action(re.compile(r"^mb\.(?!setting\.|apikey\.)"))(self.on_action)
+            command = f"/{self.command_prefix}{spec.name}"
+            self.app.command(command)(self._command_listener(spec.name))
+        self.app.action(re.compile(r"^mb\.(?!setting\.|apikey\.|chanpolicy\.)"))(self.on_action)
         self.app.action(re.compile(r"^mb\.setting\."))(self.on_setting)
+        self.app.action(re.compile(r"^mb\.chanpolicy\."))(self.on_channel_policy)
         self.app.action(re.compile("^" + re.escape(KEY_BUTTON)))(self.forms.on_key_button)
         self.app.view(EDIT_FORM)(self.forms.on_edit_submitted)
         self.app.view(CONFIRM_FORM)(self.forms.on_confirm_submitted)
@@ -216,6 +229,30 @@ class SlackBot:
 
         self.tasks.spawn(work, lambda: self.answers.publish_home(where, notice=WENT_WRONG))
 
+    async def on_channel_policy(
+        self, ack: Any, body: Body, action: Body, context: AsyncBoltContext
+    ) -> None:
+        """A channel's policy from the Home tab: a listed channel's own menu, or the
+        policy menu next to the picker (the channel comes from the view's state; picking
+        a channel alone changes nothing)."""
+        await ack()
+        action_id = action.get("action_id", "")
+        if action_id == POLICY_PICKER:
+            return
+        where = origin(body, context)
+        value = (action.get("selected_option") or {}).get("value", "")
+        if action_id.startswith(POLICY_FOR):
+            channel = action_id.removeprefix(POLICY_FOR)
+        else:
+            channel = picked_channel(body.get("view") or {})
+
+        async def work() -> None:
+            request = await self.answers.request_for(where)
+            response = await change_channel_policy(self.service, request, channel, value)
+            await self.answers.publish_home(where, notice=response)
+
+        self.tasks.spawn(work, lambda: self.answers.publish_home(where, notice=WENT_WRONG))
+
     async def _answer_click(
         self, where: Origin, respond: AsyncRespond | None, response: Response
     ) -> None:
@@ -250,6 +287,7 @@ class SlackBot:
 
         async def work() -> None:
             is_admin = await self.admins.check(self.client, where)
+            ts = str(event.get("ts") or "")
             turn = ChatTurn(
                 where.workspace,
                 where.user,
@@ -257,6 +295,10 @@ class SlackBot:
                 text,
                 is_admin=is_admin,
                 audience=audience,
+                thread=await earlier_messages(self.client, where.channel, event, where.bot_user),
+                platform="slack",
+                message_id=ts,
+                permalink=await self._permalink(where.channel, ts),
             )
             try:
                 reply = (await self.service.chat(turn)).response()
@@ -278,16 +320,20 @@ class SlackBot:
 
         self.tasks.spawn(work, report)
 
+    async def _permalink(self, channel: str, ts: str) -> str:
+        """The message's link, kept with what is learnt from it; "" if Slack says no."""
+        if not ts:
+            return ""
+        try:
+            found = await self.client.chat_getPermalink(channel=channel, message_ts=ts)
+        except SlackApiError as exc:
+            log.info("no permalink for a message: %s", exc.response.get("error"))
+            return ""
+        return str(found.get("permalink") or "")
+
     # -- App Home ---------------------------------------------------------------------
 
     async def on_home_opened(self, event: Body, body: Body, context: AsyncBoltContext) -> None:
         if event.get("tab", "home") == "home":
             where = origin(body, context)
             self.tasks.spawn(lambda: self.answers.publish_home(where), None)
-
-
-def strip_mention(text: str, bot_user: str | None) -> str:
-    """The message without the bot's own @-mention."""
-    if bot_user:
-        text = re.sub(rf"<@{re.escape(bot_user)}(\|[^>]*)?>", " ", text)
-    return " ".join(text.split())

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core import texts
-from core.responses import Action, ActionKind, Item, Response
+from core.responses import Action, ActionKind, Item, Response, SourceRef
 
 MAX_BLOCKS = 50
 MAX_SECTION_TEXT = 3000
@@ -214,7 +214,29 @@ def actions_blocks(actions: tuple[Action, ...], start: int) -> list[Block]:
 
 def item_line(item: Item) -> str:
     meta = f"  _{escape(item.meta)}_" if item.meta else ""
-    return f"• {escape(item.text)}{meta}"
+    source = f"\n   {source_line(item.source)}" if item.source is not None else ""
+    return f"• {escape(item.text)}{meta}{source}"
+
+
+SLACK_CHANNEL = re.compile(r"[CG][A-Z0-9]{2,}")
+SLACK_USER = re.compile(r"[UW][A-Z0-9]{2,}")
+
+
+def source_line(source: SourceRef) -> str:
+    """ "from #deploys · 3 days ago · @author · message": Slack renders the channel and
+    user ids as their names; only ids (never stored text) become links."""
+    channel = source.channel
+    if channel.startswith("D"):
+        where = texts.A_DIRECT_MESSAGE
+    elif SLACK_CHANNEL.fullmatch(channel):
+        where = f"<#{channel}>"
+    else:
+        where = escape(f"#{channel}") if channel else ""
+    author = source.author
+    who = f"<@{author}>" if SLACK_USER.fullmatch(author) else escape(f"@{author}") if author else ""
+    link = f"<{source.link}|{texts.SOURCE_LINK}>" if source.link else ""
+    parts = [f"{texts.SOURCE_FROM} {where}" if where else "", source.age, who, link]
+    return "_" + " · ".join(p for p in parts if p) + "_"
 
 
 def _accessory(actions: tuple[Action, ...], n: int) -> Block | None:

@@ -4,7 +4,8 @@ Everyone sees their usage, the `/memories` answer (recent memories with Edit / P
 Forget, the review queue, the profile, and its buttons: Clear profile, Erase all my
 data, and Tidy up for admins) and the channels where they are incognito. A
 workspace admin or owner also sees one menu per setting in `core.workspace_settings.EDITABLE`
-and a write-only "Set API key" button per provider. The answer to the last click
+a channel picker with a policy menu (on / recall only / off per channel), and a
+write-only "Set API key" button per provider. The answer to the last click
 (`notice`, with its own buttons: Undo, Erase everything) is shown on top, since a
 click on a view has no message to answer in. The page is rebuilt from the store
 after every change, so it never shows a value that was not saved.
@@ -13,16 +14,23 @@ after every change, so it never shows a value that was not saved.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from adapters.slack.blocks import Block, button, context, escape, plain, section, view_blocks
 from adapters.slack.forms import KEY_BUTTON
 from core import texts
 from core.commands.keys import KeyStatus
-from core.models import StoreStats, WorkspaceSettings
+from core.models import ChannelPolicy, StoreStats, WorkspaceSettings
 from core.responses import Action, ActionKind, Response
-from core.workspace_settings import EDITABLE, SettingSpec
+from core.workspace_settings import CHANNEL_POLICY, EDITABLE, SettingSpec
 
 SETTING_PREFIX = "mb.setting."
+# Channel policy: a channel picker and a policy menu side by side (the choice reads the
+# pick from the view's state), and one menu per channel that already has a policy.
+POLICY_PREFIX = "mb.chanpolicy."
+POLICY_PICKER = POLICY_PREFIX + "channel"
+POLICY_MENU = POLICY_PREFIX + "policy"
+POLICY_FOR = POLICY_PREFIX + "for."
 MAX_HOME_BLOCKS = 100
 MAX_NOTICE_BLOCKS = 20
 MAX_MEMORY_BLOCKS = 45
@@ -55,20 +63,58 @@ def usage_line(stats: StoreStats) -> str:
     )
 
 
-def setting_block(spec: SettingSpec, settings: WorkspaceSettings) -> Block:
-    def option(value: str, label: str) -> Block:
-        return {"text": {"type": "plain_text", "text": label[:75]}, "value": value}
+def option(value: str, label: str) -> Block:
+    return {"text": {"type": "plain_text", "text": label[:75]}, "value": value}
 
+
+def choice_menu(action_id: str, spec: SettingSpec, current: Any) -> Block:
     menu: Block = {
         "type": "static_select",
-        "action_id": SETTING_PREFIX + spec.name,
+        "action_id": action_id,
         "options": [option(c.value, c.label) for c in spec.choices],
     }
-    current = spec.current(getattr(settings, spec.name))
-    if current is not None:
-        menu["initial_option"] = option(current.value, current.label)
+    chosen = spec.current(current) if current is not None else None
+    if chosen is not None:
+        menu["initial_option"] = option(chosen.value, chosen.label)
+    return menu
+
+
+def setting_block(spec: SettingSpec, settings: WorkspaceSettings) -> Block:
+    menu = choice_menu(SETTING_PREFIX + spec.name, spec, getattr(settings, spec.name))
     text = f"*{escape(spec.label)}*\n{escape(spec.help)}"
     return {"type": "section", "text": {"type": "mrkdwn", "text": text}, "accessory": menu}
+
+
+def channel_policy_blocks(settings: WorkspaceSettings) -> list[Block]:
+    """The channels with their own policy (each with a menu to change it), then a
+    channel picker and a policy menu for any other channel."""
+    text = f"*{escape(texts.CHANNEL_POLICIES_HEADER)}*\n{escape(CHANNEL_POLICY.help)}"
+    blocks: list[Block] = [{"type": "section", "text": {"type": "mrkdwn", "text": text}}]
+    for channel, stored in list(settings.channel_policies.items())[:20]:
+        block = section(f"<#{channel}>")[0]
+        block["accessory"] = choice_menu(
+            POLICY_FOR + channel, CHANNEL_POLICY, ChannelPolicy(stored)
+        )
+        blocks.append(block)
+    picker: Block = {
+        "type": "conversations_select",
+        "action_id": POLICY_PICKER,
+        "placeholder": plain(texts.CHANNEL_PICK),
+        "filter": {"include": ["public", "private"], "exclude_bot_users": True},
+    }
+    menu = choice_menu(POLICY_MENU, CHANNEL_POLICY, None)
+    menu["placeholder"] = plain(texts.CHANNEL_POLICY_PICK)
+    blocks.append({"type": "actions", "block_id": "mb.chanpolicy", "elements": [picker, menu]})
+    return blocks
+
+
+def picked_channel(view: Block) -> str:
+    """The channel chosen in the Home tab's picker (from the view's state), or ""."""
+    for block in (view.get("state") or {}).get("values", {}).values():
+        picked = block.get(POLICY_PICKER)
+        if picked:
+            return str(picked.get("selected_conversation") or "")
+    return ""
 
 
 def key_blocks(keys: list[KeyStatus]) -> list[Block]:
@@ -129,9 +175,10 @@ def home_view(page: HomePage) -> Block:
             {"type": "header", "text": {"type": "plain_text", "text": texts.SETTINGS_HEADER}},
             context(texts.SETTINGS_ADMIN_NOTE),
             *(setting_block(spec, page.settings) for spec in EDITABLE.values()),
+            *channel_policy_blocks(page.settings),
         ]
     blocks += key_blocks(page.keys)
     return {"type": "home", "blocks": blocks[:MAX_HOME_BLOCKS]}
 
 
-__all__ = ["SETTING_PREFIX", "HomePage", "home_view"]
+__all__ = ["POLICY_PREFIX", "SETTING_PREFIX", "HomePage", "home_view", "picked_channel"]

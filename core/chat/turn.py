@@ -22,6 +22,7 @@ from core.context import MemoryContext, read_context
 from core.extraction.rules import asked_to_remember
 from core.jobs.queue import JobQueue
 from core.models import (
+    ChannelPolicy,
     Hit,
     Principal,
     PromptContext,
@@ -55,6 +56,20 @@ class ChatTurn:
     # Who reads the reply: a channel others read by default (safe); adapters say PRIVATE
     # for DMs and replies only the asker sees.
     audience: Audience = Audience.SHARED
+    # the message itself, so what is learnt from it links back to it (provenance)
+    platform: str = ""
+    message_id: str = ""
+    permalink: str = ""
+
+
+# What an adapter hands over as the thread (it never builds model messages itself).
+ThreadMessage = ChatMessage
+
+
+def thread_message(text: str, *, by_bot: bool) -> ThreadMessage:
+    """An earlier message of the thread as a platform saw it: the bot's own replies are
+    the assistant's turns, anyone else's are the user's (never a system message)."""
+    return ChatMessage("assistant" if by_bot else "user", text)
 
 
 @dataclass(frozen=True)
@@ -135,6 +150,10 @@ async def answer(ports: Ports, jobs: JobQueue, turn: ChatTurn) -> ChatAnswer:
         text = texts.INCOGNITO_ANSWER
     elif not context.settings.memory_enabled:
         text = texts.MEMORY_OFF_ANSWER
+    elif context.channel_policy == ChannelPolicy.OFF:
+        text = texts.CHANNEL_OFF_ANSWER
+    elif context.personal_off:
+        text = texts.PERSONAL_OFF_ANSWER
     elif not hits and held_back:
         text = ""  # the held-back line says all there is to say here
     else:
@@ -301,6 +320,11 @@ async def _queue_extraction(jobs: JobQueue, turn: ChatTurn) -> None:
     )
     if payload is None:
         return
+    payload["source"] = {
+        "platform": turn.platform,
+        "message_id": turn.message_id,
+        "permalink": turn.permalink,
+    }
     try:
         await jobs.enqueue(extraction.KIND, payload, workspace=turn.workspace)
     except (LookupError, OSError) as exc:

@@ -81,7 +81,7 @@ async def show_used(service: MemoryService, request: CommandRequest, ids: str) -
     for memory_id in filter(None, ids.split(",")):
         memory = await service.get_memory(request.workspace, request.user, memory_id)
         if memory is not None:
-            found.append(memory_item(memory, request.user, request.is_admin))
+            found.append(memory_item(memory, request.user, request.is_admin, service.clock()))
     title = texts.used_footer(len(found))
     return Response(title, sections=(Section("", tuple(found)),) if found else ())
 
@@ -97,3 +97,15 @@ async def clear_profile(service: MemoryService, request: CommandRequest, _: str)
     profile = await service.profile(request.workspace, request.user)
     await service.set_profile(request.workspace, request.user, dict.fromkeys(profile, ""))
     return Response("👤 Profile cleared.")
+
+
+@action(ActionKind.MEMORY_OFF)
+async def memory_off(service: MemoryService, request: CommandRequest, _: str) -> Response:
+    await service.memory_switch(request.workspace, request.user, off=True)
+    return Response(texts.PERSONAL_OFF, data={"memory_off": True})
+
+
+@action(ActionKind.MEMORY_ON)
+async def memory_on(service: MemoryService, request: CommandRequest, _: str) -> Response:
+    await service.memory_switch(request.workspace, request.user, off=False)
+    return Response(texts.PERSONAL_ON, data={"memory_off": False})

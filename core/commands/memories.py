@@ -2,7 +2,8 @@
 
 `/memories` shows the newest page, `/memories 2` the second, `/memories deploy` only
 those containing "deploy"; Next / Previous buttons (MEMORIES_PAGE, value "N words")
-page through either.
+page through either. `/memories off` / `/memories on` is the personal switch "memory
+off for me" (everywhere, independent of incognito; `core.context` obeys it).
 """
 
 from __future__ import annotations
@@ -18,11 +19,15 @@ from core.service import MemoryService
 
 @command(
     "memories",
-    "See what I remember for you and this workspace",
-    "/memories [page or words]",
-    (Argument("search", "A page number, or words the memories contain"),),
+    "See what I remember for you; /memories off turns memory off for you everywhere",
+    "/memories [page, words, on or off]",
+    (Argument("search", "A page number, words the memories contain, or off / on for you"),),
 )
 async def memories(service: MemoryService, request: CommandRequest) -> Response:
+    wanted = request.text.strip().lower()
+    if wanted in ("on", "off"):
+        off = await service.memory_switch(request.workspace, request.user, off=wanted == "off")
+        return Response(texts.PERSONAL_OFF if off else texts.PERSONAL_ON, data={"memory_off": off})
     return await memories_page(service, request, request.text)
 
 
@@ -34,7 +39,8 @@ async def memories_page(service: MemoryService, request: CommandRequest, value: 
     view = await service.memories(
         request.workspace, request.user, request.channel, page=page, query=query
     )
-    return _listing(view, request)
+    memory_off = await service.memory_switch(request.workspace, request.user)
+    return _listing(view, request, memory_off, service.clock())
 
 
 def _paging(view: MemoriesView) -> tuple[Action, ...]:
@@ -49,7 +55,7 @@ def _paging(view: MemoriesView) -> tuple[Action, ...]:
     return buttons
 
 
-def _listing(view: MemoriesView, request: CommandRequest) -> Response:
+def _listing(view: MemoriesView, request: CommandRequest, memory_off: bool, now: float) -> Response:
     stats = view.stats
     usage = texts.USAGE.format(
         memories=stats.memories,
@@ -76,7 +82,7 @@ def _listing(view: MemoriesView, request: CommandRequest) -> Response:
         sections.append(
             Section(
                 header,
-                tuple(memory_item(m, request.user, request.is_admin) for m in view.items),
+                tuple(memory_item(m, request.user, request.is_admin, now) for m in view.items),
             )
         )
     if view.pending:
@@ -108,6 +114,11 @@ def _listing(view: MemoriesView, request: CommandRequest) -> Response:
         actions += (Action(ActionKind.CLEAR_PROFILE, "Clear profile", "", "danger"),)
     if view.incognito:
         actions += (Action(ActionKind.INCOGNITO_OFF, "Turn incognito off", request.channel),)
+    actions += (
+        (Action(ActionKind.MEMORY_ON, "Turn memory back on for me", "", "primary"),)
+        if memory_off
+        else (Action(ActionKind.MEMORY_OFF, "Turn memory off for me", ""),)
+    )
     if request.is_admin:
         actions += (Action(ActionKind.CONSOLIDATE, "Tidy up memories"),)
     if view.items or view.pending or view.profile:
@@ -115,6 +126,8 @@ def _listing(view: MemoriesView, request: CommandRequest) -> Response:
     text = texts.MEMORIES_EMPTY if not (view.items or view.pending) else texts.MEMORIES_HEADER
     if not view.items and (view.query or view.page > 1):
         text = texts.SEARCH_NONE.format(query=view.query) if view.query else texts.PAGE_NONE
+    if memory_off:
+        text = f"{texts.PERSONAL_OFF_NOTE}\n{text}"
     return Response(
         text,
         sections=tuple(sections),
@@ -127,5 +140,6 @@ def _listing(view: MemoriesView, request: CommandRequest) -> Response:
             "page": view.page,
             "has_more": view.has_more,
             "conflicts": [[newer.id, older.id] for newer, older in view.conflicts],
+            "memory_off": memory_off,
         },
     )

@@ -7,6 +7,7 @@ manifest, Discord's command tree, the console and `/help` are all built from
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -53,6 +54,10 @@ class CommandSpec:
 
 
 COMMANDS: dict[str, CommandSpec] = {}
+# What may go before every command's name when another app owns the plain names
+# (`mb-` → /mb-remember): lowercase letters, digits, - and _, short enough that every
+# name stays within Slack's 32 characters.
+COMMAND_PREFIX = re.compile(r"[a-z0-9_-]{0,12}")
 # How commands are listed everywhere (help, manifests); unlisted ones come last.
 DISPLAY_ORDER = ("remember", "global", "forget", "memories", "incognito", "help")
 

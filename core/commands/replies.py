@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
-from dataclasses import asdict, replace
+from dataclasses import replace
 from typing import Any
 
 from core import guards, texts
@@ -13,7 +14,9 @@ from core.governance.pinning import may_pin
 from core.ids import looks_like_id
 from core.models import (
     ForgetResult,
+    HowSaved,
     Memory,
+    Provenance,
     RefusalReason,
     RememberResult,
     SaveStatus,
@@ -21,9 +24,9 @@ from core.models import (
     WorkspaceSettings,
 )
 from core.recall import ranking
-from core.responses import Action, ActionKind, Item, Response, Section
+from core.responses import Action, ActionKind, Item, Response, Section, SourceRef
 from core.service import MemoryService
-from core.workspace_settings import EDITABLE
+from core.workspace_settings import EDITABLE, policy_label
 
 echo = guards.masked  # what a reply may repeat of the user's text
 
@@ -67,6 +70,9 @@ async def save(
         scope,
         request.channel,
         is_admin=request.is_admin,
+        provenance=Provenance(
+            HowSaved.COMMAND, request.platform, request.channel, author=request.user
+        ),
     )
     return save_reply(result, usage, service.config.max_chars)
 
@@ -107,8 +113,22 @@ def save_reply(result: RememberResult, usage: str, max_chars: int) -> Response:
     return Response(text, actions=undo, data=data)
 
 
-def memory_item(memory: Memory, user: str, is_admin: bool) -> Item:
-    """A memory as a list line, with Edit, Pin / Unpin and Forget where the user may."""
+def source_ref(memory: Memory, now: float | None) -> SourceRef | None:
+    """Where the memory came from, when anything is known (older memories: channel
+    and time only; imports and the CLI: no channel)."""
+    if not (memory.channel or memory.permalink or memory.author):
+        return None
+    return SourceRef(
+        channel=memory.channel or "",
+        author=memory.author,
+        age=texts.ago(now - memory.created_at) if now is not None else "",
+        link=memory.permalink,
+    )
+
+
+def memory_item(memory: Memory, user: str, is_admin: bool, now: float | None = None) -> Item:
+    """A memory as a list line, with Edit, Pin / Unpin and Forget where the user may,
+    and where it came from (`now` dates it: "3 days ago")."""
     meta = [memory.kind.value]
     if memory.scope == Scope.GLOBAL:
         meta.append("shared" if memory.owner != user else "shared by you")
@@ -128,7 +148,7 @@ def memory_item(memory: Memory, user: str, is_admin: bool) -> Item:
         actions += (Action(kind, label, memory.id),)
     if may_edit(memory, user, is_admin):
         actions += (Action(ActionKind.FORGET, "Forget", memory.id, "danger"),)
-    return Item(shorten(memory.content), " · ".join(meta), actions)
+    return Item(shorten(memory.content), " · ".join(meta), actions, source_ref(memory, now))
 
 
 def conflict_item(newer: Memory, older: Memory, user: str, is_admin: bool) -> Item:
@@ -204,6 +224,16 @@ def setting_value(name: str, value: Any) -> str:
     return choice.label if choice else str(value)
 
 
+# Slack channel ids (C…, G…, D…) and Discord snowflakes
+PLATFORM_CHANNEL_ID = re.compile(r"[CGD][A-Z0-9]{6,}|\d{15,21}")
+
+
+def channel_label(channel: str) -> str:
+    """How a channel is written in replies: Slack and Discord render "<#C123>" as the
+    channel's name and link; a console channel is a plain name."""
+    return f"<#{channel}>" if PLATFORM_CHANNEL_ID.fullmatch(channel) else f"#{channel}"
+
+
 def settings_reply(settings: WorkspaceSettings, changed: Collection[str] = ()) -> Response:
     """The workspace settings as a list, marking what was just changed."""
     items = tuple(
@@ -213,10 +243,16 @@ def settings_reply(settings: WorkspaceSettings, changed: Collection[str] = ()) -
         )
         for name, spec in EDITABLE.items()
     )
+    channels = tuple(
+        Item(f"{channel_label(c)}: {policy_label(p)}") for c, p in settings.channel_policies.items()
+    ) or (Item(texts.CHANNEL_POLICIES_NONE),)
     return Response(
         texts.SETTINGS_UPDATED if changed else texts.SETTINGS_HEADER,
-        sections=(Section(texts.SETTINGS_HEADER if changed else "", items),),
-        data={"settings": asdict(settings), "changed": sorted(changed)},
+        sections=(
+            Section(texts.SETTINGS_HEADER if changed else "", items),
+            Section(texts.CHANNEL_POLICIES_HEADER, channels),
+        ),
+        data={"settings": settings.public(), "changed": sorted(changed)},
     )
 
 

@@ -14,11 +14,11 @@ from typing import Any
 
 from core import texts
 from core.commands.registry import CommandRequest
-from core.commands.replies import settings_reply
+from core.commands.replies import channel_label, settings_reply
 from core.models import WorkspaceSettings
 from core.responses import Response
 from core.service import MemoryService
-from core.workspace_settings import EDITABLE, InvalidSetting
+from core.workspace_settings import EDITABLE, InvalidSetting, policy_label
 
 
 async def _update(
@@ -61,3 +61,37 @@ async def change_settings(
     if isinstance(updated, Response):
         return updated
     return settings_reply(updated, changed=changes)
+
+
+async def change_channel_policy(
+    service: MemoryService, request: CommandRequest, channel: str, raw: str
+) -> Response:
+    """One channel's policy from a picker or typed line: "✅ Saved: memory in #hr is now Off."."""
+    try:
+        updated = await service.set_channel_policy(
+            request.workspace, request.user, channel, raw, is_admin=request.is_admin
+        )
+    except PermissionError:
+        return Response(texts.ADMIN_ONLY, ok=False)
+    except InvalidSetting as exc:
+        return Response(str(exc), ok=False)
+    value = policy_label(updated.channel_policy(channel).value)
+    return Response(
+        texts.CHANNEL_POLICY_SAVED.format(channel=channel_label(channel), value=value),
+        data={"channel": channel, "policy": updated.channel_policy(channel).value},
+    )
+
+
+async def settings_line(service: MemoryService, request: CommandRequest) -> Response:
+    """The console's `/settings` and the CLI's `memorybot settings`, as typed words:
+    nothing (show), `set NAME VALUE`, or `channel CHANNEL on|recall_only|off`. Same
+    registry (`EDITABLE`) and same checks as Slack's App Home and Discord's settings."""
+    words = request.text.split()
+    if not words or words[0].lower() == "show":
+        return settings_reply(await service.settings(request.workspace))
+    verb = words[0].lower()
+    if verb == "set" and len(words) >= 3:
+        return await change_settings(service, request, {words[1]: " ".join(words[2:])})
+    if verb == "channel" and len(words) == 3:
+        return await change_channel_policy(service, request, words[1].lstrip("#"), words[2])
+    return Response(texts.SETTINGS_USAGE, ok=False)

@@ -17,6 +17,7 @@ import json
 from core.governance import audit, feedback
 from core.models import (
     AuditEntry,
+    HowSaved,
     Memory,
     MemoryPatch,
     Principal,
@@ -93,6 +94,7 @@ async def _apply(
         entities=entities,
         confidence=1.0,
         updated_at=now,
+        origin=HowSaved.EDIT.value,
         clear_embedding=True,
     )
     try:

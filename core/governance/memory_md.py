@@ -39,7 +39,18 @@ from datetime import UTC, date, datetime
 from core.governance.listing import owned_memories, visible_memories
 from core.governance.pinning import may_pin, set_pinned
 from core.governance.portability import Batcher, ImportReport
-from core.models import Kind, Memory, MemoryPatch, Principal, SaveStatus, Scope, Source, Status
+from core.models import (
+    HowSaved,
+    Kind,
+    Memory,
+    MemoryPatch,
+    Principal,
+    Provenance,
+    SaveStatus,
+    Scope,
+    Source,
+    Status,
+)
 from core.ports import Ports
 from core.remember.intake import SaveRequest
 
@@ -147,6 +158,7 @@ async def import_markdown(
                 source=bullet.source,
                 is_admin=is_admin,
                 reconcile=False,
+                provenance=Provenance(HowSaved.IMPORT, author=user),
             )
             batcher.pending.append((bullet.line, request))
         results = await batcher.flush(chunk[-1].line)

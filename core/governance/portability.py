@@ -14,7 +14,18 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TypeVar
 
-from core.models import Kind, Memory, Principal, RememberResult, SaveStatus, Scope, Source, Status
+from core.models import (
+    HowSaved,
+    Kind,
+    Memory,
+    Principal,
+    Provenance,
+    RememberResult,
+    SaveStatus,
+    Scope,
+    Source,
+    Status,
+)
 from core.ports import Ports
 from core.remember.batch import BATCH_SIZE, remember_many
 from core.remember.intake import SaveRequest
@@ -157,10 +168,29 @@ async def import_jsonl(
             source=_choice(record.get("source"), Source, Source.EXPLICIT),
             pending=record.get("status") == Status.PENDING_REVIEW,
             is_admin=is_admin,
+            provenance=record_provenance(record),
         )
         await batcher.add(number, request)
     await batcher.flush(max(number, start_after))
     return report
+
+
+def record_provenance(record: dict[str, object]) -> Provenance:
+    """The exported provenance, kept as it was (an export's "how" stays "extraction");
+    a record without one is an import."""
+
+    def text(name: str) -> str:
+        value = record.get(name)
+        return value if isinstance(value, str) else ""
+
+    return Provenance(
+        text("origin") if text("origin") in {h.value for h in HowSaved} else HowSaved.IMPORT,
+        text("platform"),
+        text("channel"),
+        text("message_id"),
+        text("permalink") if text("permalink").startswith("https://") else "",
+        text("author"),
+    )
 
 
 def _choice(value: object, enum: type[E], default: D) -> E | D:

@@ -16,7 +16,7 @@ from typing import Any
 from core.context import read_context
 from core.extraction.candidates import Extraction, Said
 from core.extraction.extractor import extract
-from core.models import Principal, RememberResult, Source
+from core.models import HowSaved, Principal, Provenance, RememberResult, Source
 from core.ports import Ports
 from core.remember.intake import SaveRequest, remember, set_profile
 
@@ -24,7 +24,11 @@ log = logging.getLogger(__name__)
 
 
 async def apply(
-    ports: Ports, principal: Principal, channel: str | None, found: Extraction
+    ports: Ports,
+    principal: Principal,
+    channel: str | None,
+    found: Extraction,
+    provenance: Provenance | None = None,
 ) -> list[RememberResult]:
     """Save the profile fields and candidate memories; refusals are simply skipped."""
     for name, value in found.profile.items():
@@ -42,6 +46,7 @@ async def apply(
             confidence=candidate.confidence,
             pending=candidate.needs_review,
             entities=candidate.entities,
+            provenance=provenance or Provenance(HowSaved.EXTRACTION, author=principal.user),
         )
         results.append(await remember(ports, principal, request))
     return results
@@ -56,7 +61,16 @@ async def extract_turn(ports: Ports, payload: dict[str, Any]) -> None:
         return
     model = await ports.providers.chat_for(principal.workspace, context.settings)
     found = await extract(model, Said.from_payload(payload))
-    results = await apply(ports, principal, channel, found)
+    source = payload.get("source") or {}
+    provenance = Provenance(
+        HowSaved.EXTRACTION,
+        platform=str(source.get("platform") or ""),
+        channel=channel or "",
+        message_id=str(source.get("message_id") or ""),
+        permalink=str(source.get("permalink") or ""),
+        author=principal.user,
+    )
+    results = await apply(ports, principal, channel, found, provenance)
     log.info(
         "extraction (%s): %d candidate(s), %s, %d profile field(s)",
         found.method,

@@ -35,6 +35,7 @@ from core.remember.intake import (
     EXTRACTED_IMPORTANCE,
     SaveRequest,
     guard_refusal,
+    provenance_fields,
     refused,
     size_refusal,
 )
@@ -74,7 +75,7 @@ def candidate(principal: Principal, request: SaveRequest, content: str, now: flo
         confidence=request.confidence,
         status=Status.PENDING_REVIEW if request.pending else Status.ACTIVE,
         entities=list(dict.fromkeys([*find_entities(content), *map(entity_id, request.entities)])),
-        channel=request.channel,
+        **provenance_fields(request),  # type: ignore[arg-type]
         created_at=now,
         updated_at=now,
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core import guards
 from core.context import read_context
@@ -21,6 +21,7 @@ from core.models import (
     Kind,
     NewMemory,
     Principal,
+    Provenance,
     RefusalReason,
     RememberResult,
     SaveStatus,
@@ -56,6 +57,22 @@ class SaveRequest:
     is_admin: bool = False
     entities: Sequence[str] = ()
     reconcile: bool = True
+    # Where the text came from; its channel is recorded when `channel` (where the save
+    # happens, which the channel policy judges) is None, as for imports.
+    provenance: Provenance = field(default_factory=Provenance)
+
+
+def provenance_fields(request: SaveRequest) -> dict[str, str | None]:
+    """The new memory's channel and provenance columns (one place for intake and batches)."""
+    source = request.provenance
+    return {
+        "channel": request.channel or source.channel or None,
+        "origin": source.how,
+        "platform": source.platform,
+        "message_id": source.message_id,
+        "permalink": source.permalink,
+        "author": source.author,
+    }
 
 
 def refused(reason: RefusalReason, detail: str = "") -> RememberResult:
@@ -111,7 +128,7 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
         confidence=request.confidence,
         status=Status.PENDING_REVIEW if request.pending else Status.ACTIVE,
         entities=list(dict.fromkeys([*find_entities(content), *map(entity_id, request.entities)])),
-        channel=request.channel,
+        **provenance_fields(request),
         created_at=now,
         updated_at=now,
         embedding=await embed_text(ports, principal.workspace, content, context.settings),

@@ -39,6 +39,7 @@ AUDIT_COLUMNS = (
     "created_at",
     "undoes",
 )
+PROVENANCE_COLUMNS = ("origin", "platform", "message_id", "permalink", "author")
 ENUM_COLUMNS = ("scope", "kind", "source", "status")
 
 
@@ -149,8 +150,15 @@ def memory_from_row(row: Mapping[str, Any]) -> Memory:
         pinned=bool(row["pinned"]),
         trust=float(row["trust"]),
         stale_since=_optional_float(row, "stale_since"),
+        **{name: _optional_text(row, name) for name in PROVENANCE_COLUMNS},
         has_embedding=bool(row["has_embedding"]),
     )
+
+
+def _optional_text(row: Mapping[str, Any], name: str) -> str:
+    """A text column added by a later migration ("" when absent or NULL)."""
+    keys = row.keys()  # sqlite3.Row: `in` alone would look at the values
+    return (row[name] if name in keys else None) or ""
 
 
 def _optional_float(row: Mapping[str, Any], name: str) -> float | None:
@@ -166,6 +174,11 @@ def memory_from_dict(data: Mapping[str, Any]) -> Memory:
     values = {k: v for k, v in data.items() if k in known}
     values.setdefault("has_embedding", False)
     return memory_from_row(values)
+
+
+# The user's own records besides memories and profile, erased with them: table -> the
+# column naming the user. Both stores' `erase_records` walk this one list.
+RECORD_TABLES = (("incognito", "user_id"), ("memory_switch", "user_id"), ("audit_log", "actor"))
 
 
 def settings_to_json(settings: WorkspaceSettings) -> str:

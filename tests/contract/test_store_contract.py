@@ -319,6 +319,41 @@ async def test_incognito_channels_are_listed_only_for_their_user(store):
         assert await s.list_incognito() == []
 
 
+async def test_the_personal_memory_switch_is_per_user_and_independent_of_incognito(store):
+    async with store.session(ALICE) as s:
+        assert await s.get_memory_off() is None
+        await s.set_memory_off(True, 10.0)
+        await s.set_memory_off(True, 12.0)  # already off: keeps since when
+        assert await s.get_memory_off() == 10.0
+        assert await s.get_incognito("C1") is None
+    async with store.session(BOB) as s:
+        assert await s.get_memory_off() is None
+    async with store.session(ALICE) as s:
+        await s.set_memory_off(False, 13.0)
+        assert await s.get_memory_off() is None
+
+
+async def test_erase_records_removes_the_personal_switch(store):
+    for who in (ALICE, BOB):
+        async with store.session(who) as s:
+            await s.set_memory_off(True, 1.0)
+    async with store.session(ALICE) as s:
+        assert await s.erase_records() == 1
+        assert await s.get_memory_off() is None
+    async with store.session(BOB) as s:
+        assert await s.get_memory_off() == 1.0
+
+
+async def test_channel_policies_persist_with_the_workspace_settings(store):
+    async with store.session(ALICE) as s:
+        await s.put_settings(WorkspaceSettings(channel_policies={"C1": "off", "C2": "recall_only"}))
+    async with store.session(BOB) as s:
+        settings = await s.get_settings()
+        assert settings.channel_policies == {"C1": "off", "C2": "recall_only"}
+        assert settings.channel_policy("C2") == "recall_only"
+        assert settings.channel_policy("C3") == "on"
+
+
 async def test_settings_default_then_persist_per_workspace(store):
     async with store.session(ALICE) as s:
         assert await s.get_settings() == WorkspaceSettings()

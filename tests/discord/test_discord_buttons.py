@@ -157,6 +157,7 @@ async def test_a_full_page_of_memories_with_every_action_fits_one_discord_messag
     assert [b["label"] for b in buttons(listing)] == [
         "Clear profile",
         "Turn incognito off",
+        "Turn memory off for me",
         "Tidy up memories",
         "Erase all my data",
     ]

@@ -127,4 +127,5 @@ async def test_discord_is_told_memory_settings_is_for_manage_server_in_servers_o
     payload = command.to_dict(bot.tree)
     assert payload["default_member_permissions"] == wire.MANAGE_GUILD
     assert payload["contexts"] == [0]
-    assert {o["name"] for o in payload["options"]} == set(EDITABLE)
+    names = {o["name"] for o in payload["options"]}
+    assert names == set(EDITABLE) | {"channel", "channel_memory"}

@@ -231,3 +231,8 @@ def interaction(
     if message_payload is not None:
         payload["message"] = message_payload
     return payload
+
+
+def resolved_channel(channel_id: int, name: str = "hr") -> dict[str, Any]:
+    """A text channel as Discord resolves a channel option (with the member's permissions)."""
+    return {"id": str(channel_id), "name": name, "type": 0, "permissions": str(ADMIN_PERMISSIONS)}

@@ -261,10 +261,18 @@ class FakeDiscord:
         await self.dispatch("INTERACTION_CREATE", payload, self.shard_of(guild and guild.id))
         return Exchange(payload, at)
 
-    async def slash(self, name: str, options: dict[str, Any] | None = None, **kw: Any) -> Exchange:
-        """A slash command (interaction type 2) as Discord sends it."""
+    async def slash(
+        self,
+        name: str,
+        options: dict[str, Any] | None = None,
+        *,
+        channels: dict[str, int] | None = None,
+        **kw: Any,
+    ) -> Exchange:
+        """A slash command (interaction type 2) as Discord sends it; `channels` are
+        channel options (name -> channel id), resolved as Discord resolves them."""
         types = {bool: 5, int: 4, str: 3}
-        data = {
+        data: dict[str, Any] = {
             "id": self._command_id(name),
             "name": name,
             "type": 1,
@@ -272,6 +280,13 @@ class FakeDiscord:
                 {"name": k, "type": types[type(v)], "value": v} for k, v in (options or {}).items()
             ],
         }
+        if channels:
+            data["options"] += [
+                {"name": k, "type": 7, "value": str(v)} for k, v in channels.items()
+            ]
+            data["resolved"] = {
+                "channels": {str(v): wire.resolved_channel(v) for v in channels.values()}
+            }
         return await self.interact(2, data, **kw)
 
     async def autocomplete(self, name: str, option: str, typed: str, **kw: Any) -> Exchange:

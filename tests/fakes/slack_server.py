@@ -137,6 +137,7 @@ class FakeSlack:
     response_status: int = 200
     acks: dict[str, dict[str, Any]] = field(default_factory=dict)
     connected: asyncio.Event = field(default_factory=asyncio.Event)
+    threads: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # thread_ts -> msgs
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(1)
@@ -203,6 +204,19 @@ class FakeSlack:
             view = args.get("view") or {}
             view = json.loads(view) if isinstance(view, str) else view
             return {"view": {"id": "V1" if method == "views.publish" else "VMODAL", **view}}
+        if method == "conversations.replies":
+            latest = str(args.get("latest") or "9999999999")
+            inclusive = str(args.get("inclusive", "")).lower() in ("1", "true")
+            found = [
+                m
+                for m in self.threads.get(str(args.get("ts")), [])
+                if m["ts"] < latest or (inclusive and m["ts"] == latest)
+            ]
+            return {"messages": found[: int(args.get("limit") or 1000)], "has_more": False}
+        if method == "chat.getPermalink":
+            channel, ts = args.get("channel", ""), str(args.get("message_ts", ""))
+            link = f"https://acme.slack.com/archives/{channel}/p{ts.replace('.', '')}"
+            return {"channel": channel, "permalink": link}
         if method == "apps.connections.open":
             return {"url": str(self.server.make_url("/socket")).replace("http", "ws", 1)}
         return {}

@@ -154,3 +154,38 @@ async def test_a_chat_failure_is_reported_privately_in_the_thread(driver, bot, s
     assert notice.args["user"] == ALICE and notice.args["thread_ts"] == "1700000100.000100"
     assert bot.tasks.failures == 1
     bot.tasks.failures = 0
+
+
+async def test_a_mention_in_a_thread_is_answered_with_the_threads_earlier_detail(
+    driver, service, slack, server_chat_model, model_script, provider_server
+):
+    """The detail is only in the thread (nothing saved): the model must see the thread."""
+    service.chat_model = server_chat_model
+    slack.threads["1700000000.000001"] = [
+        {"ts": "1700000000.000001", "user": BOB, "text": "the release branch is release-42"},
+        {"ts": "1700000000.000050", "user": "UBOT", "text": "Noted.", "bot_id": "BBOT"},
+        {"ts": "1700000300.000200", "user": ALICE, "text": "<@UBOT> which branch again?"},
+    ]
+    model_script.reply = lambda body: (
+        "It's release-42." if "release-42" in json.dumps(body["messages"]) else "No idea."
+    )
+    await driver.event(
+        mention("which branch again?", ts="1700000300.000200", thread_ts="1700000000.000001")
+    )
+    assert "It's release-42." in block_text(blocks_of(slack.calls_to("chat.postMessage")[-1]))
+    [asked] = slack.calls_to("conversations.replies")
+    assert asked.args["channel"] == "C1" and asked.args["ts"] == "1700000000.000001"
+    [sent] = [
+        r.json["messages"]
+        for r in provider_server.requests
+        if r.json["messages"][-1]["content"] == "which branch again?"
+    ]
+    roles = [(m["role"], m["content"]) for m in sent[:-1] if m["role"] != "system"]
+    assert ("user", "the release branch is release-42") in roles
+    assert ("assistant", "Noted.") in roles
+    assert all("which branch again" not in content for _, content in roles)
+
+
+async def test_a_mention_outside_a_thread_reads_no_thread(driver, slack):
+    await driver.event(mention("anything?"))
+    assert slack.calls_to("conversations.replies") == []

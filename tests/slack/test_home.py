@@ -51,7 +51,7 @@ async def test_an_admin_sees_every_setting_with_its_current_value(driver, servic
     await driver.event(home_opened(ADMIN))
     view = last_view(slack, ADMIN)
     found = menus(view)
-    assert set(found) == {f"mb.setting.{name}" for name in EDITABLE}
+    assert set(found) == {f"mb.setting.{name}" for name in EDITABLE} | {"mb.chanpolicy.policy"}
     assert found["mb.setting.retention_days"]["initial_option"]["value"] == "90"
     assert found["mb.setting.memory_enabled"]["initial_option"]["value"] == "on"
     presets = {o["value"] for o in found["mb.setting.embed_preset"]["options"]}

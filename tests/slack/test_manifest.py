@@ -72,6 +72,16 @@ async def test_every_web_api_method_the_bot_calls_is_covered_by_a_declared_scope
     )
     await driver.event(
         {
+            "type": "app_mention",
+            "user": ALICE,
+            "text": "<@UBOT> and the other one?",
+            "ts": "1.3",
+            "thread_ts": "1.1",
+            "channel": "C1",
+        }
+    )
+    await driver.event(
+        {
             "type": "message",
             "channel_type": "im",
             "user": ALICE,
@@ -84,5 +94,6 @@ async def test_every_web_api_method_the_bot_calls_is_covered_by_a_declared_scope
     await driver.select("mb.setting.auto_extract", "off")
     called = {c.method for c in slack.calls}
     assert called <= set(WEB_API_SCOPES)
-    needed = {WEB_API_SCOPES[m] for m in called} | set(BOT_EVENTS.values()) | {COMMAND_SCOPE}
+    needed = {s for m in called for s in WEB_API_SCOPES[m].split()}
+    needed |= set(BOT_EVENTS.values()) | {COMMAND_SCOPE}
     assert {s for s in needed if s} == set(bot_scopes())

@@ -35,6 +35,7 @@ from core.stores import codec
 from core.stores.codec import (
     AUDIT_COLUMNS,
     MEMORY_COLUMNS,
+    RECORD_TABLES,
     Encoders,
     audit_from_row,
     audit_values,
@@ -374,7 +375,7 @@ class PostgresSession(PostgresTraces):
 
     async def erase_records(self) -> int:
         removed = 0
-        for table, column in (("incognito", "user_id"), ("audit_log", "actor")):
+        for table, column in RECORD_TABLES:
             rows = await self._rows(
                 f"DELETE FROM {table} WHERE workspace = %(ws)s AND {column} = %(user)s RETURNING 1"
             )
@@ -434,6 +435,24 @@ class PostgresSession(PostgresTraces):
             "AND user_id = %(user)s ORDER BY since, channel"
         )
         return [Incognito(channel=row["channel"], on=True, since=row["since"]) for row in rows]
+
+    async def get_memory_off(self) -> float | None:
+        rows = await self._rows(
+            "SELECT off_since FROM memory_switch WHERE workspace = %(ws)s AND user_id = %(user)s"
+        )
+        return rows[0]["off_since"] if rows else None
+
+    async def set_memory_off(self, off: bool, now: float) -> None:
+        if off:
+            await self._rows(
+                "INSERT INTO memory_switch VALUES (%(ws)s, %(user)s, %(now)s) "
+                "ON CONFLICT DO NOTHING",
+                {"now": now},
+            )
+        else:
+            await self._rows(
+                "DELETE FROM memory_switch WHERE workspace = %(ws)s AND user_id = %(user)s"
+            )
 
     async def get_settings(self) -> WorkspaceSettings:
         rows = await self._rows(

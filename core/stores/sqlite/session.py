@@ -32,6 +32,7 @@ from core.recall.textsearch import fts5_match
 from core.stores.codec import (
     AUDIT_COLUMNS,
     MEMORY_COLUMNS,
+    RECORD_TABLES,
     Encoders,
     audit_from_row,
     audit_values,
@@ -509,7 +510,7 @@ class SQLiteSession(SQLiteTraces):
     @on_db_thread
     def erase_records(self) -> int:
         removed = 0
-        for table, column in (("incognito", "user_id"), ("audit_log", "actor")):
+        for table, column in RECORD_TABLES:
             cur = self.conn.execute(
                 f"DELETE FROM {table} WHERE workspace = :ws AND {column} = :user", self.params
             )
@@ -574,6 +575,27 @@ class SQLiteSession(SQLiteTraces):
             self.params,
         ).fetchall()
         return [Incognito(channel=row[0], on=True, since=row[1]) for row in rows]
+
+    @on_db_thread
+    def get_memory_off(self) -> float | None:
+        row = self.conn.execute(
+            "SELECT off_since FROM memory_switch WHERE workspace = :ws AND user_id = :user",
+            self.params,
+        ).fetchone()
+        return row[0] if row else None
+
+    @on_db_thread
+    def set_memory_off(self, off: bool, now: float) -> None:
+        if off:
+            self.conn.execute(
+                "INSERT INTO memory_switch VALUES (:ws, :user, :now) ON CONFLICT DO NOTHING",
+                {**self.params, "now": now},
+            )
+        else:
+            self.conn.execute(
+                "DELETE FROM memory_switch WHERE workspace = :ws AND user_id = :user",
+                self.params,
+            )
 
     @on_db_thread
     def get_settings(self) -> WorkspaceSettings:
