@@ -24,6 +24,7 @@ from bots.discord import discord_command
 from bots.redact import configure_logging, redact
 from bots.slack import slack
 from bots.wiring import open_service
+from core import texts
 from core.commands import COMMANDS, CommandRequest, run_action, run_command
 from core.faults import FAULTS, explain
 from core.models import Scope
@@ -367,6 +368,9 @@ async def erase(
         is_admin=True,
         include_globals=include_globals,
     )
+    if not report.done:
+        click.echo(texts.ERASE_UNKNOWN.format(user=target, workspace=config.workspace), err=True)
+        sys.exit(1)
     click.echo(
         f"Erased {target}: {report.memories} private memories, {report.globals} global, "
         f"{report.profile_fields} profile fields, {report.votes} votes, "

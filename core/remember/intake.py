@@ -143,7 +143,7 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
         contradiction=context.settings.contradiction_policy, reconcile=request.reconcile
     )
     async with ports.store.session(principal) as session:
-        return await saving.save(session, candidate, policy, now, proposal)
+        return await saving.save(session, candidate, policy, now, proposal, request.is_admin)
 
 
 async def _model_proposal(
