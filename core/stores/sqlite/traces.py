@@ -10,6 +10,8 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
+from core.stores.sqlite.candidates import KnownCommon
+
 T = TypeVar("T")
 
 
@@ -18,6 +20,8 @@ class _Database(Protocol):
     def conn(self) -> sqlite3.Connection: ...
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T: ...
+
+    known_common: KnownCommon  # the session's keyword search reads it
 
 
 BOTH_VISIBLE = """
