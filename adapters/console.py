@@ -14,6 +14,7 @@ import logging
 from dataclasses import dataclass, replace
 
 from core import guards, texts
+from core.audience import Audience
 from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_action, run_command
 from core.commands.settings import settings_line
@@ -205,6 +206,7 @@ class ConsoleSession:
 
     async def chat(self, text: str) -> str:
         c = self.context
-        reply = await self.service.chat(ChatTurn(c.workspace, c.user, c.channel, text))
+        turn = ChatTurn(c.workspace, c.user, c.channel, text, audience=Audience.PRIVATE)
+        reply = await self.service.chat(turn)  # a terminal: only its user reads it
         self.last_used = ",".join(h.id for h in reply.used)
         return render(reply.response())

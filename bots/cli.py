@@ -24,6 +24,7 @@ from bots.discord import discord_command
 from bots.redact import configure_logging, redact
 from bots.slack import slack
 from bots.wiring import open_service
+from core import texts
 from core.commands import COMMANDS, CommandRequest, run_action, run_command
 from core.faults import FAULTS, explain
 from core.models import Scope
@@ -367,6 +368,9 @@ async def erase(
         is_admin=True,
         include_globals=include_globals,
     )
+    if not report.done:
+        click.echo(texts.ERASE_UNKNOWN.format(user=target, workspace=config.workspace), err=True)
+        sys.exit(1)
     click.echo(
         f"Erased {target}: {report.memories} private memories, {report.globals} global, "
         f"{report.profile_fields} profile fields, {report.votes} votes, "
@@ -440,7 +444,9 @@ def settings(ctx: click.Context, as_json: bool) -> None:
 @click.option("--admin", is_flag=True, help="Act as a workspace admin (required to change).")
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_context
-def settings_set(ctx: click.Context, name: str, value: tuple[str, ...], admin: bool, as_json: bool):
+def settings_set(
+    ctx: click.Context, name: str, value: tuple[str, ...], admin: bool, as_json: bool
+) -> None:
     """Change one setting.  Example: memorybot settings set auto_extract off --admin"""
     ctx.invoke(_settings_run, words=("set", name, *value), admin=admin, as_json=as_json)
 
@@ -451,13 +457,21 @@ def settings_set(ctx: click.Context, name: str, value: tuple[str, ...], admin: b
 @click.option("--admin", is_flag=True, help="Act as a workspace admin (required to change).")
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_context
-def settings_channel(ctx: click.Context, channel: str, policy: str, admin: bool, as_json: bool):
+def settings_channel(
+    ctx: click.Context, channel: str, policy: str, admin: bool, as_json: bool
+) -> None:
     """Set memory in one channel.  Example: memorybot settings channel C0HR off --admin"""
     ctx.invoke(_settings_run, words=("channel", channel, policy), admin=admin, as_json=as_json)
 
 
 @with_service
-async def _settings_run(service, config, words, admin, as_json):
+async def _settings_run(
+    service: MemoryService,
+    config: AppConfig,
+    words: tuple[str, ...],
+    admin: bool,
+    as_json: bool,
+) -> None:
     from core.commands.settings import settings_line
 
     request = CommandRequest(

@@ -8,8 +8,8 @@
 
 Settings (environment or .env):
   DISCORD_TOKEN                    the bot token (required)
-  MEMORYBOT_DISCORD_DM_WORKSPACE   workspace for DMs, which have no server (default "dm";
-                                   set a server id to share that server's memories in DMs)
+  MEMORYBOT_DISCORD_DM_WORKSPACE   workspace for DMs, which have no server (default "dm":
+                                   each person's own space; a server id uses that server's)
   MEMORYBOT_DISCORD_API_URL        REST base, e.g. a proxy: http://proxy:8080/api/v10
   MEMORYBOT_DISCORD_GATEWAY_URL    gateway, e.g. a proxy: ws://proxy:7878
 

@@ -141,7 +141,7 @@ VARIABLES: tuple[Variable, ...] = (
     Variable(
         "MEMORYBOT_DISCORD_DM_WORKSPACE",
         "dm",
-        "workspace DMs belong to (a guild id shares that server's memories)",
+        "DMs' workspace: `dm` gives each person their own space; a guild id uses that server's",
         "discord",
     ),
 )

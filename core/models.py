@@ -66,6 +66,7 @@ class SaveStatus(StrEnum):
     UPDATED = "updated"  # UPDATE (corrected or refined an existing memory)
     MERGED = "merged"  # MERGE (combined with a near-duplicate)
     DUPLICATE = "duplicate"  # NOOP (already known, reinforced)
+    CONFLICT = "conflict"  # would change someone else's memory: saved beside it, both marked
     PENDING_REVIEW = "pending_review"
     REFUSED = "refused"
 
@@ -220,7 +221,8 @@ class MemoryPatch:
 # itself, a duplicate save that changed nothing, a settings change (no before-state)
 # and an erase (gone for good: that is its point). Both stores' `last_undoable_audit`
 # and the service's undo read this one set.
-NOT_UNDOABLE: frozenset[str] = frozenset({"undo", "noop", "settings", "erase"})
+# "redacted": an entry whose memories were erased keeps its ids, not their text (issue 11)
+NOT_UNDOABLE: frozenset[str] = frozenset({"undo", "noop", "settings", "erase", "redacted"})
 
 
 @dataclass(frozen=True)
@@ -283,6 +285,9 @@ class WorkspaceSettings:
     retention_days: int = 0  # 0 = keep forever
     recall_limit: int = 8  # a cap: what a reply uses is decided by relevance (issue 15)
     recall_min_score: float = 0.05
+    # In a channel others can read: "globals" (default, safe) uses only shared memories
+    # and says when private ones were held back; "all" uses the asker's private ones too.
+    shared_channel_recall: str = "globals"
     # channel id -> ChannelPolicy value, only for channels not "on" (issue 16)
     channel_policies: dict[str, str] = field(default_factory=dict)
     # Provider API keys, Fernet-encrypted (core.providers.encryption); write-only:
@@ -321,7 +326,8 @@ class RememberResult:
     reason: RefusalReason | None = None
     memory: Memory | None = None
     detail: str = ""  # e.g. the kind of secret ("an AWS access key"), never the secret
-    replaced: Memory | None = None  # the prior version for updated/merged
+    replaced: Memory | None = None  # the prior version for updated/merged; for conflict,
+    # the memory (someone else's) it contradicts
     audit_id: str | None = None  # the change to pass to `undo`
 
     @property
@@ -350,6 +356,7 @@ class PromptContext:
 
     memories: list[Hit] = field(default_factory=list)
     profile: dict[str, str] = field(default_factory=dict)
+    held_back: int = 0  # private memories kept out because others read the reply
 
 
 @dataclass(frozen=True)
@@ -370,6 +377,7 @@ class MemoriesView:
     stats: StoreStats
     profile: dict[str, str]
     incognito: bool = False
+    conflicts: list[tuple[Memory, Memory]] = field(default_factory=list)  # (newer, older)
     page: int = 1  # which page of `items` (newest first), and whether another follows
     has_more: bool = False
     query: str = ""  # only memories containing all these words

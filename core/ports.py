@@ -207,6 +207,30 @@ class StoreSession(Protocol):
         (their before-states hold memory text); returns how many rows went."""
         ...
 
+    # conflicts: a save stored beside a memory its author could not change (issue 11)
+    async def add_conflict(self, memory_id: str, other_id: str, now: float) -> None:
+        """Record that `memory_id` contradicts `other_id` (ids only)."""
+        ...
+
+    async def conflicts(self) -> list[tuple[str, str]]:
+        """(newer, contradicted) id pairs whose memories both exist, are active and are
+        visible to the principal, oldest first."""
+        ...
+
+    async def clear_conflicts(self, memory_id: str) -> int:
+        """Forget every conflict `memory_id` takes part in; returns how many went."""
+        ...
+
+    async def redact_audit(self, memory_ids: list[str]) -> int:
+        """Everyone's audit entries about these memories, once they are deleted, keep
+        their ids but lose the before-states (the text); returns how many."""
+        ...
+
+    async def drop_votes(self, memory_id: str) -> int:
+        """Delete everyone's votes on a memory the principal can see (before erasing
+        it); returns how many went."""
+        ...
+
     # profile (one small block per user)
     async def get_profile(self) -> dict[str, str]: ...
     async def set_profile(self, fields: dict[str, str]) -> None: ...

@@ -19,6 +19,7 @@ from core.chat import turn as chat_turn
 from core.context import read_context
 from core.governance import audit, consolidation, correction, erase, feedback, pinning
 from core.governance.audit import UndoResult
+from core.governance.conflicts import conflicting_pairs
 from core.governance.erase import EraseReport
 from core.jobs import embedding as embedding_jobs
 from core.jobs.handlers import JOB_HANDLERS
@@ -327,6 +328,7 @@ class MemoryService:
                 stats=await session.stats(),
                 profile=await session.get_profile(),
                 incognito=bool(channel and await session.get_incognito(channel)),
+                conflicts=await conflicting_pairs(session),
             )
 
     async def first_delivery(self, workspace: str, key: str, keep: float = 3600.0) -> bool:
@@ -504,6 +506,7 @@ class MemoryService:
             is_admin=is_admin,
             include_globals=include_globals,
             now=self.clock(),
+            queue=self.jobs,
         )
 
     async def erase_preview(self, workspace: str, user: str) -> EraseReport:

@@ -13,6 +13,11 @@ SAVED_GLOBAL = "🧠 Saved to memory (shared with the workspace)."
 UPDATED = "🧠 Updated what I remembered: “{old}” is now “{new}”."
 MERGED = "🧠 Merged with something I already knew: “{content}”."
 DUPLICATE = "🧠 I already knew that — reinforced it."
+CONFLICT = (
+    "⚠️ Saved beside a shared memory that says otherwise: “{other}”. Only its author or a "
+    "workspace admin can change that one, so both are kept and marked as conflicting in "
+    "/memories until one of them is forgotten."
+)
 PENDING = "🧠 Saved for review: accept it in /memories to make it active."
 
 REFUSALS: dict[RefusalReason, str] = {
@@ -92,9 +97,14 @@ UNDO_WHAT = {
     "consolidate": "the tidy-up (those memories are back as they were)",
 }
 NOTHING_TO_UNDO = "Nothing to undo."
+PRIVATE_HELD_BACK = "🔒 I have {count} private {noun} that may help — ask me in a DM."
+GLOBAL_IN_PERSONAL = (
+    "🌐 A DM belongs to you alone, so there is no workspace here to share with. Use /global "
+    "in a server channel to share with that server, or /remember to keep it for yourself."
+)
 UNDO_CONFLICT = (
-    "↩️ Can't undo that: the same text is a memory again since then, and bringing the old "
-    "one back would duplicate it. Nothing changed."
+    "↩️ Can't undo that: “{content}” is saved again as another memory since. I left both as "
+    "they are — forget that one first if you want the old state back."
 )
 
 MEMORIES_HEADER = "🧠 What I remember for you (yours and the workspace's)"
@@ -107,6 +117,11 @@ PAGE_NONE = "There's nothing on that page. /memories shows the newest."
 PAGE_NEXT = "Next ›"
 PAGE_PREVIOUS = "‹ Previous"
 PENDING_HEADER = "📝 Waiting for your review"
+CONFLICTS_HEADER = "⚠️ Conflicting memories — forget the one that is wrong"
+CONFLICT_ITEM = "“{newer}” contradicts “{older}”"
+CONFLICT_META = "newer by {newer_by} · older by {older_by}"
+FORGET_NEWER = "Forget newer"
+FORGET_OLDER = "Forget older"
 USAGE = "{memories} {mem_noun} · {entities} {ent_noun} · {size}"
 PROFILE_HEADER = "👤 Profile"
 
@@ -253,6 +268,10 @@ SETTING_HELP = {
     "auto_extract": "Learn from conversations (conservatively), besides /remember.",
     "global_policy": "Who may save memories shared with the whole workspace.",
     "contradiction_policy": "Overwrite outdated facts, or keep the old version as history.",
+    "shared_channel_recall": (
+        "In a channel others can read, answer from shared memories only (private ones "
+        "stay for DMs), or from the asker's private memories too."
+    ),
     "embed_preset": "How memories are turned into vectors for search.",
     "chat_preset": "The model that writes replies and extracts memories.",
     "retention_days": "Archive memories nobody has used for this long.",
@@ -348,6 +367,11 @@ ERASE_DONE = "🧽 Erased: {memories} {noun}, your profile, settings, feedback a
 ERASE_DONE_GLOBALS = " {count} shared {noun} you wrote went too."
 ERASE_DONE_KEPT = " {count} shared {noun} you wrote stay for the workspace."
 ERASE_DONE_ALL = " I hold nothing more about you here."
+ERASE_NOTHING = "🧽 I hold nothing about you here, so there was nothing to erase."
+ERASE_UNKNOWN = (
+    "Nothing is held about user “{user}” in workspace “{workspace}”, so nothing was "
+    "erased. Check the user id (Slack: U…, Discord: a number)."
+)
 
 # Forms and confirmations (Slack modals and confirm dialogs, Discord forms and menus)
 CONFIRM_TITLE = "Are you sure?"

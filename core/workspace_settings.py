@@ -79,6 +79,15 @@ EDITABLE: dict[str, SettingSpec] = {
             (Choice("everyone", "Everyone", "everyone"), Choice("admins", "Admins only", "admins")),
         ),
         SettingSpec(
+            "shared_channel_recall",
+            "Replies in shared channels",
+            texts.SETTING_HELP["shared_channel_recall"],
+            (
+                Choice("globals", "Shared memories only", "globals"),
+                Choice("all", "Also the asker's private ones", "all"),
+            ),
+        ),
+        SettingSpec(
             "contradiction_policy",
             "Contradictions",
             texts.SETTING_HELP["contradiction_policy"],

@@ -175,3 +175,19 @@ def test_the_latency_benchmark_prints_a_row_per_size():
 def test_the_latency_benchmark_insists_on_at_least_200_timed_queries():
     done = run_script("bench/recall_latency.py", "--sizes", "100", "--queries", "50")
     assert done.returncode != 0 and "at least 200" in done.stderr
+
+
+def test_the_reconciliation_benchmark_ingests_a_held_out_file_and_keeps_distinct_turns(
+    tmp_path,
+):
+    data = tmp_path / "held-out.json"
+    data.write_text(json.dumps([locomo_item()]), encoding="utf-8")
+    done = run_script("bench/reconcile_quality.py", "--locomo", str(data), "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["dev"]["pairs"] + report["test"]["pairs"] >= 300
+    ingest = report["ingest"]
+    assert ingest["turns"] == 7 and ingest["statuses"]["refused"] == 1
+    # six accepted turns, two of them the same "Thanks!": five texts, five memories
+    assert (ingest["non_identical_turns"], ingest["separate_memories"]) == (5, 5)
+    assert "AKIAZ7QK3XB5M2TRW9PL" not in done.stdout

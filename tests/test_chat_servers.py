@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from bots.cli import cli
 from core import prompts
+from core.audience import Audience
 from core.chat.turn import ChatTurn
 from core.models import Kind
 from core.providers.chat.structured_modes import forget_learned, learned
@@ -240,7 +241,10 @@ async def test_a_runaway_reply_is_cancelled_at_the_timeout_and_the_server_stops_
         ChatConfig(fake.openai_url, "smollm2", preset="llama-cpp", timeout=1.0, max_retries=0)
     )
     fake.script_chat([endless(0.01)])
-    result = await service.chat(ChatTurn(WS, ALICE, CHANNEL, "where is the VPN config?"))
+    dm = Audience.PRIVATE  # a DM: Alice's private memory may answer
+    result = await service.chat(
+        ChatTurn(WS, ALICE, CHANNEL, "where is the VPN config?", audience=dm)
+    )
 
     assert not result.by_model and "ops vault" in result.text  # answered from memory
     (stream,) = fake.streams
@@ -254,7 +258,7 @@ async def test_a_runaway_reply_is_cancelled_at_the_timeout_and_the_server_stops_
     assert stream.sent == sent_at_hang_up  # nothing generated for nobody
 
     # the next turn is not stuck behind the abandoned one
-    again = await service.chat(ChatTurn(WS, ALICE, CHANNEL, "and the VPN client?"))
+    again = await service.chat(ChatTurn(WS, ALICE, CHANNEL, "and the VPN client?", audience=dm))
     assert again.by_model
     await service.jobs.drain()
     await service.chat_model.close()

@@ -9,6 +9,7 @@ import pytest
 
 from adapters.console import ConsoleContext, ConsoleSession
 from core import guards, prompts, texts
+from core.audience import Audience
 from core.chat.turn import ChatTurn
 from core.ids import new_id
 from core.models import NewMemory, Principal, Scope
@@ -37,6 +38,7 @@ STAGING = "the staging DB is on port 6543"
 
 
 def turn(text: str, **kwargs) -> ChatTurn:
+    kwargs.setdefault("audience", Audience.PRIVATE)  # a DM unless a test says otherwise
     return ChatTurn(WS, kwargs.pop("user", ALICE), kwargs.pop("channel", CHANNEL), text, **kwargs)
 
 
@@ -289,3 +291,13 @@ async def test_nothing_a_user_said_or_the_model_answered_reaches_the_logs(
     assert "model reconciliation not used" in caplog.text
     for private in ("6543", "7001", "Atlantis", "listens", FAKE_API_KEY):
         assert private not in caplog.text
+
+
+async def test_a_shared_reply_finds_the_global_memory_behind_the_askers_private_ones(service):
+    for n in range(6):
+        await service.remember(WS, ALICE, f"my staging notes part {n}: staging port questions")
+    await service.remember(WS, BOB, "staging is on port 6543 for everyone", Scope.GLOBAL)
+    result = await service.chat(turn("which port is staging on?", audience=Audience.SHARED))
+    assert [h.content for h in result.used] == ["staging is on port 6543 for everyone"]
+    assert result.held_back >= 1
+    assert "my staging notes" not in result.response().text

@@ -7,6 +7,7 @@ service use?" used payments, auth and staging ports."""
 
 from __future__ import annotations
 
+from core.audience import Audience
 from core.chat.turn import ChatTurn
 from core.models import Scope
 from core.recall import relevance
@@ -86,7 +87,8 @@ async def test_the_footer_counts_exactly_what_prompt_context_returns(service):
     await ports(service)
     for message in ("what port does the payments service use?", "which service for email?"):
         context = await service.prompt_context(WS, ALICE, message, "general")
-        reply = await service.chat(ChatTurn(WS, ALICE, "general", message))
+        turn = ChatTurn(WS, ALICE, "general", message, audience=Audience.PRIVATE)
+        reply = await service.chat(turn)  # read by Alice alone, like the API's context
         assert [h.id for h in reply.used] == [h.id for h in context.memories]
         assert bool(reply.footer) == bool(context.memories)
 

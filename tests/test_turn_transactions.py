@@ -11,6 +11,7 @@ from __future__ import annotations
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
+from core.audience import Audience
 from core.chat.turn import ChatTurn
 from core.models import Principal
 from core.ports import Store, StoreSession
@@ -58,7 +59,8 @@ async def test_a_chat_turn_with_memories_opens_at_most_three_transactions(
     await service.remember(WS, ALICE, "we deploy on Tuesdays", "global")
     counting.opened.clear()
 
-    answer = await service.chat(ChatTurn(WS, ALICE, CHANNEL, "which port is staging on?"))
+    turn = ChatTurn(WS, ALICE, CHANNEL, "which port is staging on?", audience=Audience.PRIVATE)
+    answer = await service.chat(turn)  # a DM: the private memory may be used
     opened = list(counting.opened)
     await service.jobs.drain()
 

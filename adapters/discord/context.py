@@ -1,8 +1,9 @@
 """Who, where and with which rights: from a Discord event to the core's identifiers.
 
-A workspace is a guild. A DM has no guild, so it belongs to the one workspace the
-bot is configured for (`dm_workspace`, default "dm"; set it to a guild id to share
-that guild's memories in DMs). Channels are Discord channel ids, so incognito is
+A workspace is a guild. A DM has no guild: by default (`dm_workspace` "dm") it is
+the person's own space (`core.audience.personal_workspace`), so no two people ever
+share memories through DMs; set `dm_workspace` to a guild id to use that guild's
+memories in DMs instead. Channels are Discord channel ids, so incognito is
 kept per (workspace, channel, user): threads and DM channels have their own ids.
 An admin is a member with Manage Server in that guild; nobody is an admin in a DM.
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 import discord
 
 from adapters.discord.views import ValueStash
+from core.audience import Audience, personal_workspace
 from core.chat.turn import ChatTurn
 from core.commands import CommandRequest
 from core.service import MemoryService
@@ -23,8 +25,15 @@ from core.service import MemoryService
 PLATFORM = "discord"
 
 
-def workspace_for(guild_id: int | None, dm_workspace: str) -> str:
-    return str(guild_id) if guild_id else dm_workspace
+DEFAULT_DM_WORKSPACE = "dm"
+
+
+def workspace_for(guild_id: int | None, dm_workspace: str, user: str = "") -> str:
+    if guild_id:
+        return str(guild_id)
+    if dm_workspace == DEFAULT_DM_WORKSPACE and user:
+        return personal_workspace(user)
+    return dm_workspace
 
 
 def interaction_is_admin(interaction: discord.Interaction) -> bool:
@@ -36,7 +45,7 @@ def command_request(
     interaction: discord.Interaction, dm_workspace: str, text: str = ""
 ) -> CommandRequest:
     return CommandRequest(
-        workspace=workspace_for(interaction.guild_id, dm_workspace),
+        workspace=workspace_for(interaction.guild_id, dm_workspace, str(interaction.user.id)),
         user=str(interaction.user.id),
         channel=str(interaction.channel_id),
         text=text,
@@ -52,12 +61,15 @@ def chat_turn(message: discord.Message, text: str, dm_workspace: str) -> ChatTur
         and message.guild is not None
         and author.guild_permissions.manage_guild
     )
+    guild_id = message.guild.id if message.guild else None
     return ChatTurn(
-        workspace=workspace_for(message.guild.id if message.guild else None, dm_workspace),
+        workspace=workspace_for(guild_id, dm_workspace, str(author.id)),
         user=str(author.id),
         channel=str(message.channel.id),
         text=text,
         is_admin=is_admin,
+        # A server channel's members read the reply; a DM is the author's alone.
+        audience=Audience.SHARED if guild_id else Audience.PRIVATE,
         platform=PLATFORM,
         message_id=str(message.id),
         permalink=message.jump_url,

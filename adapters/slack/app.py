@@ -52,6 +52,7 @@ from adapters.slack.modals import FormListeners
 from adapters.slack.retries import once_per_event
 from adapters.slack.threads import earlier_messages, strip_mention
 from core import texts
+from core.audience import Audience
 from core.chat.turn import ChatTurn
 from core.commands import run_action, run_command
 from core.commands.registry import ordered
@@ -273,14 +274,15 @@ class SlackBot:
     async def on_mention(self, event: Body, body: Body, context: AsyncBoltContext) -> None:
         """Mentions are answered in the thread they start (or are part of)."""
         if is_from_a_person(event, context.bot_user_id):
-            self._chat(origin(body, context), event, event.get("thread_ts") or event.get("ts"))
+            where, thread = origin(body, context), event.get("thread_ts") or event.get("ts")
+            self._chat(where, event, thread, Audience.SHARED)  # the channel reads the reply
 
     async def on_direct_message(self, event: Body, body: Body, context: AsyncBoltContext) -> None:
         """DMs are answered in the DM (in a thread only if the person wrote in one)."""
         if is_from_a_person(event, context.bot_user_id):
-            self._chat(origin(body, context), event, event.get("thread_ts"))
+            self._chat(origin(body, context), event, event.get("thread_ts"), Audience.PRIVATE)
 
-    def _chat(self, where: Origin, event: Body, thread_ts: str | None) -> None:
+    def _chat(self, where: Origin, event: Body, thread_ts: str | None, audience: Audience) -> None:
         text = strip_mention(event.get("text", ""), where.bot_user)
 
         async def work() -> None:
@@ -292,6 +294,7 @@ class SlackBot:
                 where.channel,
                 text,
                 is_admin=is_admin,
+                audience=audience,
                 thread=await earlier_messages(self.client, where.channel, event, where.bot_user),
                 platform="slack",
                 message_id=ts,

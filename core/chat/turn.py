@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from core import extraction, guards, texts
+from core.audience import Audience
 from core.chat import prompting, redaction
 from core.context import MemoryContext, read_context
 from core.extraction.rules import asked_to_remember
@@ -28,6 +29,7 @@ from core.models import (
     RefusalReason,
     RememberResult,
     SaveStatus,
+    Scope,
     Source,
 )
 from core.ports import ChatMessage, ChatModel, Ports, ProviderError
@@ -40,6 +42,7 @@ from core.validation import check_text
 log = logging.getLogger(__name__)
 
 CONTEXT_POOL_FACTOR = 2  # recall twice the reply's limit, then keep what bears on it
+SHARED_POOL = 3  # a shared reply recalls 3× more, then keeps globals only
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,9 @@ class ChatTurn:
     text: str
     thread: Sequence[ChatMessage] = ()  # earlier messages, oldest first
     is_admin: bool = False
+    # Who reads the reply: a channel others read by default (safe); adapters say PRIVATE
+    # for DMs and replies only the asker sees.
+    audience: Audience = Audience.SHARED
     # the message itself, so what is learnt from it links back to it (provenance)
     platform: str = ""
     message_id: str = ""
@@ -72,6 +78,7 @@ class ChatAnswer:
     used: list[Hit] = field(default_factory=list)
     incognito: bool = False
     by_model: bool = False  # False: the recalled memories themselves (no model, or it failed)
+    held_back: int = 0  # private memories that would have helped, kept out of a shared reply
     saved: RememberResult | None = None  # what "remember that …" in the message saved
 
     @property
@@ -88,14 +95,23 @@ class ChatAnswer:
                 Action(ActionKind.FEEDBACK_UP, "👍", ids),
                 Action(ActionKind.FEEDBACK_DOWN, "👎", ids),
             )
+        text = self.text
+        if self.held_back:
+            noun = texts.plural(self.held_back, "note", "notes")
+            line = texts.PRIVATE_HELD_BACK.format(count=self.held_back, noun=noun)
+            text = f"{text}\n\n{line}" if text else line
         if self.saved is not None and self.saved.audit_id:
             actions += (Action(ActionKind.UNDO, "Undo", self.saved.audit_id),)
         return Response(
-            self.text,
+            text,
             actions=actions,
             footer=self.footer,
             ephemeral=False,
-            data={"used": [h.id for h in self.used], "by_model": self.by_model},
+            data={
+                "used": [h.id for h in self.used],
+                "by_model": self.by_model,
+                "held_back": self.held_back,
+            },
         )
 
 
@@ -116,8 +132,9 @@ async def answer(ports: Ports, jobs: JobQueue, turn: ChatTurn) -> ChatAnswer:
     principal = Principal(turn.workspace, turn.user)
     async with ports.store.session(principal) as session:
         context = await read_context(session, turn.channel, with_profile=True)
-    used = await prompt_context(ports, principal, context, turn.text, touch=True)
-    hits, profile = used.memories, used.profile
+    shared = shared_only(turn, context.settings.shared_channel_recall)
+    used = await prompt_context(ports, principal, context, turn.text, touch=True, shared=shared)
+    hits, profile, held_back = used.memories, used.profile, used.held_back
     model = await ports.providers.chat_for(turn.workspace, context.settings)
     policy = ports.providers.redaction
     if model is not None and policy == redaction.REFUSE:
@@ -137,6 +154,8 @@ async def answer(ports: Ports, jobs: JobQueue, turn: ChatTurn) -> ChatAnswer:
         text = texts.CHANNEL_OFF_ANSWER
     elif context.personal_off:
         text = texts.PERSONAL_OFF_ANSWER
+    elif not hits and held_back:
+        text = ""  # the held-back line says all there is to say here
     else:
         text = memories_answer(hits, model_failed=model is not None)
     saved, rest = None, turn.text
@@ -148,8 +167,19 @@ async def answer(ports: Ports, jobs: JobQueue, turn: ChatTurn) -> ChatAnswer:
     if context.may_extract and rest:  # what was saved already is not learnt twice
         await _queue_extraction(jobs, replace(turn, text=rest))
     return ChatAnswer(
-        text, used=hits, incognito=context.incognito, by_model=reply is not None, saved=saved
+        text,
+        used=hits,
+        incognito=context.incognito,
+        by_model=reply is not None,
+        saved=saved,
+        held_back=held_back,
     )
+
+
+def shared_only(turn: ChatTurn, policy: str) -> bool:
+    """Whether the reply may use only what everyone reading it may see: globals, and
+    no profile (it is the asker's). The workspace admin may allow private ones."""
+    return turn.audience == Audience.SHARED and policy != "all"
 
 
 async def _save_asked(
@@ -200,12 +230,15 @@ async def prompt_context(
     message: str,
     *,
     touch: bool = False,
+    shared: bool = False,
 ) -> PromptContext:
     """Exactly what a reply to `message` uses: the recalled memories that bear on it
     (`core.recall.relevance`, an absolute judgement: a question nothing fits uses
     nothing), filtered by the guards again, at most the workspace's recall limit; and
     the profile. One transaction after the query is embedded; `touch` marks the
-    memories used in it. Empty when the context may not recall."""
+    memories used in it. Empty when the context may not recall. `shared`: others read
+    the reply, so only global memories and no profile; `held_back` counts the private
+    memories that would have been used (issue 11)."""
     if not context.may_recall:
         return PromptContext()
     settings = context.settings
@@ -215,16 +248,24 @@ async def prompt_context(
         found = await recall(
             session,
             message,
-            settings.recall_limit * CONTEXT_POOL_FACTOR,
+            settings.recall_limit * CONTEXT_POOL_FACTOR * (SHARED_POOL if shared else 1),
             now,
             vector,
             settings.recall_min_score,
             touch=False,
         )
-        hits = first_usable(await bearing(session, message, found), settings.recall_limit)
+        bearing_hits = await bearing(session, message, found)
+        limit = settings.recall_limit
+        if shared:  # others read the reply: globals only; count the private ones held back
+            held_back = sum(h.scope != Scope.GLOBAL for h in first_usable(bearing_hits, limit))
+            bearing_hits = [h for h in bearing_hits if h.scope == Scope.GLOBAL]
+        else:
+            held_back = 0
+        hits = first_usable(bearing_hits, limit)
         if touch and hits:
             await session.touch([h.id for h in hits], now)
-    return PromptContext(hits, prompting.usable_profile(context.profile))
+    profile = {} if shared else prompting.usable_profile(context.profile)
+    return PromptContext(hits, profile, held_back)
 
 
 def first_usable(hits: Sequence[Hit], limit: int) -> list[Hit]:

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 
 from core import texts
 from core.commands.registry import CommandRequest
-from core.commands.replies import forget_reply, memory_item
+from core.commands.replies import forget_reply, memory_item, shorten
 from core.faults import FAULTS, explain
 from core.responses import ActionKind, Response, Section
 from core.service import MemoryService
@@ -53,8 +53,9 @@ async def forget_one(service: MemoryService, request: CommandRequest, memory_id:
 async def undo(service: MemoryService, request: CommandRequest, value: str) -> Response:
     """Undo the change with this audit id (or the user's last change)."""
     result = await service.undo(request.workspace, request.user, value or None)
-    if result.conflict:
-        return Response(texts.UNDO_CONFLICT, ok=False)
+    if result.conflict is not None:
+        content = shorten(result.conflict.content, 160)
+        return Response(texts.UNDO_CONFLICT.format(content=content), ok=False)
     if not result.ok:
         return Response(texts.NOTHING_TO_UNDO, ok=False)
     what = texts.UNDO_WHAT.get(result.action, result.action)

@@ -183,6 +183,8 @@ async def erase_request(service: MemoryService, request: CommandRequest, value: 
 async def erase_confirm(service: MemoryService, request: CommandRequest, value: str) -> Response:
     include_globals = value.strip().lower() == "globals"
     report = await service.erase(request.workspace, request.user, include_globals=include_globals)
+    if not report.done:
+        return Response(texts.ERASE_NOTHING, data=report.as_dict())
     text = texts.ERASE_DONE.format(memories=report.memories, noun=_noun(report.memories))
     if report.globals:
         text += texts.ERASE_DONE_GLOBALS.format(count=report.globals, noun=_noun(report.globals))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from core import texts
 from core.commands.actions import action
 from core.commands.registry import Argument, CommandRequest, command
-from core.commands.replies import memory_item, shorten
+from core.commands.replies import conflict_item, memory_item, shorten
 from core.models import MemoriesView
 from core.responses import Action, ActionKind, Item, Response, Section
 from core.service import MemoryService
@@ -65,6 +65,16 @@ def _listing(view: MemoriesView, request: CommandRequest, memory_off: bool, now:
         size=texts.human_size(stats.size_bytes),
     )
     sections = []
+    if view.conflicts:
+        sections.append(
+            Section(
+                texts.CONFLICTS_HEADER,
+                tuple(
+                    conflict_item(newer, older, request.user, request.is_admin)
+                    for newer, older in view.conflicts
+                ),
+            )
+        )
     if view.items:
         header = texts.SEARCH_HEADER.format(query=view.query) if view.query else texts.RECENT_HEADER
         if view.page > 1:
@@ -129,6 +139,7 @@ def _listing(view: MemoriesView, request: CommandRequest, memory_off: bool, now:
             "stats": stats.as_dict(),
             "page": view.page,
             "has_more": view.has_more,
+            "conflicts": [[newer.id, older.id] for newer, older in view.conflicts],
             "memory_off": memory_off,
         },
     )

@@ -105,6 +105,9 @@ def save_reply(result: RememberResult, usage: str, max_chars: int) -> Response:
         text = texts.MERGED.format(content=shorten(memory.content, 200))
     elif result.status == SaveStatus.PENDING_REVIEW:
         text = texts.PENDING
+    elif result.status == SaveStatus.CONFLICT:
+        other = result.replaced.content if result.replaced else ""
+        text = texts.CONFLICT.format(other=shorten(other, 160))
     else:
         return Response(texts.DUPLICATE, data=data)
     return Response(text, actions=undo, data=data)
@@ -146,6 +149,27 @@ def memory_item(memory: Memory, user: str, is_admin: bool, now: float | None = N
     if may_edit(memory, user, is_admin):
         actions += (Action(ActionKind.FORGET, "Forget", memory.id, "danger"),)
     return Item(shorten(memory.content), " · ".join(meta), actions, source_ref(memory, now))
+
+
+def conflict_item(newer: Memory, older: Memory, user: str, is_admin: bool) -> Item:
+    """A conflicting pair, with Forget on each side the user may change."""
+
+    def by(memory: Memory) -> str:
+        return "you" if memory.owner == user else "someone else"
+
+    actions: tuple[Action, ...] = ()
+    if may_edit(newer, user, is_admin):
+        actions += (Action(ActionKind.FORGET, texts.FORGET_NEWER, newer.id, "danger"),)
+    if may_edit(older, user, is_admin):
+        actions += (Action(ActionKind.FORGET, texts.FORGET_OLDER, older.id, "danger"),)
+    pair = texts.CONFLICT_ITEM.format(
+        newer=shorten(newer.content, 120), older=shorten(older.content, 120)
+    )
+    return Item(
+        pair,
+        texts.CONFLICT_META.format(newer_by=by(newer), older_by=by(older)),
+        actions,
+    )
 
 
 def forget_reply(result: ForgetResult) -> Response:

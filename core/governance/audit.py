@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from core.ids import new_id
-from core.models import AuditEntry, Memory
+from core.models import AuditEntry, Memory, Status
 from core.ports import StoreSession
 from core.stores.codec import memory_from_dict
 
@@ -24,7 +24,7 @@ class UndoResult:
     ok: bool
     action: str = ""
     memories: tuple[str, ...] = ()
-    conflict: bool = False  # undoing would bring back a text that is a memory again
+    conflict: Memory | None = None  # the memory now holding the text undo would bring back
 
 
 async def record(
@@ -64,18 +64,45 @@ async def revert(session: StoreSession, entry: AuditEntry, now: float) -> AuditE
     )
 
 
-async def restore_before(session: StoreSession, entry: AuditEntry) -> None:
+async def restore_clash(session: StoreSession, entry: AuditEntry) -> Memory | None:
+    """The memory that now holds a text this undo would bring back as active, if any.
+
+    Remember X, forget X, remember X again: undoing the forget would make two active
+    copies of X (the store refuses). Undo then changes nothing and says which memory
+    is in the way, instead of failing halfway (issue 11)."""
     for memory_id, before in zip(entry.memory_ids, entry.before, strict=False):
+        if before is None or before.get("status") != Status.ACTIVE.value:
+            continue
+        holder = await session.find_by_hash(before["content_hash"], before["scope"])
+        if holder is not None and holder.id != memory_id:
+            return holder
+    return None
+
+
+async def restore_before(session: StoreSession, entry: AuditEntry) -> None:
+    """Put each memory back as it was; entity counts follow memories that come and go
+    (an undone save no longer counts its entities, an undone forget counts them again)."""
+    for memory_id, before in zip(entry.memory_ids, entry.before, strict=False):
+        current = await session.get_memory(memory_id)
         if before is None:
-            await session.delete_memory(memory_id)
-        else:
-            await session.restore_memory(memory_from_dict(before))
+            if await session.delete_memory(memory_id) and current and current.entities:
+                await session.forget_entities(list(dict.fromkeys(current.entities)))
+            continue
+        restored = memory_from_dict(before)
+        await session.restore_memory(restored)
+        if current is None and restored.entities:
+            await session.bump_entities(list(dict.fromkeys(restored.entities)), entry.created_at)
 
 
 async def undo(session: StoreSession, audit_id: str | None, now: float) -> UndoResult:
-    """Undo the session's user's last undoable change (or the named one)."""
+    """Undo the session's user's last undoable change (or the named one); when the old
+    state clashes with the present (its text is saved again as another memory), change
+    nothing and name the memory in the way."""
     entry = await session.get_audit(audit_id) if audit_id else await session.last_undoable_audit()
     if entry is None or not entry.undoable:
         return UndoResult(False)
+    clash = await restore_clash(session, entry)
+    if clash is not None:
+        return UndoResult(False, entry.action, entry.memory_ids, conflict=clash)
     await revert(session, entry, now)
     return UndoResult(True, entry.action, entry.memory_ids)

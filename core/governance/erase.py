@@ -11,8 +11,11 @@ the workspace's knowledge.
 
 The audit log then keeps only that an erase happened: one "erase" entry with counts
 and no content, written by whoever erased (the user, or the admin naming the user).
-It cannot be undone; that is the point. Known limit: a global memory's text inside
-*another* person's audit entry (an admin who once edited or forgot it) stays there.
+It cannot be undone; that is the point. Everyone else's audit entries about the
+erased memories (an admin who once edited or forgot one of her globals) keep their
+ids, actor and time but lose the text: they become "redacted" entries (issue 11).
+Everyone's votes on them, and conflict marks, go too; queued jobs holding what the
+user said are cancelled first, so no worker learns it back.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from dataclasses import asdict, dataclass
 from core.governance import audit
 from core.governance.feedback import recompute_trust
 from core.governance.listing import owned_memories
+from core.jobs.queue import JobQueue
 from core.models import Principal, Scope
 from core.ports import Store, StoreSession
 
@@ -35,7 +39,8 @@ class EraseReport:
     profile_fields: int = 0
     votes: int = 0
     records: int = 0  # incognito records and audit entries
-    done: bool = False
+    jobs: int = 0  # queued or finished background jobs holding what they said
+    done: bool = False  # False: nothing was held about this user (an unknown id?)
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -62,17 +67,24 @@ async def erase(
     is_admin: bool = False,
     include_globals: bool = False,
     now: float,
+    queue: JobQueue | None = None,
 ) -> EraseReport:
     """Erase `user` in `workspace`. Their own request (actor None or the user), or an
     admin's (is_admin); anyone else gets PermissionError."""
     actor = actor or user
     if actor != user and not is_admin:
         raise PermissionError("only the user themselves or a workspace admin can erase a user")
+    # First: no queued job may learn back what is being erased.
+    jobs = await queue.forget_user(workspace, user) if queue is not None else 0
     async with store.session(Principal(workspace, user)) as session:
         owned = await owned_memories(session)
         doomed = [m for m in owned if m.scope == Scope.PRIVATE or include_globals]
-        for memory in doomed:
+        for memory in doomed:  # everyone's votes and conflict marks on it go with it
+            await session.drop_votes(memory.id)
+            await session.clear_conflicts(memory.id)
             await session.delete_memory(memory.id)
+        if doomed:  # others' audit entries about them keep ids, not text
+            await session.redact_audit([m.id for m in doomed])
         mentions = [e for m in doomed for e in dict.fromkeys(m.entities)]
         if mentions:
             await session.forget_entities(mentions)
@@ -90,11 +102,14 @@ async def erase(
             profile_fields=len(profile),
             votes=len(votes),
             records=await session.erase_records(),
+            jobs=jobs,
             done=True,
         )
+        if not (owned or profile or votes or report.records or jobs):
+            return EraseReport()  # nobody by that id here: nothing to erase, no trace
         if actor == user:
             await _record(session, user, report, now)
-    if actor != user:
+    if actor != user and report.done:
         async with store.session(Principal(workspace, actor)) as session:
             await _record(session, user, report, now)
     return report

@@ -2,7 +2,8 @@
 
 Pure planning for consolidation: which active memories of one scope (one owner's
 private set, or the workspace's global set) say the same thing — character-trigram
-Jaccard ≥ `reconcile.NEAR_DUPLICATE` (0.75), as at save time — and which of each group
+Jaccard ≥ `reconcile.NEAR_DUPLICATE` (0.75) and a restatement by the save-time rule
+(`reconcile.compare`: no number, name or negation told apart) — and which of each group
 survives. The survivor is chosen so that no explicit text is ever replaced: explicit
 memories first, then the longer text, then the older. Only a group of learned
 (extracted) memories may have its text rewritten by the chat model; the result must
@@ -24,7 +25,7 @@ from core import guards
 from core.models import Memory, Scope, Source
 from core.ports import ChatMessage, ChatModel, ProviderError
 from core.remember.canonical import clean_text, content_hash, jaccard, normalize_content, trigrams
-from core.remember.reconcile import NEAR_DUPLICATE
+from core.remember.reconcile import NEAR_DUPLICATE, Op, compare
 
 log = logging.getLogger(__name__)
 
@@ -80,13 +81,26 @@ def near_duplicate_groups(memories: Sequence[Memory]) -> list[Group]:
             continue
         group = Group(ordered[head], content=ordered[head].content)
         for other in sorted(later.get(head, ())):
-            if other not in taken and jaccard(grams[head], grams[other]) >= NEAR_DUPLICATE:
+            if (
+                other not in taken
+                and jaccard(grams[head], grams[other]) >= NEAR_DUPLICATE
+                and same_fact(ordered[head].content, ordered[other].content)
+            ):
                 group.absorbed.append(ordered[other])
                 taken.add(other)
         if group.absorbed:
             taken.add(head)
             groups.append(group)
     return groups
+
+
+def same_fact(kept: str, other: str) -> bool:
+    """Similar-looking texts are folded only if they say the same thing: not two items
+    told apart by a number, a name or a negation (the save-time rule, `reconcile`)."""
+    return compare(kept, other) in (Op.NOOP, Op.MERGE) or compare(other, kept) in (
+        Op.NOOP,
+        Op.MERGE,
+    )
 
 
 def candidate_pairs(ordered: Sequence[Memory], grams: Sequence[set[str]]) -> dict[int, set[int]]:

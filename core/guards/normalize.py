@@ -93,7 +93,7 @@ def strip_invisible(text: str, budget: Budget | None = None) -> str:
     """Remove every invisible/bidi/tag character (quoting and re-scanning use this)."""
     text = _INVISIBLE.sub("", text, timeout=_timeout(budget))
     text = _SOFT.sub("", text, timeout=_timeout(budget))
-    return _SMUGGLED_SELECTORS.sub("", text, timeout=_timeout(budget))
+    return str(_SMUGGLED_SELECTORS.sub("", text, timeout=_timeout(budget)))
 
 
 def _base(text: str, budget: Budget | None) -> str:
@@ -102,7 +102,7 @@ def _base(text: str, budget: Budget | None) -> str:
 
 def plain(text: str, budget: Budget | None = None) -> str:
     """NFKC, case-folded, invisible characters removed, whitespace collapsed."""
-    return _SPACES.sub(" ", _base(text, budget), timeout=_timeout(budget))
+    return str(_SPACES.sub(" ", _base(text, budget), timeout=_timeout(budget)))
 
 
 def folded(text: str, budget: Budget | None = None) -> str:
@@ -124,4 +124,4 @@ def _fold(base: str, budget: Budget | None) -> str:
     base = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), base, timeout=_timeout(budget))
     base = _SPACED.sub(lambda m: _SEPARATORS.sub("", m.group(0)), base, timeout=_timeout(budget))
     base = _WORD_JOINERS.sub(" ", base, timeout=_timeout(budget))
-    return _SPACES.sub(" ", base, timeout=_timeout(budget))
+    return str(_SPACES.sub(" ", base, timeout=_timeout(budget)))

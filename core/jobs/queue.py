@@ -25,6 +25,10 @@ JobHandler = Callable[[Ports, dict[str, Any]], Awaitable[None]]
 class JobQueue(Protocol):
     async def enqueue(self, kind: str, payload: dict[str, Any], *, workspace: str) -> None: ...
     async def drain(self) -> None: ...
+    async def forget_user(self, workspace: str, user: str) -> int:
+        """Erase: cancel the user's queued jobs and delete every job that still holds
+        what they said, so no worker can learn it back afterwards; returns how many."""
+        ...
 
 
 @dataclass
@@ -50,6 +54,12 @@ class InProcessJobs:
         except Exception:  # a background job must never take the bot down
             self.failures += 1
             log.exception("background job %s failed", kind)
+
+    async def forget_user(self, workspace: str, user: str) -> int:
+        """In-process jobs start at once and keep nothing: let the running ones finish
+        first, so an erase that follows sees (and removes) what they saved."""
+        await self.drain()
+        return 0
 
     async def drain(self) -> None:
         """Wait for every running job (tests, shutdown)."""

@@ -75,7 +75,7 @@ def candidate(principal: Principal, request: SaveRequest, content: str, now: flo
         confidence=request.confidence,
         status=Status.PENDING_REVIEW if request.pending else Status.ACTIVE,
         entities=list(dict.fromkeys([*find_entities(content), *map(entity_id, request.entities)])),
-        **provenance_fields(request),  # type: ignore[arg-type]
+        **provenance_fields(request),
         created_at=now,
         updated_at=now,
     )

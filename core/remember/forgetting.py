@@ -45,12 +45,33 @@ async def forget(session: StoreSession, query: str, is_admin: bool, now: float) 
     refused = [m for m in found if not may_change(m, user, is_admin)]
     if len(allowed) > MAX_FORGET:
         return ForgetResult([], query, refused=refused, too_many=len(allowed))
-    for memory in allowed:
+    doomed = allowed + await older_versions(session, allowed)
+    for memory in doomed:
         await session.delete_memory(memory.id)
+    mentions = [e for m in doomed for e in dict.fromkeys(m.entities)]
+    if mentions:
+        await session.forget_entities(mentions)
     entry = None
     if allowed:
-        entry = await audit.record(session, "forget", [m.id for m in allowed], allowed, now)
+        entry = await audit.record(session, "forget", [m.id for m in doomed], doomed, now)
     return ForgetResult(allowed, query, entry.id if entry else None, refused)
+
+
+async def older_versions(session: StoreSession, memories: list[Memory]) -> list[Memory]:
+    """The versions each memory superseded (keep-history policy), oldest last: forgetting
+    a memory forgets its history too, or its old text would live on (issue 11)."""
+    seen = {m.id for m in memories}
+    found: list[Memory] = []
+    for memory in memories:
+        link = memory.supersedes
+        while link and link not in seen:
+            older = await session.get_memory(link)
+            if older is None:
+                break
+            seen.add(older.id)
+            found.append(older)
+            link = older.supersedes
+    return found
 
 
 async def containing(session: StoreSession, text: str, limit: int) -> list[Memory]:

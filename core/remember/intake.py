@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from core import guards
 from core.context import read_context
@@ -62,7 +63,7 @@ class SaveRequest:
     provenance: Provenance = field(default_factory=Provenance)
 
 
-def provenance_fields(request: SaveRequest) -> dict[str, str | None]:
+def provenance_fields(request: SaveRequest) -> dict[str, Any]:
     """The new memory's channel and provenance columns (one place for intake and batches)."""
     source = request.provenance
     return {
@@ -142,7 +143,7 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
         contradiction=context.settings.contradiction_policy, reconcile=request.reconcile
     )
     async with ports.store.session(principal) as session:
-        return await saving.save(session, candidate, policy, now, proposal)
+        return await saving.save(session, candidate, policy, now, proposal, request.is_admin)
 
 
 async def _model_proposal(

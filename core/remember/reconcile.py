@@ -1,10 +1,22 @@
-"""Reconciliation: is a candidate new, a correction, a near-duplicate, or known?
+"""Reconciliation: is a candidate new, a correction, a restatement, or known?
 
-The rule-based decision (SPEC §4.4): an exact normalised-hash match is NOOP; a text
-that keeps an existing memory's words but changes a short span ("port 6543" →
-"port 5432", "Tuesdays" → "Thursdays") or adds a detail is UPDATE; a character-trigram Jaccard of at
-least 0.75 is MERGE; anything else is ADD. Pure functions: the service runs them
-inside one store transaction, and the model-assisted variant falls back to them.
+The rule-based decision (SPEC §4.4), measured on the labelled probe set
+(tests/data/reconcile/probes.jsonl, `bench/reconcile_quality.py`):
+
+- NOOP: the same normalised text (hash), or the same words once punctuation is gone.
+- UPDATE: the same subject with a changed value: the texts share their opening (the
+  subject, up to and including its verb: "the staging DB is on port") and differ in a
+  short span after it ("6543" → "5432"); or the new text keeps every word of the old
+  and adds a detail. Never when the changed span is the verb itself ("opens" →
+  "closes") or lies before the verb ("floor 3 … is broken" → "floor 4 … is broken":
+  that names another thing).
+- MERGE: a restatement: the same meaningful words, one side at most adding a little,
+  and neither side naming a number, identifier or name the other lacks.
+- ADD: anything else, and always when the two differ in negation. Losing a fact is
+  worse than keeping a duplicate, so every doubt is an ADD.
+
+Pure functions: the service runs them inside one store transaction, and the
+model-assisted variant falls back to them.
 """
 
 from __future__ import annotations
@@ -17,12 +29,24 @@ from enum import StrEnum
 from core.models import Memory
 from core.recall.textsearch import light_stem
 from core.remember.canonical import normalize_content, similarity, words
+from core.remember.distinctions import content_stems, distinguishing, same_polarity, stem
 
-NEAR_DUPLICATE = 0.75
+NEAR_DUPLICATE = 0.75  # trigram similarity that makes a pair worth comparing closely
 MAX_CHANGED_WORDS = 3
 MIN_SHARED_PREFIX = 2
 MIN_SHARED_SHARE = 0.6
 MAX_ADDED_WORDS = 5
+MAX_RESTATEMENT_EXTRA = 2
+
+# Verbs (light-stemmed) that end a statement's subject: what follows them is its value.
+_VERBS_TEXT = """is are was were be been am has have had will would shall should can could
+    might must do does did use uses run runs work works live lives start starts begin
+    begins end ends finish finishes open opens close closes happen happens need needs
+    require requires cost costs take takes leave leaves depart departs arrive arrives ship
+    ships own owns lead leads prefer prefers like likes speak speaks drive drives study
+    studies pay pays renew renews change changes deploy deploys meet meets move moves sit
+    sits report reports belong belongs keep keeps kept get gets go goes stay stays"""
+_VERBS: frozenset[str] = frozenset(light_stem(w) for w in _VERBS_TEXT.split())
 
 
 class Op(StrEnum):
@@ -40,14 +64,20 @@ class Decision:
     similarity: float = 0.0
 
 
+def _has_verb(tokens: Sequence[str]) -> bool:
+    return any(light_stem(t) in _VERBS for t in tokens)
+
+
 def is_revision(old: str, new: str) -> bool:
-    """True when `new` restates `old` with a short span changed or added.
+    """True when `new` restates `old`'s subject with a short span after it changed.
 
     Compares word sequences: a shared opening of at least two words and at least half
-    the text (so the subject is the same and the value changed: "port 6543" → "port
-    5432", but not "staging DB" → "staging cache"), a changed or added span of at most
-    three words on either side, and most words in common.
+    the text, a changed span of at most three words on either side, most words in
+    common, and the change after the subject's verb (or at the very end), never the
+    verb itself.
     """
+    if not same_polarity(old, new):
+        return False
     a, b = words(old), words(new)
     if a == b or not a or not b:
         return False
@@ -59,29 +89,69 @@ def is_revision(old: str, new: str) -> bool:
         suffix < min(len(a), len(b)) - prefix and a[len(a) - 1 - suffix] == b[len(b) - 1 - suffix]
     ):
         suffix += 1
-    changed_old = len(a) - prefix - suffix
-    changed_new = len(b) - prefix - suffix
-    shared = prefix + suffix
-    return (
+    changed_old = a[prefix : len(a) - suffix]
+    changed_new = b[prefix : len(b) - suffix]
+    shape = (
         prefix >= max(MIN_SHARED_PREFIX, math.ceil(0.5 * min(len(a), len(b))))
-        and changed_old <= MAX_CHANGED_WORDS
-        and changed_new <= MAX_CHANGED_WORDS
-        and shared >= MIN_SHARED_SHARE * max(len(a), len(b))
+        and len(changed_old) <= MAX_CHANGED_WORDS
+        and len(changed_new) <= MAX_CHANGED_WORDS
+        and prefix + suffix >= MIN_SHARED_SHARE * max(len(a), len(b))
     )
+    if not shape:
+        return False
+    if _has_verb(a[:prefix]):
+        return True  # the subject and its verb are kept: the value changed
+    if _has_verb(changed_old) or _has_verb(changed_new):
+        return False  # the verb itself changed ("opens" → "closes"): another fact
+    return suffix == 0 and not _has_verb(a)  # a verbless note whose last words changed
 
 
 def is_refinement(old: str, new: str) -> bool:
     """True when `new` keeps every word of `old` (light-stemmed) and adds a few details."""
-    a = {light_stem(w) for w in words(old)}
-    b = {light_stem(w) for w in words(new)}
-    if len(a) < 3 or a == b:
+    if not same_polarity(old, new):
         return False
-    return a < b and len(b - a) <= MAX_ADDED_WORDS
+    a = {stem(w) for w in words(old)}
+    new_words = words(new)
+    b = {stem(w) for w in new_words}
+    if len(a) < 3 or a == b or not a < b or len(b - a) > MAX_ADDED_WORDS:
+        return False
+    first_added = next(i for i, w in enumerate(new_words) if stem(w) not in a)
+    verb = next((i for i, w in enumerate(new_words) if light_stem(w) in _VERBS), None)
+    if verb is None:
+        return first_added >= len(words(old))  # a verbless note: details appended at the end
+    return verb < first_added  # details after the verb refine; before it, they name another
+
+
+def is_restatement(old: str, new: str) -> bool:
+    """True when the two say the same thing: the same meaningful words (one side may add
+    up to two), the same polarity, and no name, number or identifier only one names."""
+    if not same_polarity(old, new) or distinguishing(old, new):
+        return False
+    a, b = content_stems(old), content_stems(new)
+    if len(a & b) < 2:
+        return False
+    only_old, only_new = a - b, b - a
+    if only_old and only_new:
+        return False  # a word was swapped for another: that may be another thing
+    return len(only_old | only_new) <= MAX_RESTATEMENT_EXTRA
 
 
 def merged_text(old: str, new: str) -> str:
-    """Of two near-duplicates keep the more informative (longer) text; ties go to the new."""
+    """Of two restatements keep the more informative (longer) text; ties go to the new."""
     return old if len(normalize_content(old)) > len(normalize_content(new)) else new
+
+
+def compare(old: str, new: str) -> Op:
+    """The operation for `new` against one existing text."""
+    if normalize_content(old) == normalize_content(new) or words(old) == words(new):
+        return Op.NOOP
+    if is_restatement(old, new):
+        return Op.MERGE
+    if is_revision(old, new):
+        return Op.UPDATE
+    if is_refinement(old, new):
+        return Op.UPDATE
+    return Op.ADD
 
 
 def decide(content: str, content_hash: str, existing: Sequence[Memory]) -> Decision:
@@ -93,9 +163,11 @@ def decide(content: str, content_hash: str, existing: Sequence[Memory]) -> Decis
         ((similarity(content, m.content), m) for m in existing), key=lambda p: p[0], reverse=True
     )
     for score, memory in scored:
-        if is_revision(memory.content, content) or is_refinement(memory.content, content):
+        op = compare(memory.content, content)
+        if op == Op.NOOP:
+            return Decision(Op.NOOP, memory, memory.content, score)
+        if op == Op.UPDATE:
             return Decision(Op.UPDATE, memory, content, score)
-    if scored and scored[0][0] >= NEAR_DUPLICATE:
-        score, memory = scored[0]
-        return Decision(Op.MERGE, memory, merged_text(memory.content, content), score)
+        if op == Op.MERGE:
+            return Decision(Op.MERGE, memory, merged_text(memory.content, content), score)
     return Decision(Op.ADD, None, content, scored[0][0] if scored else 0.0)

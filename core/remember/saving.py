@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.governance import audit
+from core.governance.authority import may_change
 from core.models import (
     Memory,
     MemoryPatch,
@@ -27,7 +28,8 @@ from core.ports import DuplicateMemory, StoreSession
 from core.recall.textsearch import query_terms
 from core.remember.canonical import content_hash
 from core.remember.classify import find_entities
-from core.remember.reconcile import NEAR_DUPLICATE, Decision, Op, decide
+from core.remember.distinctions import distinguishing, same_polarity
+from core.remember.reconcile import Decision, Op, decide
 
 # Candidates the rules compare a new text with, from each of keyword and vector search.
 # A near-duplicate or revision shares the text's rarest words, so it ranks near the top;
@@ -63,10 +65,19 @@ async def save(
     policy: Policy,
     now: float,
     proposal: Decision | None = None,
+    is_admin: bool = False,
 ) -> RememberResult:
+    """Reconcile `candidate` (saved by its owner, an admin if `is_admin`) and write it.
+
+    Reconciliation obeys authority (`core.governance.authority.may_change`): a memory
+    the saver may not change is never reinforced, merged into or overwritten; a save
+    that would UPDATE or MERGE it is stored beside it instead and the pair is marked
+    as conflicting, for its author or an admin to resolve. Authorship never moves.
+    """
     known = await session.find_by_hash(candidate.content_hash, candidate.scope)
     if known is not None:
-        return await _reinforce(session, known, now)
+        may = may_change(known, candidate.owner, is_admin)
+        return await _reinforce(session, known, now, may=may)
     rules = (
         decide(
             candidate.content, candidate.content_hash, await similar_memories(session, candidate)
@@ -75,10 +86,21 @@ async def save(
         else Decision(Op.ADD, None, candidate.content)
     )
     decision = await _confirm(session, proposal) if proposal is not None else None
-    if decision is None or (decision.op == Op.ADD and rules.similarity >= NEAR_DUPLICATE):
-        decision = rules  # no usable proposal, or the model missed a plain near-duplicate
+    if decision is None or (decision.op == Op.ADD and rules.op in (Op.NOOP, Op.MERGE)):
+        decision = rules  # no usable proposal, or the model missed a plain restatement
+    if (
+        decision.op == Op.MERGE
+        and decision.target is not None
+        and not restates(decision.target.content, candidate.content)
+    ):
+        decision = Decision(Op.ADD, None, candidate.content)  # never fold two distinct facts
     if candidate.status == Status.PENDING_REVIEW and decision.op != Op.NOOP:
         decision = Decision(Op.ADD, None, candidate.content)
+    target = decision.target
+    if target is not None and not may_change(target, candidate.owner, is_admin):
+        if decision.op == Op.NOOP or decision.content == target.content:
+            return await _reinforce(session, target, now, may=False)
+        return await _beside(session, candidate, target, now)
     if decision.op in (Op.UPDATE, Op.MERGE) and decision.content not in ("", candidate.content):
         candidate = _retext(candidate, decision.content)
     try:
@@ -97,7 +119,14 @@ async def save(
         known = await session.find_by_hash(candidate.content_hash, candidate.scope)
         if known is None:
             raise
-        return await _reinforce(session, known, now)
+        may = may_change(known, candidate.owner, is_admin)
+        return await _reinforce(session, known, now, may=may)
+
+
+def restates(old: str, new: str) -> bool:
+    """A model's MERGE stands only if the rules see no number, name or negation that
+    tells the two apart (`reconcile.distinguishing`, `same_polarity`)."""
+    return not distinguishing(old, new) and same_polarity(old, new)
 
 
 async def _confirm(session: StoreSession, proposal: Decision) -> Decision | None:
@@ -137,12 +166,31 @@ async def _add(session: StoreSession, candidate: NewMemory, now: float) -> Remem
 
 
 async def _reinforce(
-    session: StoreSession, memory: Memory, now: float, status: SaveStatus = SaveStatus.DUPLICATE
+    session: StoreSession,
+    memory: Memory,
+    now: float,
+    status: SaveStatus = SaveStatus.DUPLICATE,
+    *,
+    may: bool = True,
 ) -> RememberResult:
+    """Already known: a little more importance, if the saver may change the memory
+    (someone else's is left exactly as its author keeps it)."""
+    if not may:
+        return RememberResult(SaveStatus.DUPLICATE, memory=memory)
     patch = MemoryPatch(importance=min(1.0, memory.importance + REINFORCE_STEP), updated_at=now)
     updated = await session.update_memory(memory.id, patch)
     await audit.record(session, "noop", [memory.id], [memory], now)
     return RememberResult(status, memory=updated or memory)
+
+
+async def _beside(
+    session: StoreSession, candidate: NewMemory, other: Memory, now: float
+) -> RememberResult:
+    """Stored as a new memory next to one its saver may not change; both marked."""
+    result = await _add(session, candidate, now)
+    assert result.memory is not None
+    await session.add_conflict(result.memory.id, other.id, now)
+    return replace(result, status=SaveStatus.CONFLICT, replaced=other)
 
 
 async def _rewrite(

@@ -120,6 +120,10 @@ def stats_from_row(row: Mapping[str, Any], entities: int) -> StoreStats:
     )
 
 
+def _provenance(row: Mapping[str, Any]) -> dict[str, Any]:
+    return {name: _optional_text(row, name) for name in PROVENANCE_COLUMNS}
+
+
 def _json(value: Any) -> Any:
     """SQLite hands JSON columns back as text, psycopg decodes jsonb itself."""
     return json.loads(value) if isinstance(value, str) else value
@@ -150,7 +154,7 @@ def memory_from_row(row: Mapping[str, Any]) -> Memory:
         pinned=bool(row["pinned"]),
         trust=float(row["trust"]),
         stale_since=_optional_float(row, "stale_since"),
-        **{name: _optional_text(row, name) for name in PROVENANCE_COLUMNS},
+        **_provenance(row),
         has_embedding=bool(row["has_embedding"]),
     )
 

@@ -477,6 +477,40 @@ async def test_erase_records_removes_only_the_principals_incognito_and_audit(sto
         assert await s.get_incognito("C1") is not None
 
 
+async def test_a_conflict_is_seen_by_whoever_sees_both_memories_and_cleared_by_id(store):
+    older = await add(store, ALICE, "we deploy on Thursdays", Scope.GLOBAL)
+    newer = await add(store, BOB, "we deploy on Fridays", Scope.GLOBAL)
+    private = await add(store, BOB, "I think we deploy on Mondays")
+    async with store.session(BOB) as s:
+        await s.add_conflict(newer.id, older.id, 200.0)
+        await s.add_conflict(newer.id, older.id, 201.0)  # recorded once
+        await s.add_conflict(private.id, older.id, 202.0)
+    async with store.session(ALICE) as s:
+        assert await s.conflicts() == [(newer.id, older.id)]  # Bob's private side is hidden
+    async with store.session(EVE) as s:
+        assert await s.conflicts() == []
+    async with store.session(BOB) as s:
+        assert await s.conflicts() == [(newer.id, older.id), (private.id, older.id)]
+        assert await s.delete_memory(private.id)
+        assert await s.conflicts() == [(newer.id, older.id)]  # a gone side resolves it
+        assert await s.clear_conflicts(newer.id) == 1
+        assert await s.conflicts() == []
+
+
+async def test_a_global_waiting_for_review_is_invisible_to_everyone_but_its_author(store):
+    pending = await add(
+        store, ALICE, "maybe we move to Lisbon", Scope.GLOBAL, status=Status.PENDING_REVIEW
+    )
+    async with store.session(BOB) as s:
+        assert await s.get_memory(pending.id) is None
+        assert await s.list_memories([Status.PENDING_REVIEW.value], 10) == []
+        assert await s.search_text(["lisbon"], 10, (Status.PENDING_REVIEW.value,)) == []
+        assert await s.update_memory(pending.id, MemoryPatch(status=Status.ACTIVE)) is None
+        assert not await s.delete_memory(pending.id)
+    async with store.session(ALICE) as s:
+        assert (await s.get_memory(pending.id)).status == Status.PENDING_REVIEW
+
+
 # -- knowledge written once (issue 10): columns, audit rows, undoable set, authority ------
 
 

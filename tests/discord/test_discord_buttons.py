@@ -7,7 +7,8 @@ from __future__ import annotations
 from adapters.discord.render import render
 from adapters.discord.views import CUSTOM_ID_LIMIT, ValueStash
 from core import texts
-from core.models import Status
+from core.audience import personal_workspace
+from core.models import Scope, Status
 from core.responses import Action, ActionKind, Response
 from tests.discord.conftest import button, buttons, embed_text, entry_labels, pick
 from tests.fakes import discord_payloads as wire
@@ -94,7 +95,7 @@ async def test_show_used_memories_lists_what_a_reply_used_even_past_the_custom_i
     names = ["amber", "cobalt", "saffron", "umber", "teal"]
     facts = [f"staging {name} runs on port {n}" for n, name in enumerate(names)]
     for fact in facts:
-        await memory.remember(WORKSPACE, USER, fact)
+        await memory.remember(WORKSPACE, USER, fact, Scope.GLOBAL)
     message = await fake.say("staging port?", mention_bot=True)
     reply = (await fake.wait_call("POST", rf"/channels/{message['channel_id']}/messages")).response
     show = button(reply, "Show memories used")
@@ -109,8 +110,8 @@ async def test_show_used_memories_lists_what_a_reply_used_even_past_the_custom_i
 
 
 async def test_show_used_shows_another_user_only_what_they_may_see(fake, bot, memory):
-    await memory.remember(WORKSPACE, USER, STAGING)
-    message = await fake.say("which port is staging on?", mention_bot=True)
+    await memory.remember(personal_workspace(USER), USER, STAGING)
+    message = await fake.say("which port is staging on?", guild=None)  # a DM: private memories
     reply = (await fake.wait_call("POST", rf"/channels/{message['channel_id']}/messages")).response
     _, shown = await press(fake, reply, "Show memories used", user=BOB)
     assert shown["content"] == "🧠 used 0 memories"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core import texts
+from core.audience import personal_workspace
 from core.commands import COMMANDS
 from core.models import Scope
 from tests.discord.conftest import button, embed_text, entry_labels
@@ -96,16 +97,18 @@ async def test_help_lists_every_command(fake, bot):
         assert f"/{name}" in text
 
 
-async def test_a_dm_belongs_to_the_configured_dm_workspace(fake, bot, memory):
+async def test_a_dm_belongs_to_the_person_who_writes_it(fake, bot, memory):
     _, reply = await run(fake, "remember", {"text": STAGING}, guild=None)
     assert reply["content"] == "🧠 Saved to memory."
-    assert [h.content for h in await memory.recall("dm", str(ALICE.id), "staging")] == [STAGING]
+    mine = personal_workspace(str(ALICE.id))
+    assert [h.content for h in await memory.recall(mine, str(ALICE.id), "staging")] == [STAGING]
     assert await memory.recall(str(GUILD.id), str(ALICE.id), "staging") == []
 
 
 async def test_incognito_in_a_dm_is_kept_per_dm_channel(fake, bot, memory):
     await run(fake, "incognito", {"state": "on"}, guild=None)
-    assert await memory.is_incognito("dm", str(ALICE.id), str(DM_CHANNEL))
+    mine = personal_workspace(str(ALICE.id))
+    assert await memory.is_incognito(mine, str(ALICE.id), str(DM_CHANNEL))
     assert not await memory.is_incognito(str(GUILD.id), str(ALICE.id), str(GUILD.channels[0]))
 
 

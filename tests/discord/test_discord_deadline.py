@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
+from core.models import Scope
 from tests.discord.conftest import running_bot, service_with
 from tests.fakes import discord_payloads as wire
 from tests.fakes.discord_server import ALICE, GUILD
@@ -71,7 +72,9 @@ async def test_a_chat_reply_waits_for_the_slow_embedder_and_shows_typing_first(
         service_with(tmp_path, clock, server_embedder) as service,
         running_bot(fake, service),
     ):
-        await service.remember(str(GUILD.id), str(ALICE.id), "the staging DB is on port 6543")
+        await service.remember(
+            str(GUILD.id), str(ALICE.id), "the staging DB is on port 6543", Scope.GLOBAL
+        )
         message = await fake.say("which port is staging on?", mention_bot=True)
         typing = await fake.wait_call("POST", rf"/channels/{message['channel_id']}/typing")
         reply = await fake.wait_call("POST", rf"/channels/{message['channel_id']}/messages")

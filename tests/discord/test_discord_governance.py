@@ -46,7 +46,7 @@ async def active(service: MemoryService, workspace: str) -> list[str]:
 
 
 async def test_thumbs_up_on_a_reply_trusts_the_memories_it_used_more(fake, bot, memory):
-    saved = await memory.remember(WORKSPACE, USER, STAGING)
+    saved = await memory.remember(WORKSPACE, USER, STAGING, Scope.GLOBAL)
     reply = await chat_reply(fake, "which port is staging on?")
     assert [b["label"] for b in buttons(reply)] == ["Show memories used", "👍", "👎"]
     assert button(reply, "👍")["custom_id"] == f"mb:feedback_up:{saved.memory.id}"
@@ -61,7 +61,7 @@ async def test_thumbs_up_on_a_reply_trusts_the_memories_it_used_more(fake, bot, 
 async def test_thumbs_down_works_past_the_custom_id_limit_and_lowers_trust(fake, bot, memory):
     names = ["amber", "cobalt", "saffron", "umber", "teal"]
     facts = [f"staging {name} runs on port {n}" for n, name in enumerate(names)]
-    saved = [await memory.remember(WORKSPACE, USER, fact) for fact in facts]
+    saved = [await memory.remember(WORKSPACE, USER, fact, Scope.GLOBAL) for fact in facts]
     reply = await chat_reply(fake, "staging port?")
     down = button(reply, "👎")
     assert down["custom_id"].startswith("mb:feedback_down:~") and len(down["custom_id"]) <= 100

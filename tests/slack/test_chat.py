@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from core import texts
+from core.models import Scope
 from tests.slack.conftest import ALICE, BOB, block_text, buttons
 
 
@@ -41,7 +42,7 @@ def blocks_of(call) -> list[dict]:
 async def test_a_mention_is_answered_in_thread_with_the_used_memories_footer(
     driver, service, slack
 ):
-    await service.remember("T1", ALICE, "the staging DB is on port 6543")
+    await service.remember("T1", ALICE, "the staging DB is on port 6543", Scope.GLOBAL)
     exchange = await driver.event(mention("which port is staging on?"))
     assert exchange.status == 200
     [post] = slack.calls_to("chat.postMessage")
@@ -56,6 +57,36 @@ async def test_a_mention_is_answered_in_thread_with_the_used_memories_footer(
     assert shown.reply["response_type"] == "ephemeral"
     assert shown.reply["replace_original"] is False
     assert "the staging DB is on port 6543" in block_text(shown.reply["blocks"])
+
+
+async def test_a_public_mention_answered_only_by_private_memories_posts_none_of_them(
+    driver, service, slack
+):
+    await service.remember("T1", ALICE, "my dentist appointment is on friday at 3pm")
+    await driver.event(mention("when is my dentist appointment?"))
+    [post] = slack.calls_to("chat.postMessage")
+    posted = block_text(blocks_of(post)) + post.args["text"]
+    assert "friday" not in posted and "3pm" not in posted
+    assert texts.PRIVATE_HELD_BACK.format(count=1, noun="note") in posted
+    assert texts.NO_MEMORIES_ANSWER not in posted  # it has something, just not for here
+    await service.remember(
+        "T1", BOB, "dentist appointment reminders go out from the HR wiki", Scope.GLOBAL
+    )
+    await driver.event(mention("when is my dentist appointment?"))
+    posted = block_text(blocks_of(slack.calls_to("chat.postMessage")[-1]))
+    assert "HR wiki" in posted and "friday" not in posted  # shared memories serve everyone
+    await driver.event(dm("when is my dentist appointment?"))
+    in_dm = block_text(blocks_of(slack.calls_to("chat.postMessage")[-1]))
+    assert "friday at 3pm" in in_dm and texts.PRIVATE_HELD_BACK[:10] not in in_dm
+
+
+async def test_an_admin_may_let_shared_channel_replies_use_the_askers_private_memories(
+    driver, service, slack
+):
+    await service.update_settings("T1", "UADMIN", is_admin=True, shared_channel_recall="all")
+    await service.remember("T1", ALICE, "my dentist appointment is on friday at 3pm")
+    await driver.event(mention("when is my dentist appointment?"))
+    assert "friday at 3pm" in block_text(blocks_of(slack.calls_to("chat.postMessage")[-1]))
 
 
 async def test_the_bots_mention_is_not_part_of_the_question(driver, slack, service):

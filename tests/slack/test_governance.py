@@ -16,7 +16,7 @@ from tests.slack.conftest import (
     option_labels,
     parsed,
 )
-from tests.slack.test_chat import blocks_of, mention
+from tests.slack.test_chat import blocks_of, dm
 from tests.slack.test_home import home_opened
 
 FACT = "the staging DB is on port 6543"
@@ -28,7 +28,8 @@ def home_page(slack, user: str = ALICE) -> list[dict]:
 
 
 async def reply_to_a_mention(driver, slack) -> list[dict]:
-    await driver.event(mention("which port is staging on?"))
+    """A reply in a DM: only there may it use Alice's private memories."""
+    await driver.event(dm("which port is staging on?"))
     return blocks_of(slack.calls_to("chat.postMessage")[-1])
 
 

@@ -43,6 +43,9 @@ class Job:
     max_attempts: int
 
 
+KEPT_KEYS = ("workspace", "user", "channel")  # what a finished job's payload keeps
+
+
 class PostgresJobs:
     """`core.jobs.queue.JobQueue` on PostgreSQL, plus the worker side (claim, run, retry)."""
 
@@ -79,6 +82,16 @@ class PostgresJobs:
 
     async def drain(self) -> None:
         """Nothing to wait for: queued jobs are durable and workers run them."""
+
+    async def forget_user(self, workspace: str, user: str) -> int:
+        """Delete the user's jobs in this workspace, whatever their state (a running one
+        then finishes into nothing: its row is gone)."""
+        async with self.store.transaction(workspace=workspace) as conn:
+            cur = await conn.execute(
+                "DELETE FROM jobs WHERE workspace = %s AND payload->>'user' = %s",
+                (workspace, user),
+            )
+            return cur.rowcount
 
     async def counts(self) -> dict[str, int]:
         """Jobs by state across every workspace (pending, running, done, dead)."""
@@ -139,12 +152,26 @@ class PostgresJobs:
     async def _finish(
         self, job: Job, state: str, run_after: float | None, error: str | None
     ) -> None:
+        """Record the outcome. A finished job (done or dead) keeps who and where, never
+        what was said: its payload is cut to KEPT_KEYS (issue 11)."""
         async with self.store.transaction(worker="on") as conn:
             await conn.execute(
                 "UPDATE jobs SET state = %s, run_after = coalesce(%s, run_after), "
-                "locked_until = NULL, last_error = coalesce(%s, last_error), updated_at = %s "
+                "locked_until = NULL, last_error = coalesce(%s, last_error), updated_at = %s, "
+                "payload = CASE WHEN %s IN ('done', 'dead') "
+                "THEN (SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) "
+                "FROM jsonb_each(payload) WHERE key = ANY(%s)) ELSE payload END "
                 "WHERE workspace = %s AND id = %s",
-                (state, run_after, error and error[:1000], self.clock(), job.workspace, job.id),
+                (
+                    state,
+                    run_after,
+                    error and error[:1000],
+                    self.clock(),
+                    state,
+                    list(KEPT_KEYS),
+                    job.workspace,
+                    job.id,
+                ),
             )
 
     async def run_job(self, ports: Ports, job: Job) -> bool:

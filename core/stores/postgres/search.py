@@ -27,7 +27,12 @@ from pgvector import HalfVector
 from core.models import Principal
 from core.stores.codec import MEMORY_COLUMNS
 
-VISIBLE = "m.workspace = %(ws)s AND (m.scope = 'global' OR m.owner = %(user)s)"
+# Own rows, and the workspace's global ones once reviewed: a global memory waiting for
+# review is its author's alone until accepted (issue 11); RLS says the same (0111).
+VISIBLE = (
+    "m.workspace = %(ws)s AND (m.owner = %(user)s "
+    "OR (m.scope = 'global' AND m.status <> 'pending_review'))"
+)
 SELECT = (
     f"SELECT {', '.join('m.' + c for c in MEMORY_COLUMNS)}, "
     "m.embedding IS NOT NULL AS has_embedding FROM memories m"

@@ -54,6 +54,7 @@ from core.stores.postgres.search import (
     text_search_query,
     vector_search_query,
 )
+from core.stores.postgres.traces import PostgresTraces
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,7 @@ def memory_values(memory: NewMemory) -> dict[str, Any]:
     return codec.memory_values(memory, ENCODE)
 
 
-class PostgresSession:
+class PostgresSession(PostgresTraces):
     """A `core.ports.StoreSession` on one pooled connection inside one transaction."""
 
     def __init__(

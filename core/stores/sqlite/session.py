@@ -44,6 +44,7 @@ from core.stores.codec import (
     stats_from_row,
 )
 from core.stores.sqlite.candidates import KnownCommon, bounded_candidates
+from core.stores.sqlite.traces import SQLiteTraces
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -63,7 +64,12 @@ class Database(Protocol):
 
 
 FTS_POOL_FACTOR = 4  # FTS5 ranks this many × limit before the visibility filter
-VISIBLE = "m.workspace = :ws AND (m.scope = 'global' OR m.owner = :user)"
+# Own rows, and the workspace's global ones once reviewed: a global memory waiting for
+# review is its author's alone until accepted (issue 11), on every path.
+VISIBLE = (
+    "m.workspace = :ws AND (m.owner = :user "
+    "OR (m.scope = 'global' AND m.status <> 'pending_review'))"
+)
 SELECT = (
     f"SELECT {', '.join('m.' + c for c in MEMORY_COLUMNS)}, "
     "m.embedding IS NOT NULL AS has_embedding FROM memories m"
@@ -110,13 +116,14 @@ def _vector_blob(vector: Sequence[float] | None) -> bytes | None:
 ENCODE = Encoders(json=json.dumps, vector=_vector_blob)
 
 
-class SQLiteSession:
+class SQLiteSession(SQLiteTraces):
     """A `core.ports.StoreSession` on the store's single connection."""
 
     def __init__(self, store: Database, principal: Principal) -> None:
         self.store = store
         self.principal = principal
         self.params = {"ws": principal.workspace, "user": principal.user}
+        self.scrubbed = False  # the store checkpoints the WAL after commit when set
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -331,6 +338,7 @@ class SQLiteSession:
             f"DELETE FROM memories AS m WHERE {VISIBLE} AND m.id = :id",
             {**self.params, "id": memory_id},
         )
+        self.scrubbed = self.scrubbed or cur.rowcount > 0
         return cur.rowcount > 0
 
     @on_db_thread

@@ -48,6 +48,19 @@ def path_from_url(url: str) -> str:
     return url
 
 
+def private_file(path: Path) -> None:
+    """The database file readable by this user only (0600), in a directory created
+    0700 when we create it: it holds everyone's memories. An existing file of ours is
+    tightened; an existing directory is the user's choice and left alone."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True)
+    if not path.exists():
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    info = path.stat()
+    if info.st_mode & 0o077 and info.st_uid == os.getuid():
+        path.chmod(0o600)
+
+
 def migration_files() -> list[tuple[int, str, str]]:
     """(version, name, sql) for every numbered migration of this store, in order."""
     return read_migrations(MIGRATIONS_PACKAGE)
@@ -99,7 +112,7 @@ class SQLiteStore:
     def _connect(self) -> sqlite3.Connection:
         if self.path != ":memory:":
             try:
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                private_file(Path(self.path))
             except OSError as exc:
                 code = "full" if exc.errno == errno.ENOSPC else "read_only"
                 raise StoreFault(code, self.path, exc.strerror or "") from exc
@@ -108,6 +121,8 @@ class SQLiteStore:
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
             conn.row_factory = sqlite3.Row
+            # Deleted rows are overwritten with zeros, not left in free pages (issue 11).
+            conn.execute("PRAGMA secure_delete = ON")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")
             conn.execute("PRAGMA busy_timeout = 5000")
@@ -173,8 +188,9 @@ class SQLiteStore:
             await self.open()
         async with self._lock:
             await self.run(self.conn.execute, "BEGIN IMMEDIATE")
+            session = SQLiteSession(self, principal)
             try:
-                yield SQLiteSession(self, principal)
+                yield session
                 await self.run(self.conn.execute, "COMMIT")
             except BaseException:
                 # SQLite may already have rolled back (a full disk does): only roll back
@@ -184,6 +200,19 @@ class SQLiteStore:
                         self._executor, _rollback_quietly, self._conn
                     )
                 raise
+            if session.scrubbed:
+                await self.run(self._checkpoint)
+
+    def _checkpoint(self) -> None:
+        """After a deletion, leave no copy of the deleted text in the files (issue 11).
+
+        FTS5 records a deletion as a tombstone that repeats the text's tokens until its
+        segments are merged: 'optimize' merges them all, dropping both. (SQLite 3.42's
+        `secure-delete` option would avoid the merge; Python's SQLite is often older.)
+        Then the WAL is copied into the file and truncated, so no frame of an old page
+        survives there; the main file's freed cells were zeroed by secure_delete."""
+        self.conn.execute("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')")
+        self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     async def readiness(self) -> list[str]:
         """What keeps this store from serving ([] when ready): the file answers a

@@ -1,0 +1,160 @@
+"""Measure reconciliation: does it fold what is one fact, and keep what are two?
+
+Two measurements, both printed per split so the one the rules were not tuned on is
+visible:
+
+1. The probe set (tests/data/reconcile/probes.jsonl, built by
+   `bench/reconcile_probes.py`): each labelled (old, new) pair goes through
+   `core.remember.reconcile.decide` against a one-memory store view; prints precision
+   and recall per operation, the share of distinct facts (distinct + negation) that
+   were wrongly folded (MERGE/UPDATE/NOOP), and the share of true duplicates
+   (NOOP + reworded) caught.
+2. Ingest (`--locomo`): every turn of a LoCoMo-format file is saved through the
+   public API (`core.open_memory`, standalone SQLite, reconciliation on), one
+   workspace per conversation; prints how many non-identical turns stayed separate
+   memories. The file is read in place, never copied.
+
+    /work/main/.venv/bin/python bench/reconcile_quality.py [--locomo PATH] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script: make the worktree's packages importable
+    sys.path.insert(0, str(ROOT))
+
+import core  # noqa: E402
+from bench.locomo import load  # noqa: E402
+from core.models import Kind, Memory, Scope, Source, Status  # noqa: E402
+from core.remember.canonical import content_hash, normalize_content  # noqa: E402
+from core.remember.reconcile import Op, decide  # noqa: E402
+
+PROBES = ROOT / "tests" / "data" / "reconcile" / "probes.jsonl"
+DEFAULT_LOCOMO = Path("/work/shared/data/locomo/locomo-dev.json")
+OPS = [op.value for op in Op]
+DISTINCT = ("distinct", "negation")  # kinds whose pairs must both be kept
+
+
+def memory(text: str) -> Memory:
+    return Memory(
+        id="m1", workspace="w", owner="u", scope=Scope.PRIVATE, content=text,
+        content_hash=content_hash(text), kind=Kind.FACT, source=Source.EXPLICIT,
+        importance=0.5, confidence=1.0, status=Status.ACTIVE, entities=[],
+    )  # fmt: skip
+
+
+def probe_report(rows: Sequence[dict[str, str]]) -> dict[str, object]:
+    """Per-operation precision/recall and the two acceptance shares for some pairs."""
+    predicted = [decide(r["new"], content_hash(r["new"]), [memory(r["old"])]).op for r in rows]
+    per_op = {}
+    for op in OPS:
+        tp = sum(1 for r, p in zip(rows, predicted, strict=True) if p == op and r["label"] == op)
+        said = sum(1 for p in predicted if p == op)
+        truth = sum(1 for r in rows if r["label"] == op)
+        per_op[op] = {
+            "pairs": truth,
+            "precision": round(tp / said, 4) if said else None,
+            "recall": round(tp / truth, 4) if truth else None,
+        }
+    distinct = [p for r, p in zip(rows, predicted, strict=True) if r["kind"].startswith(DISTINCT)]
+    dupes = [p for r, p in zip(rows, predicted, strict=True) if r["label"] in ("NOOP", "MERGE")]
+    updates = [p for r, p in zip(rows, predicted, strict=True) if r["label"] == "UPDATE"]
+    folded_by_kind: Counter = Counter(
+        r["kind"] for r, p in zip(rows, predicted, strict=True)
+        if r["kind"].startswith(DISTINCT) and p != Op.ADD
+    )  # fmt: skip
+    return {
+        "pairs": len(rows),
+        "per_op": per_op,
+        "distinct_folded": round(sum(p != Op.ADD for p in distinct) / len(distinct), 4),
+        "distinct_folded_by_kind": dict(folded_by_kind),
+        "duplicates_caught": round(sum(p != Op.ADD for p in dupes) / len(dupes), 4),
+        "updates_caught": round(sum(p == Op.UPDATE for p in updates) / len(updates), 4),
+    }
+
+
+async def ingest(path: Path) -> dict[str, object]:
+    """Save every turn; count non-identical accepted turns and the memories they became."""
+    conversations = load(path)
+    statuses: Counter = Counter()
+    kept = texts = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        async with core.open_memory(str(Path(tmp) / "ingest.db")) as memory:
+            for conv in conversations:
+                workspace = f"locomo-{conv.sample_id}"
+                turns_of: dict[str, set[str]] = defaultdict(set)
+                accepted: set[str] = set()
+                for turn in conv.turns:
+                    result = await memory.remember(workspace, "reader", turn.text)
+                    statuses[result.status.value] += 1
+                    if result.memory is not None:
+                        accepted.add(normalize_content(turn.text))
+                        turns_of[result.memory.id].add(normalize_content(turn.text))
+                texts += len(accepted)
+                kept += sum(1 for texts_of in turns_of.values() if texts_of)
+    return {
+        "conversations": len(conversations),
+        "turns": sum(statuses.values()),
+        "statuses": dict(statuses),
+        "non_identical_turns": texts,
+        "separate_memories": kept,
+        "kept_share": round(kept / texts, 4) if texts else None,
+    }
+
+
+def print_probes(name: str, report: dict) -> None:
+    print(f"{name}: {report['pairs']} pairs")
+    print(f"  {'op':<8}{'pairs':>6}{'precision':>11}{'recall':>8}")
+    for op, row in report["per_op"].items():
+        p = "-" if row["precision"] is None else f"{row['precision']:.3f}"
+        r = "-" if row["recall"] is None else f"{row['recall']:.3f}"
+        print(f"  {op:<8}{row['pairs']:>6}{p:>11}{r:>8}")
+    print(f"  distinct facts folded (≤ 1%):   {report['distinct_folded']:.2%}"
+          f"  {report['distinct_folded_by_kind'] or ''}")  # fmt: skip
+    print(f"  true duplicates caught (≥ 95%): {report['duplicates_caught']:.2%}")
+    print(f"  updates recognised:             {report['updates_caught']:.2%}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--probes", type=Path, default=PROBES)
+    parser.add_argument("--locomo", type=Path, default=DEFAULT_LOCOMO, help="LoCoMo-format JSON")
+    parser.add_argument("--no-ingest", action="store_true", help="probe set only")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    with args.probes.open(encoding="utf-8") as fh:
+        rows = [json.loads(line) for line in fh if line.strip()]
+    result: dict[str, object] = {
+        split: probe_report([r for r in rows if r["split"] == split]) for split in ("dev", "test")
+    }
+    if not args.no_ingest:
+        if not args.locomo.exists():
+            print(f"no data file at {args.locomo}", file=sys.stderr)
+            return 2
+        result["ingest"] = asyncio.run(ingest(args.locomo))
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    print_probes("dev (tuned on)", result["dev"])
+    print_probes("test (never tuned on)", result["test"])
+    if "ingest" in result:
+        i = result["ingest"]
+        print(
+            f"ingest {args.locomo.name}: {i['turns']} turns, {i['non_identical_turns']} "
+            f"non-identical accepted → {i['separate_memories']} separate memories "
+            f"({i['kept_share']:.2%}, ≥ 99% wanted); statuses {i['statuses']}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,110 @@
+"""SQLite: rows that point at memories without holding their text (issue 11).
+
+Conflicts — pairs of memories saved beside each other because one contradicts a
+memory its author could not change (ids only; see 0110_conflicts.sql) — and the votes
+on a memory, which go with it when it is erased."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
+
+from core.stores.sqlite.candidates import KnownCommon
+
+T = TypeVar("T")
+
+
+class _Database(Protocol):
+    @property
+    def conn(self) -> sqlite3.Connection: ...
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T: ...
+
+    known_common: KnownCommon  # the session's keyword search reads it
+
+
+BOTH_VISIBLE = """
+    JOIN memories m ON m.workspace = c.workspace AND m.id = c.memory_id
+    JOIN memories o ON o.workspace = c.workspace AND o.id = c.other_id
+    WHERE c.workspace = :ws
+      AND m.status = 'active' AND o.status = 'active'
+      AND (m.scope = 'global' OR m.owner = :user)
+      AND (o.scope = 'global' OR o.owner = :user)
+"""
+
+
+class SQLiteTraces:
+    """Mixed into `SQLiteSession`: each method runs on the store's database thread."""
+
+    store: _Database
+    params: dict[str, Any]
+    scrubbed: bool
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        return self.store.conn
+
+    async def add_conflict(self, memory_id: str, other_id: str, now: float) -> None:
+        params = {**self.params, "memory": memory_id, "other": other_id, "now": now}
+        sql = "INSERT OR IGNORE INTO memory_conflicts VALUES (:ws, :memory, :other, :now)"
+        await self.store.run(lambda: self.conn.execute(sql, params))
+
+    async def conflicts(self) -> list[tuple[str, str]]:
+        sql = (
+            f"SELECT c.memory_id, c.other_id FROM memory_conflicts c {BOTH_VISIBLE} "
+            "ORDER BY c.created_at, c.memory_id"
+        )
+        rows = await self.store.run(lambda: self.conn.execute(sql, self.params).fetchall())
+        return [(row[0], row[1]) for row in rows]
+
+    async def clear_conflicts(self, memory_id: str) -> int:
+        params = {**self.params, "memory": memory_id}
+        sql = (
+            "DELETE FROM memory_conflicts WHERE workspace = :ws "
+            "AND (memory_id = :memory OR other_id = :memory)"
+        )
+        return await self.store.run(lambda: self.conn.execute(sql, params).rowcount)
+
+    async def drop_votes(self, memory_id: str) -> int:
+        params = {**self.params, "memory": memory_id}
+        sql = (
+            "DELETE FROM votes WHERE workspace = :ws AND memory_id = :memory AND EXISTS "
+            "(SELECT 1 FROM memories m WHERE m.workspace = :ws AND m.id = :memory "
+            "AND (m.scope = 'global' OR m.owner = :user))"
+        )
+        return await self.store.run(lambda: self.conn.execute(sql, params).rowcount)
+
+    async def redact_audit(self, memory_ids: list[str]) -> int:
+        return await self.store.run(self._redact_audit, list(memory_ids))
+
+    def _redact_audit(self, memory_ids: list[str]) -> int:
+        """Replace every audit entry about these (already deleted) memories by one that
+        keeps its ids and drops its before-states (the text); see 0112 in PostgreSQL."""
+        gone = [
+            i
+            for i in memory_ids
+            if not self.conn.execute(
+                "SELECT 1 FROM memories WHERE workspace = :ws AND id = :id",
+                {**self.params, "id": i},
+            ).fetchone()
+        ]
+        if not gone:
+            return 0
+        marks = ", ".join(f":g{n}" for n in range(len(gone)))
+        params = {**self.params, **{f"g{n}": i for n, i in enumerate(gone)}}
+        rows = self.conn.execute(
+            "SELECT id, workspace, actor, action, memory_ids, detail, created_at, undoes "
+            "FROM audit_log a WHERE a.workspace = :ws AND a.before <> '[]' AND EXISTS "
+            f"(SELECT 1 FROM json_each(a.memory_ids) j WHERE j.value IN ({marks}))",
+            params,
+        ).fetchall()
+        for row in rows:
+            self.conn.execute("DELETE FROM audit_log WHERE id = ?", (row[0],))
+            self.conn.execute(
+                "INSERT INTO audit_log (id, workspace, actor, action, memory_ids, before, "
+                "detail, created_at, undoes) VALUES (?, ?, ?, 'redacted', ?, '[]', ?, ?, ?)",
+                (row[0], row[1], row[2], row[4], row[3], row[6], row[7]),
+            )
+        self.scrubbed = self.scrubbed or bool(rows)
+        return len(rows)
