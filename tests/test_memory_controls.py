@@ -5,6 +5,7 @@ extraction job alike; settings from the console and the CLI through the same che
 from __future__ import annotations
 
 from core import texts
+from core.audience import Audience
 from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_action, run_command
 from core.commands.settings import settings_line
@@ -15,6 +16,7 @@ from tests.test_console_e2e import console  # noqa: F401 (fixture)
 
 WS, ALICE, ADMIN = "acme", "alice", "ada"
 PAYROLL = "the payroll export runs on Fridays"
+PRIVATE = Audience.PRIVATE  # only the asker reads these replies (issue 11's audiences)
 
 
 def request(text: str = "", channel: str = "general", **kw) -> CommandRequest:
@@ -26,12 +28,14 @@ async def contents(service) -> list[str]:
 
 
 async def test_memory_off_for_me_stops_recall_saving_and_learning_everywhere(service):
-    await service.remember(WS, ALICE, PAYROLL)
+    await service.remember(WS, ALICE, PAYROLL, channel="general")
     off = await run_command(service, "memories", request("off"))
     assert off.text == texts.PERSONAL_OFF and off.data["memory_off"] is True
 
     for channel in ("general", "random"):
-        answer = await service.chat(ChatTurn(WS, ALICE, channel, "when is the payroll export?"))
+        answer = await service.chat(
+            ChatTurn(WS, ALICE, channel, "when is the payroll export?", audience=PRIVATE)
+        )
         assert answer.used == [] and answer.text == texts.PERSONAL_OFF_ANSWER
     refused = await service.remember(WS, ALICE, "we use Buildkite for CI", channel="random")
     assert refused.reason == RefusalReason.PERSONAL_OFF
@@ -49,7 +53,9 @@ async def test_memory_off_for_me_stops_recall_saving_and_learning_everywhere(ser
     assert ActionKind.MEMORY_ON in [a.kind for a in listing.actions]
     back = await run_action(service, request(), ActionKind.MEMORY_ON, "")
     assert back.text == texts.PERSONAL_ON
-    answer = await service.chat(ChatTurn(WS, ALICE, "general", "when is the payroll export?"))
+    answer = await service.chat(
+        ChatTurn(WS, ALICE, "general", "when is the payroll export?", audience=PRIVATE)
+    )
     assert [h.content for h in answer.used] == [PAYROLL]
 
 

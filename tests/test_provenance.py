@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from core.audience import Audience
 from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_action, run_command
 from core.governance.portability import export_jsonl, import_jsonl
@@ -44,7 +45,9 @@ async def test_a_memory_learnt_from_a_message_links_back_to_it(service):
         "1700000100.000100",
         LINK,
     )
-    answer = await service.chat(ChatTurn(WS, ALICE, "C07DEPLOY1", "what do we use for CI?"))
+    answer = await service.chat(
+        ChatTurn(WS, ALICE, "C07DEPLOY1", "what do we use for CI?", audience=Audience.PRIVATE)
+    )
     shown = await run_action(
         service, CommandRequest(WS, ALICE, "C07DEPLOY1"), ActionKind.SHOW_USED,
         ",".join(h.id for h in answer.used),

@@ -28,7 +28,7 @@ async def answer_in(fake, channel: int, text: str) -> str:
 
 
 async def test_an_admin_turns_memory_off_in_hr_and_mentions_and_remember_obey(fake, bot, memory):
-    await memory.remember(WORKSPACE, USER, PAYROLL)
+    await memory.remember(WORKSPACE, USER, PAYROLL, scope="global")
     reply = await run(
         fake, "memory-settings", {"channel_memory": "off"}, channels={"channel": HR}, **ADMIN
     )
@@ -45,7 +45,7 @@ async def test_an_admin_turns_memory_off_in_hr_and_mentions_and_remember_obey(fa
 
 
 async def test_recall_only_answers_from_memory_and_refuses_to_save(fake, bot, memory):
-    await memory.remember(WORKSPACE, USER, PAYROLL)
+    await memory.remember(WORKSPACE, USER, PAYROLL, scope="global")
     await run(fake, "memory-settings", {"channel_memory": "recall_only"}, channel=HR, **ADMIN)
     assert (await memory.settings(WORKSPACE)).channel_policy(str(HR)) == ChannelPolicy.RECALL_ONLY
     assert PAYROLL in await answer_in(fake, HR, "when does the payroll export run?")

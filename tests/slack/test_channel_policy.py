@@ -44,7 +44,7 @@ def last_home(slack, user: str) -> dict:
 
 
 async def test_an_admin_turns_memory_off_in_hr_and_every_path_obeys(driver, service, slack):
-    await service.remember("T1", ALICE, "the payroll export runs on Fridays")
+    await service.remember("T1", ALICE, "the payroll export runs on Fridays", scope="global")
     await pick_policy(driver, HR, "off")
     assert (await service.settings("T1")).channel_policy(HR) == ChannelPolicy.OFF
     home = last_home(slack, ADMIN)
@@ -68,7 +68,7 @@ async def test_an_admin_turns_memory_off_in_hr_and_every_path_obeys(driver, serv
 
 
 async def test_recall_only_uses_memories_but_saves_and_learns_nothing(driver, service, slack):
-    await service.remember("T1", ALICE, "the payroll export runs on Fridays")
+    await service.remember("T1", ALICE, "the payroll export runs on Fridays", scope="global")
     await pick_policy(driver, HR, "recall_only")
     await driver.event(mention("when does the payroll export run?", channel=HR))
     assert "Fridays" in block_text(blocks_of(slack.calls_to("chat.postMessage")[-1]))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.slack.conftest import ALICE, block_text, buttons
-from tests.slack.test_chat import blocks_of, mention
+from tests.slack.test_chat import blocks_of, dm, mention
 
 DEPLOYS = "C07DEPLOY1"
 
@@ -19,10 +19,10 @@ async def test_a_memory_saved_from_a_slack_message_shows_its_permalink(driver, s
         link,
         ALICE,
     )
-    await driver.event(mention("what do we use for CI?", ts="1700000900.000100", channel=DEPLOYS))
+    await driver.event(dm("what do we use for CI?"))  # a private memory: asked in a DM
     blocks = blocks_of(slack.calls_to("chat.postMessage")[-1])
     show = next(b for b in buttons(blocks) if b["action_id"].startswith("mb.show_used."))
-    shown = block_text((await driver.click(show, channel=DEPLOYS)).reply["blocks"])
+    shown = block_text((await driver.click(show, channel="D0ALICE")).reply["blocks"])
     assert f"from <#{DEPLOYS}>" in shown
     assert f"<{link}|message>" in shown
     assert f"<@{ALICE}>" in shown
