@@ -97,6 +97,7 @@ def test_the_systemd_unit_runs_a_command_that_exists(tmp_path):
     assert command[0].endswith("/.venv/bin/memorybot")
     done = run_bots([*command[1:], "--help"], bots_env(tmp_path / "data"), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    compose = yaml.safe_load((ROOT / "docker" / "compose.yml").read_text())
-    assert {"db", "migrate", "bot", "worker"} <= set(compose["services"])
+    compose = (ROOT / "docker" / "compose.yml").read_text()
+    services = set(re.findall(r"^  (\w+):\n", compose, re.M))
+    assert {"db", "migrate", "bot", "worker"} <= services
     assert (ROOT / "docker" / ".env.example").exists()
