@@ -262,11 +262,13 @@ class MemoryService:
         undo that would bring back a text that is a memory again changes nothing."""
         if audit_id:
             check_id(audit_id, "change")
-        try:
-            async with self.store.session(Principal(workspace, user)) as session:
-                return await audit.undo(session, audit_id, self.clock())
-        except DuplicateMemory:  # the session rolled back: nothing of the undo was written
-            return UndoResult(False, conflict=True)
+        for _ in range(2):  # a clash that appeared between undo's check and its write
+            try:
+                async with self.store.session(Principal(workspace, user)) as session:
+                    return await audit.undo(session, audit_id, self.clock())
+            except DuplicateMemory:  # rolled back: nothing was written; the check sees it now
+                continue
+        return UndoResult(False)
 
     async def review(self, workspace: str, user: str, memory_id: str, accept: bool) -> bool:
         """Accept (activate) or reject (delete) a memory waiting for review."""

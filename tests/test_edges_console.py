@@ -73,7 +73,9 @@ async def test_undo_that_would_duplicate_a_memory_again_is_refused(service):
     await console.handle("/remember the VPN is vpn.example.com")
     forgot = await service.forget("acme", "alice", "VPN")
     await console.handle("/remember the VPN is vpn.example.com")
-    assert await console.handle(f"/undo {forgot.audit_id}") == texts.UNDO_CONFLICT
+    assert await console.handle(f"/undo {forgot.audit_id}") == texts.UNDO_CONFLICT.format(
+        content="the VPN is vpn.example.com"
+    )
     items = (await service.memories("acme", "alice")).items
     assert [m.content for m in items] == ["the VPN is vpn.example.com"]
 
