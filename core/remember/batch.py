@@ -23,19 +23,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from core.context import MemoryContext, read_context
-from core.ids import new_id
-from core.models import NewMemory, Principal, RememberResult, Source, Status
+from core.models import Principal, RememberResult
 from core.ports import Ports
 from core.providers.vectors import embed_texts
 from core.remember import saving
-from core.remember.canonical import clean_text, content_hash, entity_id
-from core.remember.classify import find_entities, guess_kind
+from core.remember.canonical import clean_text
 from core.remember.intake import (
-    EXPLICIT_IMPORTANCE,
-    EXTRACTED_IMPORTANCE,
     SaveRequest,
     guard_refusal,
-    provenance_fields,
+    new_memory,
     refused,
     size_refusal,
 )
@@ -59,28 +55,6 @@ def screen(
     return out
 
 
-def candidate(principal: Principal, request: SaveRequest, content: str, now: float) -> NewMemory:
-    return NewMemory(
-        id=new_id(),
-        workspace=principal.workspace,
-        owner=principal.user,
-        scope=request.scope,
-        content=content,
-        content_hash=content_hash(content),
-        kind=request.kind or guess_kind(content),
-        source=request.source,
-        importance=(
-            EXPLICIT_IMPORTANCE if request.source == Source.EXPLICIT else EXTRACTED_IMPORTANCE
-        ),
-        confidence=request.confidence,
-        status=Status.PENDING_REVIEW if request.pending else Status.ACTIVE,
-        entities=list(dict.fromkeys([*find_entities(content), *map(entity_id, request.entities)])),
-        **provenance_fields(request),
-        created_at=now,
-        updated_at=now,
-    )
-
-
 async def remember_many(
     ports: Ports, principal: Principal, requests: Sequence[SaveRequest]
 ) -> list[RememberResult]:
@@ -91,7 +65,7 @@ async def remember_many(
     screened = await asyncio.to_thread(screen, requests, context, ports.max_chars)
     now = ports.clock()
     accepted = [
-        (i, candidate(principal, requests[i], text, now))
+        (i, new_memory(principal, requests[i], text, now))
         for i, text in enumerate(screened)
         if isinstance(text, str)
     ]

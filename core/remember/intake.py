@@ -95,6 +95,37 @@ def guard_refusal(text: str) -> RememberResult | None:
     return None if finding is None else refused(RefusalReason(finding.category), finding.label)
 
 
+def new_memory(
+    principal: Principal,
+    request: SaveRequest,
+    content: str,
+    now: float,
+    embedding: list[float] | None = None,
+) -> NewMemory:
+    """The memory a save request would write: kind, importance, status, entities and
+    provenance decided here for single saves and batched imports alike."""
+    return NewMemory(
+        id=new_id(),
+        workspace=principal.workspace,
+        owner=principal.user,
+        scope=request.scope,
+        content=content,
+        content_hash=content_hash(content),
+        kind=request.kind or guess_kind(content),
+        source=request.source,
+        importance=(
+            EXPLICIT_IMPORTANCE if request.source == Source.EXPLICIT else EXTRACTED_IMPORTANCE
+        ),
+        confidence=request.confidence,
+        status=Status.PENDING_REVIEW if request.pending else Status.ACTIVE,
+        entities=list(dict.fromkeys([*find_entities(content), *map(entity_id, request.entities)])),
+        **provenance_fields(request),
+        created_at=now,
+        updated_at=now,
+        embedding=embedding,
+    )
+
+
 async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> RememberResult:
     """Save one memory (see `MemoryService.remember` for the outcomes)."""
     if broken_text(request.text or ""):  # invalid UTF-8: refused like other bad text
@@ -114,26 +145,8 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
     if blocked is not None:
         return blocked
     now = ports.clock()
-    candidate = NewMemory(
-        id=new_id(),
-        workspace=principal.workspace,
-        owner=principal.user,
-        scope=request.scope,
-        content=content,
-        content_hash=content_hash(content),
-        kind=request.kind or guess_kind(content),
-        source=request.source,
-        importance=(
-            EXPLICIT_IMPORTANCE if request.source == Source.EXPLICIT else EXTRACTED_IMPORTANCE
-        ),
-        confidence=request.confidence,
-        status=Status.PENDING_REVIEW if request.pending else Status.ACTIVE,
-        entities=list(dict.fromkeys([*find_entities(content), *map(entity_id, request.entities)])),
-        **provenance_fields(request),
-        created_at=now,
-        updated_at=now,
-        embedding=await embed_text(ports, principal.workspace, content, context.settings),
-    )
+    vector = await embed_text(ports, principal.workspace, content, context.settings)
+    candidate = new_memory(principal, request, content, now, vector)
     proposal = (
         await _model_proposal(ports, principal, candidate, context.settings)
         if request.source == Source.EXTRACTED and request.reconcile

@@ -52,7 +52,7 @@ async def test_another_users_memory_id_is_never_shown_back(fake, bot, memory):
 
 
 async def test_memories_quoted_in_a_public_reply_render_no_markdown(fake, bot, memory):
-    await memory.remember(WORKSPACE, USER, NASTY)
+    await memory.remember(WORKSPACE, USER, NASTY, "global")  # shared: used in a channel
     message = await fake.say("where is the wiki?", mention_bot=True)
     call = await fake.wait_call("POST", rf"/channels/{message['channel_id']}/messages")
     content = call.body["content"]

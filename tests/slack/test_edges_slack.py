@@ -110,7 +110,7 @@ async def test_a_retry_reaching_another_bot_process_is_not_answered_again(
 async def test_memories_full_of_mentions_reach_slack_with_none_live(
     http_client, bot, slack, service
 ):
-    await service.remember("T1", ALICE, f"the deploy channel is {NASTY}")
+    await service.remember("T1", ALICE, f"the deploy channel is {NASTY}", "global")
     assert (
         await post_event(http_client, event_payload(mention("what is the deploy channel?"))) == 200
     )
