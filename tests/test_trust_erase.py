@@ -4,10 +4,8 @@ and every PostgreSQL table read as its owner (jobs included)."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from bots.cli import cli
@@ -115,7 +113,6 @@ def test_erasing_an_unknown_user_says_so_and_exits_non_zero(tmp_path):
     assert real.exit_code == 0 and "Erased admin" in real.output
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="embedded PostgreSQL")
 async def test_erase_cancels_queued_jobs_and_the_worker_recreates_nothing(pg_store, clock):
     queue = PostgresJobs(pg_store, clock=clock)
     service = MemoryService(pg_store, clock=clock, jobs=queue)
