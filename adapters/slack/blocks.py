@@ -172,7 +172,7 @@ def menu(actions: tuple[Action, ...], n: int) -> Block | None:
 
 
 @dataclass(frozen=True)
-class Choice:
+class Click:
     """A click, read back: which action, its value, and whether to confirm it first."""
 
     kind: ActionKind
@@ -181,7 +181,7 @@ class Choice:
     confirm: bool = False  # a dangerous option picked from a menu
 
 
-def chosen(action: Block) -> Choice | None:
+def chosen(action: Block) -> Click | None:
     """A button's kind and value, or the option picked in a menu (None: not ours)."""
     option = action.get("selected_option") or {}
     label = (option.get("text") or action.get("text") or {}).get("text", "")
@@ -189,11 +189,11 @@ def chosen(action: Block) -> Choice | None:
         raw = option.get("value", "")
         name, _, value = raw.removeprefix(DANGER_MARK).partition(" ")
         try:
-            return Choice(ActionKind(name), value, label, raw.startswith(DANGER_MARK))
+            return Click(ActionKind(name), value, label, raw.startswith(DANGER_MARK))
         except ValueError:
             return None
     kind = action_kind(action.get("action_id", ""))
-    return None if kind is None else Choice(kind, action.get("value", ""), label)
+    return None if kind is None else Click(kind, action.get("value", ""), label)
 
 
 def _fit_value(value: str) -> str:

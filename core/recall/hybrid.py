@@ -48,7 +48,9 @@ TUNING = Tuning()
 
 
 @dataclass(frozen=True)
-class Candidate:
+class Fused:
+    """A memory found by keyword or vector search, with its fused relevance."""
+
     memory: Memory
     relevance: float
     similarity: float | None = None  # cosine, when vector search found the memory
@@ -79,21 +81,19 @@ def fuse(
     vector_hits: Sequence[TextHit],
     method: str = "score",
     alpha: float = 0.5,
-) -> list[Candidate]:
+) -> list[Fused]:
     """Relevance in 0..1 for every candidate from either list."""
     if not vector_hits:
         best = max((score for _, score in keyword), default=0.0)
-        return [Candidate(memories[i], s / best if best > 0 else 0.0) for i, s in keyword]
+        return [Fused(memories[i], s / best if best > 0 else 0.0) for i, s in keyword]
     vector = [(h.memory.id, h.relevance) for h in vector_hits]
     cosine = dict(vector)
     if method == "rrf":
         ranked = [sorted(keyword, key=lambda p: -p[1]), vector]
         fused = ranking.rrf([[i for i, _ in lst] for lst in ranked if lst])
         top = max(fused.values())
-        return [Candidate(memories[i], v / top, cosine.get(i)) for i, v in fused.items()]
-    return [
-        Candidate(memories[i], v, cosine.get(i)) for i, v in convex_fuse(keyword, vector, alpha)
-    ]
+        return [Fused(memories[i], v / top, cosine.get(i)) for i, v in fused.items()]
+    return [Fused(memories[i], v, cosine.get(i)) for i, v in convex_fuse(keyword, vector, alpha)]
 
 
 async def keyword_evidence(

@@ -10,7 +10,7 @@ from adapters.slack.blocks import (
     MAX_OPTION_VALUE,
     MAX_OPTIONS,
     MAX_SECTION_TEXT,
-    Choice,
+    Click,
     action_kind,
     chosen,
     render,
@@ -132,7 +132,7 @@ def test_a_decision_keeps_its_buttons_and_choices_too_long_for_a_menu_stay_butto
     blocks = render(Response("x", sections=(Section("", (decision, long_values)),)))[0].blocks
     rows = [b for b in blocks if b["type"] == "actions"]
     assert [[e["type"] for e in row["elements"]] for row in rows] == [["button"] * 2] * 2
-    assert chosen(rows[0]["elements"][0]) == Choice(ActionKind.ACCEPT, "id1", "Accept")
+    assert chosen(rows[0]["elements"][0]) == Click(ActionKind.ACCEPT, "id1", "Accept")
 
 
 def test_an_actions_block_holds_at_most_25_elements():
