@@ -29,6 +29,25 @@ from core.stores.postgres import embedded
 from core.stores.postgres.bulk import copy_memories
 from core.stores.postgres.store import PostgresStore
 
+
+def new_memory(
+    workspace: str, user: str, text: str, i: int, vector: list[float] | None = None
+) -> NewMemory:
+    """The i-th benchmark memory: every fourth one global, one second apart."""
+    return NewMemory(
+        id=new_id(),
+        workspace=workspace,
+        owner=user,
+        scope=Scope.PRIVATE if i % 4 else Scope.GLOBAL,
+        content=text,
+        content_hash=content_hash(text),
+        kind=Kind.FACT,
+        created_at=1.7e9 + i,
+        updated_at=1.7e9 + i,
+        embedding=vector,
+    )
+
+
 PEOPLE = [
     "Priya",
     "Tom",
@@ -157,18 +176,7 @@ def _memories(
         vector = vectors[base] + rng.normal(0, 0.02, vectors.shape[1])
         vector /= np.linalg.norm(vector)
         text = memory_text(texts, i)
-        yield NewMemory(
-            id=new_id(),
-            workspace=workspace,
-            owner=user,
-            scope=Scope.PRIVATE if i % 4 else Scope.GLOBAL,
-            content=text,
-            content_hash=content_hash(text),
-            kind=Kind.FACT,
-            created_at=1.7e9 + i,
-            updated_at=1.7e9 + i,
-            embedding=vector.tolist(),
-        )
+        yield new_memory(workspace, user, text, i, vector.tolist())
 
 
 async def fill(

@@ -180,6 +180,8 @@ def run(url: str, reply_tokens: str, total: float) -> None:
     out, _ = memorybot(["memories", "--json"], env)
     step("memorybot memories: what was extracted", started)
     listing = json.loads(out)
+    # The memories printed come from this script's own scripted turns in a throwaway
+    # database (issue 17 asks to show what the model extracted); no user's text is here.
     for item in listing.get("memories", []) + listing.get("pending", []):
         status = item.get("status", "")
         print(f"  [{item.get('kind')}, {item.get('source')}, {status}] {item.get('content')}")

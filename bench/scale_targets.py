@@ -14,29 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import core
+from bench.pg_setup import new_memory
 from bench.team_vocabulary import TeamVocabulary
-from core.ids import new_id
-from core.models import Kind, NewMemory, Principal, Scope
-from core.remember.canonical import content_hash
+from core.models import NewMemory, Principal
 from core.service import MemoryService
 
 BATCH = 1000
 BASES = 256
-
-
-def new_memory(workspace: str, user: str, text: str, i: int, vector: Any = None) -> NewMemory:
-    return NewMemory(
-        id=new_id(),
-        workspace=workspace,
-        owner=user,
-        scope=Scope.PRIVATE if i % 4 else Scope.GLOBAL,
-        content=text,
-        content_hash=content_hash(text),
-        kind=Kind.FACT,
-        created_at=1.7e9 + i,
-        updated_at=1.7e9 + i,
-        embedding=vector,
-    )
 
 
 class Target:
