@@ -30,6 +30,7 @@ from bench.locomo import (  # noqa: E402
     recall_at,
 )
 from bench.recall_quality import DEFAULT_DATA, build_embedder  # noqa: E402
+from bench.research.cached_embedder import cached  # noqa: E402
 from core.recall import hybrid  # noqa: E402
 
 
@@ -39,13 +40,17 @@ def grid(embedder: bool) -> list[hybrid.Tuning]:
     # Entity expansion measured worse keyword-only on every dev conversation (LoCoMo's
     # entities are mostly its two speakers), so the embedder sweep leaves it off.
     expand = [(0, 0.5)] if embedder else [(0, 0.5), (2, 0.3), (3, 0.5)]
-    return [hybrid.Tuning(k, a, e, w) for k, a, (e, w) in itertools.product(keyword, alpha, expand)]
+    when = [0.0, 0.1, 0.2, 0.3, 0.5]
+    return [
+        hybrid.Tuning(k, a, e, w, t)
+        for k, a, (e, w), t in itertools.product(keyword, alpha, expand, when)
+    ]
 
 
 async def run(args: argparse.Namespace) -> dict[hybrid.Tuning, list[tuple[str, int, float]]]:
     """For each tuning: (conversation, category, R@10) per question."""
     conversations = load(args.data)
-    embedder = build_embedder(args.embedder)
+    embedder = cached(build_embedder(args.embedder))
     results: dict[hybrid.Tuning, list[tuple[str, int, float]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         async with core.open_memory(f"sqlite:///{tmp}/b.db", embedder=embedder) as memory:
@@ -56,6 +61,8 @@ async def run(args: argparse.Namespace) -> dict[hybrid.Tuning, list[tuple[str, i
                     if saved.memory is not None:
                         turns_of[saved.memory.id].add(turn.dia_id)
             for tuning in grid(embedder is not None):
+                if embedder is not None:
+                    embedder.save()
                 hybrid.TUNING = tuning
                 rows = []
                 for conv in conversations:

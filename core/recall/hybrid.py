@@ -13,11 +13,11 @@ touched, which nudges them up next time.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.models import Hit, Memory
 from core.ports import StoreSession, TextHit
-from core.recall import expansion, ranking, relevance
+from core.recall import expansion, ranking, relevance, temporal
 from core.recall.textsearch import convex_fuse, coverage_of, light_stem, query_terms
 from core.remember.classify import find_entities
 
@@ -36,12 +36,15 @@ class Tuning:
     alpha: the keyword side's weight in the convex fusion with cosine.
     expand: co-mentioned entities searched one hop out (`core.recall.expansion`; 0 off),
     their hits scored at `expand_weight` of a keyword hit.
+    when: for a question asking for a time, the relevance of a candidate that states
+    one is raised by this share (`core.recall.temporal`; 0 off).
     """
 
     keyword: str = "bm25"
     alpha: float = 0.5
     expand: int = 0
     expand_weight: float = 0.5
+    when: float = 0.0
 
 
 TUNING = Tuning()
@@ -96,6 +99,13 @@ def fuse(
     return [Fused(memories[i], v, cosine.get(i)) for i, v in convex_fuse(keyword, vector, alpha)]
 
 
+def timed(candidate: Fused, boost: float) -> Fused:
+    """The candidate, its relevance raised by `boost` when its text states a time."""
+    if not temporal.states_time(candidate.memory.content):
+        return candidate
+    return replace(candidate, relevance=candidate.relevance * (1 + boost))
+
+
 async def keyword_evidence(
     session: StoreSession,
     query: str,
@@ -115,7 +125,7 @@ async def keyword_evidence(
     if not tuning.expand or not question.entities:
         return keyword, []
     names = {e for h in text_hits[: expansion.FIRST_HOP] for e in h.memory.entities}
-    occurrences = await session.entity_counts(sorted(names)) if names else {}
+    occurrences = await session.entity_counts(sorted(names | question.entities))
     hop = expansion.comentioned(sorted(question.entities), text_hits, occurrences, total)
     extra_terms = [t for t in expansion.entity_terms(hop) if t not in terms]
     if not extra_terms:
@@ -156,6 +166,8 @@ async def recall(
     candidates = fuse(keyword, memories, vector_hits, fusion, tuning.alpha)
     if not candidates:
         return []
+    if tuning.when and temporal.asks_when(query):
+        candidates = [timed(c, tuning.when) for c in candidates]
     entities = {e for c in candidates for e in c.memory.entities}
     counts = await session.entity_counts(sorted(entities)) if entities else {}
     scored = sorted(
