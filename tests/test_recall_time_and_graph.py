@@ -4,12 +4,14 @@ entities rare in the workspace, never from the people every memory names."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from core.models import Memory, Scope
 from core.ports import TextHit
 from core.recall import expansion, hybrid
-from core.recall.temporal import asks_when, states_time
+from core.recall.temporal import asks_when, named_periods, states_time
 from core.remember.classify import find_entities
 
 WS, ALICE = "acme", "alice"
@@ -98,3 +100,29 @@ async def test_a_question_about_someones_things_uses_the_memory_naming_them(serv
     await service.remember(WS, ALICE, "Jon said the studio opens in June")
     context = await service.prompt_context(WS, ALICE, "What happened to Melanie's son?")
     assert [h.content for h in context.memories] == [answer]
+
+
+def test_a_question_names_the_periods_it_asks_about():
+    assert named_periods("what did we decide in March 2024?") == [(2024, 3)]
+    assert named_periods("who joined on May 3, 2023?") == [(2023, 5)]
+    assert named_periods("anything from 2021 or in June?") == [(2021, None), (None, 6)]
+    assert named_periods("may I ask what we decided?") == []
+
+
+async def test_a_question_naming_a_month_prefers_memories_dated_then(service, clock):
+    """The memory's date is a searchable field: "in March" finds what was saved (or
+    imported as valid) in March, though no memory's text says "March"."""
+    clock.now = datetime(2024, 3, 12, tzinfo=UTC).timestamp()
+    march = "we decided to move billing to the new provider"
+    await service.remember(WS, ALICE, march, reconcile=False)
+    clock.now = datetime(2024, 6, 4, tzinfo=UTC).timestamp()
+    june = "we decided to keep billing on the old provider after all"
+    await service.remember(WS, ALICE, june, reconcile=False)
+
+    in_march = await service.recall(
+        WS, ALICE, "what did we decide about billing in March?", touch=False
+    )
+    plain = await service.recall(WS, ALICE, "what did we decide about billing?", touch=False)
+
+    assert [h.content for h in in_march] == [march, june]
+    assert [h.content for h in plain] == [june, march]  # otherwise the newer ranks first
