@@ -32,22 +32,26 @@ class Tuning:
 
     keyword: "bm25" ranks keyword hits by BM25 × coverage; "share" by the absolute,
     idf-weighted share of the question a memory covers (`core.recall.relevance`, the
-    same measure that decides what a reply uses), BM25 breaking ties.
+    same measure that decides what a reply uses), BM25 breaking ties; "auto": BM25
+    alone, the share when fused with cosine (leave-one-conversation-out picked BM25 in
+    every fold keyword-only, the share in 2 of 3 folds with the embedder on SQLite and
+    in 3 of 3 on PostgreSQL).
     alpha: the keyword side's weight in the convex fusion with cosine.
     expand: co-mentioned entities searched one hop out (`core.recall.expansion`; 0 off),
     their hits scored at `expand_weight` of a keyword hit.
     when: for a question asking for a time, the relevance of a candidate that states
-    one is raised by this share (`core.recall.temporal`; 0 off).
+    one is raised by this share (`core.recall.temporal`; 0 off; LOCO picked 0.1–0.5,
+    all equal keyword-only, 0.5 with the embedder).
     dated: for a question naming a month or year ("in March 2024"), the relevance of a
     candidate dated then is raised by this share. Not chosen on LoCoMo: its turns carry
     their dates in their text, so keyword search already sees them there.
     """
 
-    keyword: str = "bm25"
+    keyword: str = "auto"
     alpha: float = 0.5
     expand: int = 0
     expand_weight: float = 0.5
-    when: float = 0.0
+    when: float = 0.5
     dated: float = 0.3
 
 
@@ -126,16 +130,16 @@ async def keyword_evidence(
     terms: Sequence[str],
     text_hits: Sequence[TextHit],
     tuning: Tuning,
+    fused: bool = False,
 ) -> tuple[list[tuple[str, float]], list[TextHit]]:
-    """Keyword scores of the candidates, and the extra hits entity expansion found."""
-    if tuning.keyword != "share" and not tuning.expand:
+    """Keyword scores of the candidates, and the extra hits entity expansion found
+    (`fused`: cosine will join them, which "auto" scores by share)."""
+    share = tuning.keyword == "share" or (tuning.keyword == "auto" and fused)
+    if not share and not tuning.expand:
         return keyword_scores(terms, text_hits), []
     total, counts = await session.term_counts(terms, relevance.DF_CAP, relevance.TOTAL_CAP)
     question = relevance.question(terms, counts, total, find_entities(query), query)
-    if tuning.keyword == "share":
-        keyword = share_scores(question, text_hits)
-    else:
-        keyword = keyword_scores(terms, text_hits)
+    keyword = share_scores(question, text_hits) if share else keyword_scores(terms, text_hits)
     if not tuning.expand or not question.entities:
         return keyword, []
     names = {e for h in text_hits[: expansion.FIRST_HOP] for e in h.memory.entities}
@@ -174,7 +178,9 @@ async def recall(
     text_hits = [h for h in text_hits if not ranking.buried(h.memory)]
     vector_hits = [h for h in vector_hits if not ranking.buried(h.memory)]
     keyword, extra = (
-        await keyword_evidence(session, query, terms, text_hits, tuning) if text_hits else ([], [])
+        await keyword_evidence(session, query, terms, text_hits, tuning, bool(vector_hits))
+        if text_hits
+        else ([], [])
     )
     memories = {h.memory.id: h.memory for h in (*vector_hits, *text_hits, *extra)}
     candidates = fuse(keyword, memories, vector_hits, fusion, tuning.alpha)
