@@ -59,3 +59,7 @@ class PostgresTraces:
             "SELECT memorybot_redact_audit(%(ids)s::text[]) AS n", {"ids": list(memory_ids)}
         )
         return int(rows[0]["n"]) if rows else 0
+
+    async def attest_admin(self) -> None:
+        """Through an owner-run function (0113): the registry is not ours to write."""
+        await self._rows("SELECT memorybot_attest_admin()")

@@ -108,3 +108,7 @@ class SQLiteTraces:
             )
         self.scrubbed = self.scrubbed or bool(rows)
         return len(rows)
+
+    async def attest_admin(self) -> None:
+        """Nothing to record: SQLite has one user, the process itself, so authority
+        stays in `core.governance.authority` (the PostgreSQL registry is 0113)."""
