@@ -266,7 +266,9 @@ class MemoryService:
         async with self.store.session(Principal(workspace, user)) as session:
             return await forgettable(session, clean_text(typed or ""), is_admin, limit)
 
-    async def undo(self, workspace: str, user: str, audit_id: str | None = None) -> UndoResult:
+    async def undo(
+        self, workspace: str, user: str, audit_id: str | None = None, *, is_admin: bool = False
+    ) -> UndoResult:
         """Undo the user's last change (or the named one), restoring prior state. An
         undo that would bring back a text that is a memory again changes nothing."""
         if audit_id:
@@ -274,7 +276,7 @@ class MemoryService:
         for _ in range(2):  # a clash that appeared between undo's check and its write
             try:
                 async with self.store.session(Principal(workspace, user)) as session:
-                    return await audit.undo(session, audit_id, self.clock())
+                    return await audit.undo(session, audit_id, self.clock(), is_admin)
             except DuplicateMemory:  # rolled back: nothing was written; the check sees it now
                 continue
         return UndoResult(False)

@@ -62,6 +62,10 @@ class PostgresTraces:
         )
         return int(rows[0]["n"]) if rows else 0
 
+    async def attest_admin(self) -> None:
+        """Through an owner-run function (0113): the registry is not ours to write."""
+        await self._rows("SELECT memorybot_attest_admin()")
+
     # -- replies and reactions ---------------------------------------------------------
 
     async def note_reply(

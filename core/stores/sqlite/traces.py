@@ -111,6 +111,10 @@ class SQLiteTraces:
         self.scrubbed = self.scrubbed or bool(rows)
         return len(rows)
 
+    async def attest_admin(self) -> None:
+        """Nothing to record: SQLite has one user, the process itself, so authority
+        stays in `core.governance.authority` (the PostgreSQL registry is 0113)."""
+
     # -- replies and reactions ---------------------------------------------------------
 
     async def note_reply(
