@@ -208,8 +208,9 @@ class StoreSession(Protocol):
         ...
 
     async def erase_records(self) -> int:
-        """Delete the principal's incognito records, personal switch and every audit entry they made
-        (their before-states hold memory text); returns how many rows went."""
+        """Delete the principal's incognito records, personal switch, reactions and every
+        audit entry they made (their before-states hold memory text); returns how many
+        rows went."""
         ...
 
     # conflicts: a save stored beside a memory its author could not change (issue 11)
@@ -234,6 +235,12 @@ class StoreSession(Protocol):
     async def drop_votes(self, memory_id: str) -> int:
         """Delete everyone's votes on a memory the principal can see (before erasing
         it); returns how many went."""
+        ...
+
+    async def attest_admin(self) -> None:
+        """Record that the platform vouches for the principal as a workspace admin (just
+        asked). PostgreSQL then lets this user change others' global memories for a
+        while (0113, docs/security.md); SQLite has one user, the process: nothing to do."""
         ...
 
     # profile (one small block per user)
@@ -261,6 +268,37 @@ class StoreSession(Protocol):
         """True for the first claim of `key` in the workspace, False for any later one
         (in any process: one conditional insert decides); forgets claims older than
         `keep` seconds."""
+        ...
+
+    # 👍 / 👎 reactions on the bot's replies (issue 16): ids only, never text
+    async def note_reply(
+        self, channel: str, message_id: str, memory_ids: Sequence[str], now: float, keep: float
+    ) -> None:
+        """Remember which memories the reply posted as `message_id` used; forgets notes
+        older than `keep` seconds."""
+        ...
+
+    async def reply_memories(self, channel: str, message_id: str) -> list[str] | None:
+        """The memories a noted reply used (None: not a reply the bot noted)."""
+        ...
+
+    async def claim_reaction(
+        self, channel: str, message_id: str, reaction: str, up: bool, now: float
+    ) -> bool:
+        """Record the principal's reaction (True), or False if it is already recorded
+        (one conditional insert decides, so a repeated event counts once)."""
+        ...
+
+    async def set_reaction_memories(
+        self, channel: str, message_id: str, reaction: str, memory_ids: Sequence[str]
+    ) -> None:
+        """The memories whose vote the principal's recorded reaction moved."""
+        ...
+
+    async def take_reaction(
+        self, channel: str, message_id: str, reaction: str
+    ) -> tuple[bool, list[str]] | None:
+        """Delete the principal's recorded reaction; (up, memories it moved), or None."""
         ...
 
 

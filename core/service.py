@@ -17,10 +17,19 @@ from typing import Any
 from core import texts
 from core.chat import turn as chat_turn
 from core.context import read_context
-from core.governance import audit, consolidation, correction, erase, feedback, pinning
+from core.governance import (
+    audit,
+    consolidation,
+    correction,
+    erase,
+    feedback,
+    pinning,
+    reactions,
+)
 from core.governance.audit import UndoResult
 from core.governance.conflicts import conflicting_pairs
 from core.governance.erase import EraseReport
+from core.governance.feedback import FeedbackResult
 from core.jobs import embedding as embedding_jobs
 from core.jobs.handlers import JOB_HANDLERS
 from core.jobs.queue import InProcessJobs, JobQueue
@@ -260,7 +269,9 @@ class MemoryService:
         async with self.store.session(Principal(workspace, user), read_only=True) as session:
             return await forgettable(session, clean_text(typed or ""), is_admin, limit)
 
-    async def undo(self, workspace: str, user: str, audit_id: str | None = None) -> UndoResult:
+    async def undo(
+        self, workspace: str, user: str, audit_id: str | None = None, *, is_admin: bool = False
+    ) -> UndoResult:
         """Undo the user's last change (or the named one), restoring prior state. An
         undo that would bring back a text that is a memory again changes nothing."""
         if audit_id:
@@ -268,7 +279,7 @@ class MemoryService:
         for _ in range(2):  # a clash that appeared between undo's check and its write
             try:
                 async with self.store.session(Principal(workspace, user)) as session:
-                    return await audit.undo(session, audit_id, self.clock())
+                    return await audit.undo(session, audit_id, self.clock(), is_admin)
             except DuplicateMemory:  # rolled back: nothing was written; the check sees it now
                 continue
         return UndoResult(False)
@@ -457,6 +468,27 @@ class MemoryService:
             check_id(memory_id, "memory")
         async with self.store.session(Principal(workspace, user)) as session:
             return await feedback.give(session, memory_ids, up, self.clock())
+
+    async def note_reply(
+        self, workspace: str, user: str, channel: str, message_id: str, memory_ids: Sequence[str]
+    ) -> None:
+        """A reply that used these memories was posted as `message_id` (for reactions)."""
+        check_id(message_id, "message")
+        async with self.store.session(Principal(workspace, user)) as session:
+            await reactions.note_reply(session, channel, message_id, memory_ids, self.clock())
+
+    async def reaction(
+        self, workspace: str, user: str, channel: str, message_id: str, name: str, added: bool
+    ) -> FeedbackResult | None:
+        """A reaction added to (or removed from) a message: a 👍 / 👎 on a reply votes
+        like its buttons, and removing it takes the vote back; anything else: None."""
+        check_id(message_id, "message")
+        if reactions.vote_of(name) is None:  # not a thumb: no need to open a transaction
+            return None
+        async with self.store.session(Principal(workspace, user)) as session:
+            if added:
+                return await reactions.react(session, channel, message_id, name, self.clock())
+            return await reactions.unreact(session, channel, message_id, name, self.clock())
 
     async def edit(
         self, workspace: str, user: str, memory_id: str, text: str, *, is_admin: bool = False

@@ -12,6 +12,7 @@ import re
 
 import discord
 
+from adapters.discord import reactions
 from adapters.discord.context import BotContext, chat_turn
 from adapters.discord.render import render
 from core.faults import FAULTS, explain
@@ -43,4 +44,5 @@ async def on_message(
             reply = (await ctx.service.chat(turn)).response()
     except FAULTS as exc:  # bad input or a database fault: one sentence, never silence
         reply = Response(explain(exc), ok=False)
-    await message.reply(**render(reply, ctx.stash), mention_author=False)
+    sent = await message.reply(**render(reply, ctx.stash), mention_author=False)
+    await reactions.note_reply(ctx, message, sent, reply)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
+from core.governance.authority import vouch_admin
 from core.ids import new_id
 from core.models import AuditEntry, Memory, Status
 from core.ports import StoreSession
@@ -94,15 +95,19 @@ async def restore_before(session: StoreSession, entry: AuditEntry) -> None:
             await session.bump_entities(list(dict.fromkeys(restored.entities)), entry.created_at)
 
 
-async def undo(session: StoreSession, audit_id: str | None, now: float) -> UndoResult:
+async def undo(
+    session: StoreSession, audit_id: str | None, now: float, is_admin: bool = False
+) -> UndoResult:
     """Undo the session's user's last undoable change (or the named one); when the old
     state clashes with the present (its text is saved again as another memory), change
-    nothing and name the memory in the way."""
+    nothing and name the memory in the way. Undoing an admin's change to someone's
+    global memory needs the admin still to be one (`is_admin`)."""
     entry = await session.get_audit(audit_id) if audit_id else await session.last_undoable_audit()
     if entry is None or not entry.undoable:
         return UndoResult(False)
     clash = await restore_clash(session, entry)
     if clash is not None:
         return UndoResult(False, entry.action, entry.memory_ids, conflict=clash)
+    await vouch_admin(session, is_admin)
     await revert(session, entry, now)
     return UndoResult(True, entry.action, entry.memory_ids)

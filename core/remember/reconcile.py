@@ -29,7 +29,8 @@ from enum import StrEnum
 from core.models import Memory
 from core.recall.textsearch import light_stem
 from core.remember.canonical import normalize_content, similarity, words
-from core.remember.distinctions import content_stems, distinguishing, same_polarity, stem
+from core.remember.distinctions import content_words, distinguishing, same_polarity, stem
+from core.remember.synonyms import synonymous
 
 NEAR_DUPLICATE = 0.75  # trigram similarity that makes a pair worth comparing closely
 MAX_CHANGED_WORDS = 3
@@ -37,6 +38,7 @@ MIN_SHARED_PREFIX = 2
 MIN_SHARED_SHARE = 0.6
 MAX_ADDED_WORDS = 5
 MAX_RESTATEMENT_EXTRA = 2
+MAX_SYNONYM_SWAPS = 2  # words of one text replaced by a synonym in the other
 
 # Verbs (light-stemmed) that end a statement's subject: what follows them is its value.
 _VERBS_TEXT = """is are was were be been am has have had will would shall should can could
@@ -127,13 +129,40 @@ def is_restatement(old: str, new: str) -> bool:
     up to two), the same polarity, and no name, number or identifier only one names."""
     if not same_polarity(old, new) or distinguishing(old, new):
         return False
-    a, b = content_stems(old), content_stems(new)
-    if len(a & b) < 2:
+    a, b = content_words(old), content_words(new)
+    shared = a.keys() & b.keys()
+    only_old, only_new = unmatched_synonyms(
+        {s: a[s] for s in a.keys() - shared}, {s: b[s] for s in b.keys() - shared}
+    )
+    swapped = len(a) - len(shared) - len(only_old)
+    if len(shared) + swapped < 2 or swapped > MAX_SYNONYM_SWAPS:
         return False
-    only_old, only_new = a - b, b - a
     if only_old and only_new:
         return False  # a word was swapped for another: that may be another thing
     return len(only_old | only_new) <= MAX_RESTATEMENT_EXTRA
+
+
+def unmatched_synonyms(
+    old: dict[str, set[str]], new: dict[str, set[str]]
+) -> tuple[set[str], set[str]]:
+    """The stems of each side left once every word that has a synonym on the other side
+    is paired off with it (each word pairs once): ("shut"), ("close") → (), ()."""
+    left_new = set(new)
+    left_old = set()
+    for stem_old, forms_old in old.items():
+        match = next(
+            (
+                s
+                for s in sorted(left_new)
+                if any(synonymous(a, b) for a in forms_old for b in new[s])
+            ),
+            None,
+        )
+        if match is None:
+            left_old.add(stem_old)
+        else:
+            left_new.discard(match)
+    return left_old, left_new
 
 
 def merged_text(old: str, new: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.governance import audit
-from core.governance.authority import may_change
+from core.governance.authority import may_change, vouch_admin
 from core.models import (
     Memory,
     MemoryPatch,
@@ -77,6 +77,8 @@ async def save(
     known = await session.find_by_hash(candidate.content_hash, candidate.scope)
     if known is not None:
         may = may_change(known, candidate.owner, is_admin)
+        if may and known.owner != candidate.owner:
+            await vouch_admin(session, is_admin)
         return await _reinforce(session, known, now, may=may)
     rules = (
         decide(
@@ -101,6 +103,8 @@ async def save(
         if decision.op == Op.NOOP or decision.content == target.content:
             return await _reinforce(session, target, now, may=False)
         return await _beside(session, candidate, target, now)
+    if target is not None and target.owner != candidate.owner:
+        await vouch_admin(session, is_admin)  # an admin changing someone's global
     if decision.op in (Op.UPDATE, Op.MERGE) and decision.content not in ("", candidate.content):
         candidate = _retext(candidate, decision.content)
     try:

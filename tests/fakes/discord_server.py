@@ -355,6 +355,43 @@ class FakeDiscord:
         await self.dispatch("MESSAGE_CREATE", data, self.shard_of(guild and guild.id))
         return data
 
+    async def react(
+        self,
+        message: dict[str, Any],
+        emoji: str,
+        *,
+        user: FakeUser = ALICE,
+        added: bool = True,
+    ) -> None:
+        """A MESSAGE_REACTION_ADD (or _REMOVE) on `message`, as Discord sends it to a
+        bot with the reactions intents (the member only on server adds)."""
+        guild_id = message.get("guild_id")
+        if guild_id is None:  # a message the bot sent: its guild is its channel's
+            guild_id = next(
+                (
+                    str(g.id)
+                    for g in (GUILD, OTHER_GUILD)
+                    if int(message["channel_id"]) in g.channels
+                ),
+                None,
+            )
+        data: dict[str, Any] = {
+            "user_id": str(user.id),
+            "channel_id": message["channel_id"],
+            "message_id": message["id"],
+            "emoji": {"id": None, "name": emoji},
+            "burst": False,
+            "type": 0,
+        }
+        if guild_id:
+            data["guild_id"] = guild_id
+        if added:
+            data["message_author_id"] = message["author"]["id"]
+            if guild_id:
+                data["member"] = wire.member(user, 0)
+        event = "MESSAGE_REACTION_ADD" if added else "MESSAGE_REACTION_REMOVE"
+        await self.dispatch(event, data, self.shard_of(int(guild_id) if guild_id else None))
+
     def _command_id(self, name: str) -> str:
         for commands in self.commands.values():
             for command in commands:

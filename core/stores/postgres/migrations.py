@@ -138,5 +138,7 @@ async def grant_app_role(
             # Append-only, except that a user may erase their own entries (RLS).
             "REVOKE UPDATE, TRUNCATE ON audit_log FROM {}",
             "REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON schema_migrations FROM {}",
+            # Admin status enters only through memorybot_attest_admin (0113).
+            "REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON workspace_admins FROM {}",
         ):
             await conn.execute(sql.SQL(statement).format(ident))

@@ -269,7 +269,6 @@ async def _column_dimensions(conn: psycopg.AsyncConnection[Any]) -> int | None:
 
 async def _reshape(conn: psycopg.AsyncConnection[Any], dimensions: int) -> list[tuple[str, str]]:
     await conn.execute("SELECT set_config('memorybot.maintenance', 'on', true)")
-    await conn.execute("SELECT set_config('memorybot.worker', 'on', true)")
     principals = await (
         await conn.execute(
             "SELECT DISTINCT workspace, owner FROM memories "

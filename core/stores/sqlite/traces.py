@@ -1,13 +1,15 @@
 """SQLite: rows that point at memories without holding their text (issue 11).
 
 Conflicts — pairs of memories saved beside each other because one contradicts a
-memory its author could not change (ids only; see 0110_conflicts.sql) — and the votes
-on a memory, which go with it when it is erased."""
+memory its author could not change (ids only; see 0110_conflicts.sql) — the votes
+on a memory, which go with it when it is erased, and the replies and reactions that
+carry 👍 / 👎 to the memories a reply used (0162_reply_reactions.sql)."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 from core.stores.sqlite.candidates import KnownCommon
@@ -108,3 +110,75 @@ class SQLiteTraces:
             )
         self.scrubbed = self.scrubbed or bool(rows)
         return len(rows)
+
+    async def attest_admin(self) -> None:
+        """Nothing to record: SQLite has one user, the process itself, so authority
+        stays in `core.governance.authority` (the PostgreSQL registry is 0113)."""
+
+    # -- replies and reactions ---------------------------------------------------------
+
+    async def note_reply(
+        self, channel: str, message_id: str, memory_ids: Sequence[str], now: float, keep: float
+    ) -> None:
+        params = {**self.params, "channel": channel, "message": message_id, "now": now}
+        ids, old = json.dumps(list(memory_ids)), now - keep
+
+        def write() -> None:
+            self.conn.execute(
+                "DELETE FROM reply_memories WHERE workspace = :ws AND created_at < :old",
+                {**self.params, "old": old},
+            )
+            self.conn.execute(
+                "INSERT INTO reply_memories VALUES (:ws, :channel, :message, :ids, :now) "
+                "ON CONFLICT DO UPDATE SET memory_ids = excluded.memory_ids",
+                {**params, "ids": ids},
+            )
+
+        await self.store.run(write)
+
+    async def reply_memories(self, channel: str, message_id: str) -> list[str] | None:
+        params = {**self.params, "channel": channel, "message": message_id}
+        sql = (
+            "SELECT memory_ids FROM reply_memories WHERE workspace = :ws "
+            "AND channel = :channel AND message_id = :message"
+        )
+        row = await self.store.run(lambda: self.conn.execute(sql, params).fetchone())
+        return None if row is None else [str(i) for i in json.loads(row[0])]
+
+    async def claim_reaction(
+        self, channel: str, message_id: str, reaction: str, up: bool, now: float
+    ) -> bool:
+        params = {**self._reaction(channel, message_id, reaction), "up": int(up), "now": now}
+        sql = (
+            "INSERT INTO reaction_votes (workspace, channel, message_id, user_id, reaction, "
+            "up, created_at) VALUES (:ws, :channel, :message, :user, :reaction, :up, :now) "
+            "ON CONFLICT DO NOTHING"
+        )
+        return bool(await self.store.run(lambda: self.conn.execute(sql, params).rowcount))
+
+    async def set_reaction_memories(
+        self, channel: str, message_id: str, reaction: str, memory_ids: Sequence[str]
+    ) -> None:
+        params = {
+            **self._reaction(channel, message_id, reaction),
+            "ids": json.dumps(list(memory_ids)),
+        }
+        sql = f"UPDATE reaction_votes SET memory_ids = :ids WHERE {REACTION}"
+        await self.store.run(lambda: self.conn.execute(sql, params))
+
+    async def take_reaction(
+        self, channel: str, message_id: str, reaction: str
+    ) -> tuple[bool, list[str]] | None:
+        params = self._reaction(channel, message_id, reaction)
+        sql = f"DELETE FROM reaction_votes WHERE {REACTION} RETURNING up, memory_ids"
+        row = await self.store.run(lambda: self.conn.execute(sql, params).fetchone())
+        return None if row is None else (bool(row[0]), [str(i) for i in json.loads(row[1])])
+
+    def _reaction(self, channel: str, message_id: str, reaction: str) -> dict[str, Any]:
+        return {**self.params, "channel": channel, "message": message_id, "reaction": reaction}
+
+
+REACTION = (
+    "workspace = :ws AND channel = :channel AND message_id = :message "
+    "AND user_id = :user AND reaction = :reaction"
+)
