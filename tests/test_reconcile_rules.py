@@ -21,11 +21,8 @@ def test_the_probe_set_keeps_distinct_facts_and_catches_duplicates_on_both_split
     assert reconcile_bench(["--no-ingest", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["dev"]["pairs"] + report["test"]["pairs"] >= 300
-    assert report["dev"]["distinct_folded"] <= 0.01, report["dev"]
-    # The look-alikes added to test later (tests/data/reconcile/README.md) fold 2 of 118
-    # distinct pairs, as they did before synonyms: the goal (1%) is not met there yet.
-    assert report["test"]["distinct_folded"] <= 0.02, report["test"]
     for split in ("dev", "test"):
+        assert report[split]["distinct_folded"] <= 0.01, report[split]
         assert report[split]["updates_caught"] >= 0.9, report[split]
         assert report[split]["per_op"]["NOOP"]["recall"] == 1.0
     assert report["dev"]["duplicates_caught"] >= 0.9  # tuned on dev; test is reported
@@ -83,6 +80,7 @@ async def test_consolidation_never_folds_items_told_apart_by_a_number(service):
         ("The pilot project finishes in spring", "The pilot project ends in spring"),
         ("The kitchen door is shut at night", "The kitchen door closes at night"),
         ("The board review is planned for spring", "The board review is scheduled for spring"),
+        ("Ticket INC-7 is assigned to Bob", "INC-7 is assigned to Bob"),  # the id names it
     ],
 )
 def test_a_word_swapped_for_its_synonym_is_a_restatement(old, new):
@@ -98,6 +96,8 @@ def test_a_word_swapped_for_its_synonym_is_a_restatement(old, new):
         ("The office shuts early on Fridays", "The office never closes early on Fridays"),
         ("The office opens early on Fridays", "The office closes early on Fridays"),
         ("The lab is shut on Mondays", "The shop is closed on Mondays"),  # a word besides
+        ("Olga's laptop runs Linux", "Olga's old laptop runs Linux"),  # the subject grew
+        ("The design team meets on Mondays", "The design leads team meets on Mondays"),
     ],
 )
 def test_a_synonym_never_hides_a_changed_value_number_negation_or_subject(old, new):
