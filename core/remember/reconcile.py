@@ -133,6 +133,9 @@ def is_restatement(old: str, new: str) -> bool:
         return False
     a, b = content_words(old), content_words(new)
     shared = a.keys() & b.keys()
+    fewer, more = sorted((len(a) - len(shared), len(b) - len(shared)))
+    if fewer > MAX_SYNONYM_SWAPS or more - fewer > MAX_RESTATEMENT_EXTRA:
+        return False  # too many words differ for synonyms to pair them off (cheap exit)
     only_old, only_new = unmatched_synonyms(
         {s: a[s] for s in a.keys() - shared}, {s: b[s] for s in b.keys() - shared}
     )
