@@ -737,6 +737,29 @@ ADDED: list[tuple[str, Family]] = [
             "Kim does not speak Spanish",
         ),
     ),
+    (
+        "dev",
+        (
+            "Olga's laptop runs Linux",
+            ["Olga's laptop is running Linux", "Linux runs on Olga's laptop"],
+            ["Olga's laptop runs Windows"],
+            [("word", "Olga's old laptop runs Linux"),
+             ("word", "Olga's sister's laptop runs Linux")],
+            "Olga's laptop does not run Linux",
+        ),
+    ),
+    (
+        "dev",
+        (
+            "The marketing team meets on Wednesdays",
+            ["The marketing team has its meeting on Wednesdays",
+             "Marketing team meets every Wednesday"],
+            ["The marketing team meets on Tuesdays"],
+            [("word", "The marketing leads team meets on Wednesdays"),
+             ("word", "The marketing team's interns meet on Wednesdays")],
+            "The marketing team does not meet on Wednesdays",
+        ),
+    ),
 ]  # fmt: skip
 
 

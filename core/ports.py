@@ -41,6 +41,11 @@ class StoreUnavailable(Exception):
     """
 
 
+class ReadOnlySession(Exception):
+    """A write was tried in a session opened with `read_only=True`: a bug in the
+    caller, never bad input. Nothing was written."""
+
+
 class StoreFault(Exception):
     """The database itself refuses to work: nothing of the operation was written, and
     trying again will not help until someone acts. `code` says what is wrong and the
@@ -315,9 +320,24 @@ class Store(Protocol):
         """[] when the store can serve (reachable, migrations current), else why not."""
         ...
 
-    def session(self, principal: Principal) -> AbstractAsyncContextManager[StoreSession]: ...
+    def session(
+        self, principal: Principal, *, read_only: bool = False
+    ) -> AbstractAsyncContextManager[StoreSession]:
+        """One transaction as `principal`. `read_only` ones (recall, listings, the
+        context a request reads first) may run beside writes and each other: SQLite
+        reads a committed snapshot on a reader connection, PostgreSQL a READ ONLY
+        transaction. A write in one raises `ReadOnlySession`."""
+        ...
+
     async def workspaces(self) -> list[str]:
         """Every workspace with stored settings (maintenance, e.g. rotating secrets)."""
+        ...
+
+    async def touch(self, principal: Principal, memory_ids: Sequence[str], now: float) -> None:
+        """Count one use of each memory, in a transaction of its own, so a recall (a
+        read) need not queue behind saves for it: SQLite applies it at once when its
+        writer is free, else just before the next write transaction; PostgreSQL at
+        once. A use is a ranking hint, never a memory: one lost to a crash costs little."""
         ...
 
 

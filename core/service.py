@@ -217,17 +217,20 @@ class MemoryService:
         query = check_text(query, "question")
         vector = None
         if self.embedder is not None:  # embed outside any transaction, and only if allowed
-            async with self.store.session(principal) as session:
+            async with self.store.session(principal, read_only=True) as session:
                 context = await read_context(session, channel)
             if not context.may_recall:
                 return []
             vector = await embed_text(self.ports, workspace, query, context.settings)
-        async with self.store.session(principal) as session:
+        now = self.clock()
+        # Ranking reads a snapshot beside any writes; only the touch waits for the writer.
+        async with self.store.session(principal, read_only=True) as session:
             if vector is None and not (await read_context(session, channel)).may_recall:
                 return []
-            return await recall_memories(
-                session, query, limit, self.clock(), vector, min_score, touch
-            )
+            hits = await recall_memories(session, query, limit, now, vector, min_score, False)
+        if touch and hits:
+            await self.store.touch(principal, [h.id for h in hits], now)
+        return hits
 
     async def prompt_context(
         self, workspace: str, user: str, message: str, channel: str | None = None
@@ -236,7 +239,7 @@ class MemoryService:
         these memories): those that bear on it by an absolute judgement, so a question
         nothing fits uses nothing. For bringing your own model. Nothing is touched."""
         principal = Principal(workspace, user)
-        async with self.store.session(principal) as session:
+        async with self.store.session(principal, read_only=True) as session:
             context = await read_context(session, channel, with_profile=True)
         return await chat_turn.prompt_context(self.ports, principal, context, message)
 
@@ -263,7 +266,7 @@ class MemoryService:
         autocomplete deadline.
         """
         check_text(typed or "", "text")
-        async with self.store.session(Principal(workspace, user)) as session:
+        async with self.store.session(Principal(workspace, user), read_only=True) as session:
             return await forgettable(session, clean_text(typed or ""), is_admin, limit)
 
     async def undo(
@@ -323,7 +326,7 @@ class MemoryService:
         limit = limit or self.config.memories_page
         page, query = max(1, page), clean_text(check_text(query, "search"))
         wanted = limit * page + 1  # one more than the page: is there a next one?
-        async with self.store.session(Principal(workspace, user)) as session:
+        async with self.store.session(Principal(workspace, user), read_only=True) as session:
             if query:
                 found = await containing(session, query, wanted)
             else:
@@ -352,12 +355,12 @@ class MemoryService:
             return await session.claim_delivery(key, self.clock(), keep)
 
     async def stats(self, workspace: str, user: str) -> StoreStats:
-        async with self.store.session(Principal(workspace, user)) as session:
+        async with self.store.session(Principal(workspace, user), read_only=True) as session:
             return await session.stats()
 
     async def get_memory(self, workspace: str, user: str, memory_id: str) -> Memory | None:
         check_id(memory_id, "memory")
-        async with self.store.session(Principal(workspace, user)) as session:
+        async with self.store.session(Principal(workspace, user), read_only=True) as session:
             return await session.get_memory(memory_id)
 
     async def incognito(
@@ -373,11 +376,11 @@ class MemoryService:
 
     async def incognito_channels(self, workspace: str, user: str) -> list[str]:
         """The channels where this user is incognito (oldest first)."""
-        async with self.store.session(Principal(workspace, user)) as session:
+        async with self.store.session(Principal(workspace, user), read_only=True) as session:
             return [i.channel for i in await session.list_incognito()]
 
     async def is_incognito(self, workspace: str, user: str, channel: str) -> bool:
-        async with self.store.session(Principal(workspace, user)) as session:
+        async with self.store.session(Principal(workspace, user), read_only=True) as session:
             return await session.get_incognito(channel) is not None
 
     async def memory_switch(self, workspace: str, user: str, off: bool | None = None) -> bool:
@@ -413,7 +416,7 @@ class MemoryService:
             return updated
 
     async def settings(self, workspace: str) -> WorkspaceSettings:
-        async with self.store.session(Principal(workspace, "")) as session:
+        async with self.store.session(Principal(workspace, ""), read_only=True) as session:
             return await session.get_settings()
 
     async def update_settings(
@@ -441,7 +444,7 @@ class MemoryService:
             return updated
 
     async def profile(self, workspace: str, user: str) -> dict[str, str]:
-        async with self.store.session(Principal(workspace, user)) as session:
+        async with self.store.session(Principal(workspace, user), read_only=True) as session:
             return await session.get_profile()
 
     async def set_profile(self, workspace: str, user: str, fields: dict[str, str]) -> None:

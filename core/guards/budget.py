@@ -40,6 +40,12 @@ class Budget:
     def search(self, pattern: regex.Pattern[str], text: str) -> regex.Match[str] | None:
         return pattern.search(text, timeout=self.timeout())
 
+    def match(self, pattern: regex.Pattern[str], text: str, pos: int) -> regex.Match[str] | None:
+        return pattern.match(text, pos, timeout=self.timeout())
+
+    def findall(self, pattern: regex.Pattern[str], text: str) -> list[str]:
+        return list(pattern.findall(text, timeout=self.timeout()))
+
     def finditer(self, pattern: regex.Pattern[str], text: str) -> Iterator[regex.Match[str]]:
         # The regex module applies the timeout to the whole iteration.
         return pattern.finditer(text, timeout=self.timeout())

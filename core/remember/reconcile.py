@@ -10,8 +10,10 @@ The rule-based decision (SPEC §4.4), measured on the labelled probe set
   and adds a detail. Never when the changed span is the verb itself ("opens" →
   "closes") or lies before the verb ("floor 3 … is broken" → "floor 4 … is broken":
   that names another thing).
-- MERGE: a restatement: the same meaningful words, one side at most adding a little,
-  and neither side naming a number, identifier or name the other lacks.
+- MERGE: a restatement: the same meaningful words, a word of one side may be a synonym
+  of a word of the other (`synonyms`, WordNet), one side at most adding a little but
+  never to the subject ("Olga's old laptop" is another laptop), and neither side naming
+  a number, identifier or name the other lacks.
 - ADD: anything else, and always when the two differ in negation. Losing a fact is
   worse than keeping a duplicate, so every doubt is an ADD.
 
@@ -22,7 +24,7 @@ model-assisted variant falls back to them.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -131,6 +133,9 @@ def is_restatement(old: str, new: str) -> bool:
         return False
     a, b = content_words(old), content_words(new)
     shared = a.keys() & b.keys()
+    fewer, more = sorted((len(a) - len(shared), len(b) - len(shared)))
+    if fewer > MAX_SYNONYM_SWAPS or more - fewer > MAX_RESTATEMENT_EXTRA:
+        return False  # too many words differ for synonyms to pair them off (cheap exit)
     only_old, only_new = unmatched_synonyms(
         {s: a[s] for s in a.keys() - shared}, {s: b[s] for s in b.keys() - shared}
     )
@@ -139,7 +144,22 @@ def is_restatement(old: str, new: str) -> bool:
         return False
     if only_old and only_new:
         return False  # a word was swapped for another: that may be another thing
+    if only_old & subject_stems(old, b.keys()) or only_new & subject_stems(new, a.keys()):
+        return False  # "Olga's old laptop runs Linux": a word added to the subject names another
     return len(only_old | only_new) <= MAX_RESTATEMENT_EXTRA
+
+
+def subject_stems(text: str, other: Collection[str]) -> set[str]:
+    """The stems of the words before the text's first verb that the other text also has
+    (the shared verb ends the subject), or none when there is no such verb or the subject
+    holds an identifier: "Ticket INC-4411" and "INC-4411" name the same ticket."""
+    tokens = words(text)
+    verb = next(
+        (i for i, w in enumerate(tokens) if light_stem(w) in _VERBS and stem(w) in other), None
+    )
+    if verb is None or any(ch.isdigit() for w in tokens[:verb] for ch in w):
+        return set()
+    return {stem(w) for w in tokens[:verb]}
 
 
 def unmatched_synonyms(

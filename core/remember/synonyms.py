@@ -36,23 +36,19 @@ _SUFFIXES: tuple[tuple[str, str], ...] = (
 @functools.cache
 def _lexicon() -> tuple[dict[str, tuple[tuple[int, int], ...]], dict[str, str]]:
     """word → ((synset number, sense rank), ...) and irregular form → lemma."""
+    raw = resources.files("core.remember").joinpath(_DATA).read_bytes()
     senses: dict[str, list[tuple[int, int]]] = {}
     irregular: dict[str, str] = {}
-    for number, line in enumerate(_lines()):
-        head, *rest = line.split()
+    for number, line in enumerate(gzip.decompress(raw).decode("utf-8").splitlines()):
+        head, _, rest = line.partition(" ")
         if head == "x":
-            irregular.setdefault(rest[0], rest[1])
+            form, _, lemma = rest.partition(" ")
+            irregular.setdefault(form, lemma)
             continue
-        for item in rest:
-            word, rank = item.split(":")
+        for item in rest.split():
+            word, _, rank = item.partition(":")
             senses.setdefault(word, []).append((number, int(rank)))
     return {w: tuple(s) for w, s in senses.items()}, irregular
-
-
-@functools.cache
-def _lines() -> tuple[str, ...]:
-    raw = resources.files("core.remember").joinpath(_DATA).read_bytes()
-    return tuple(gzip.decompress(raw).decode("utf-8").splitlines())
 
 
 def lemmas(word: str) -> set[str]:
@@ -72,9 +68,12 @@ def lemmas(word: str) -> set[str]:
     return found
 
 
-def _synsets(word: str, max_rank: int) -> set[int]:
+@functools.lru_cache(maxsize=8192)
+def _synsets(word: str, max_rank: int) -> frozenset[int]:
     senses, _ = _lexicon()
-    return {n for lemma in lemmas(word) for n, rank in senses.get(lemma, ()) if rank <= max_rank}
+    return frozenset(
+        n for lemma in lemmas(word) for n, rank in senses.get(lemma, ()) if rank <= max_rank
+    )
 
 
 def synonymous(a: str, b: str, max_rank: int = MAX_RANK) -> bool:
