@@ -237,6 +237,12 @@ class StoreSession(Protocol):
         it); returns how many went."""
         ...
 
+    async def expire_forgotten(self, cutoff: float) -> int:
+        """Forget entries (of anyone in the workspace) older than `cutoff` stop keeping
+        the forgotten text: they, and every entry about their memories that are still
+        gone, become 'redacted' (ids kept, no before-state, no undo); returns how many."""
+        ...
+
     async def attest_admin(self) -> None:
         """Record that the platform vouches for the principal as a workspace admin (just
         asked). PostgreSQL then lets this user change others' global memories for a

@@ -11,9 +11,11 @@ from pathlib import Path
 import regex
 
 from core.guards import check, injection, privacy
+from core.guards.budget import Budget
 from core.guards.credential_phrases import PHRASES
+from core.guards.literals import clauses, fold
 from core.guards.normalize import views
-from core.guards.prefilter import Prefilter, clauses, fold
+from core.guards.prefilter import Prefilter
 from core.guards.secret_patterns import SECRET_PATTERNS
 from tests.guard_budget_spy import CountingBudget
 
@@ -31,9 +33,9 @@ def _sound(gate: Prefilter, patterns: list[regex.Pattern[str]], texts: list[str]
     """Every (pattern, text) where the pattern matches but the gate would not run it."""
     misses = []
     for text in texts:
-        found = gate.found(text)
+        seen = gate.scan(text)
         for index, pattern in enumerate(patterns):
-            if pattern.search(text) and not gate.may_match(index, found):
+            if pattern.search(text) and not gate.may_match(index, seen):
                 misses.append(f"pattern {index} on corpus text #{texts.index(text)}")
     return misses
 
@@ -85,3 +87,29 @@ def test_a_long_ordinary_text_runs_only_the_patterns_its_words_call_for(
     assert check(text) is None
     patterns = len(SECRET_PATTERNS) + len(PHRASES) + len(injection._PATTERNS)
     assert 0 < counting_budget.calls < patterns // 3
+
+
+def test_trying_a_pattern_only_where_it_can_start_finds_what_a_full_scan_finds() -> None:
+    texts = [unicodedata.normalize("NFKC", t) for t in corpus()]
+    secret, _, phrases = privacy._gates()
+    budget = Budget(60.0)
+    families = [
+        (secret, [p.pattern for p in SECRET_PATTERNS], texts),
+        (phrases, [p.pattern for p in PHRASES], texts),
+        (
+            injection._gate(),
+            [ip.pattern for ip in injection._PATTERNS],
+            [v for t in texts[::3] for v in views(t)],
+        ),
+    ]
+    anchored = 0
+    for gate, patterns, family_texts in families:
+        for text in family_texts:
+            seen = gate.scan(text)
+            for index, pattern in enumerate(patterns):
+                if not gate.may_match(index, seen):
+                    continue
+                anchored += gate.starts(index, seen) is not None
+                spans = [m.span() for m in gate.finditer(index, seen, pattern, text, budget)]
+                assert spans == [m.span() for m in pattern.finditer(text)], (index, text[:40])
+    assert anchored > 1000  # the short cut was taken, not only the full scan

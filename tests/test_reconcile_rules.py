@@ -111,3 +111,15 @@ def test_synonyms_come_from_the_shipped_lexicon_with_lemmas_of_irregular_forms()
     assert not synonymous("deploy", "test") and not synonymous("zzqx", "zzqx")
     assert synonymous("scheduled", "plans")  # a verb and its direct hypernym
     assert not synonymous("speaks", "writes")  # related verbs, not one for the other
+
+
+async def test_saving_a_synonym_paraphrase_merges_and_a_grown_subject_stays_apart(service):
+    first = await service.remember(WS, ALICE, "The meeting room is shut on Sundays")
+    again = await service.remember(WS, ALICE, "The meeting room is closed on Sundays")
+    other = await service.remember(WS, ALICE, "The small meeting room is shut on Sundays")
+    assert (first.status, again.status, other.status) == (
+        SaveStatus.SAVED, SaveStatus.MERGED, SaveStatus.SAVED,
+    )  # fmt: skip
+    assert again.memory is not None and again.memory.id == first.memory.id
+    view = await service.memories(WS, ALICE, limit=10)
+    assert len(view.items) == 2

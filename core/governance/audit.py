@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from core.governance.authority import vouch_admin
 from core.ids import new_id
-from core.models import AuditEntry, Memory, Status
+from core.models import FORGET_UNDO_WINDOW, AuditEntry, Memory, Status
 from core.ports import StoreSession
 from core.stores.codec import memory_from_dict
 
@@ -49,6 +49,7 @@ async def record(
         created_at=now,
         undoes=undoes,
     )
+    await session.expire_forgotten(now - FORGET_UNDO_WINDOW)
     await session.append_audit(entry)
     return entry
 
@@ -101,7 +102,9 @@ async def undo(
     """Undo the session's user's last undoable change (or the named one); when the old
     state clashes with the present (its text is saved again as another memory), change
     nothing and name the memory in the way. Undoing an admin's change to someone's
-    global memory needs the admin still to be one (`is_admin`)."""
+    global memory needs the admin still to be one (`is_admin`). A forget older than
+    FORGET_UNDO_WINDOW no longer holds its text, so it cannot be undone."""
+    await session.expire_forgotten(now - FORGET_UNDO_WINDOW)
     entry = await session.get_audit(audit_id) if audit_id else await session.last_undoable_audit()
     if entry is None or not entry.undoable:
         return UndoResult(False)

@@ -16,6 +16,7 @@ from functools import cache
 
 import regex
 
+from core.guards import hidden_text
 from core.guards.budget import MAX_SCAN_CHARS, Budget
 from core.guards.findings import INJECTION, Finding, timeout_finding
 from core.guards.hidden_text import hidden_instruction, split_order
@@ -42,6 +43,7 @@ def _gate() -> Prefilter:
 
 _BASE64_BLOB = regex.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/_\-]{24,4000}={0,2}")
 _MAX_BLOBS = 8
+_MIN_BLOB = 24
 _MAX_DECODE_DEPTH = 4
 
 
@@ -55,8 +57,9 @@ def check_injection(text: str) -> Finding | None:
     """
     if len(text) > MAX_SCAN_CHARS:
         return timeout_finding(INJECTION)
-    compile_all()  # outside the budget, as is building the gate
+    compile_all()  # outside the budget, as is building the gates
     _gate()
+    hidden_text.warm()
     budget = Budget()
     try:
         if hidden_characters(text, budget):
@@ -83,11 +86,11 @@ def _scan(text: str, budget: Budget, depth: int) -> Finding | None:
 
 def _match(view: str, budget: Budget) -> Finding | None:
     gate = _gate()
-    found = gate.found(view)
+    seen = gate.scan(view)
     for index, ip in enumerate(_PATTERNS):
-        if not gate.may_match(index, found):
+        if not gate.may_match(index, seen):
             continue  # it needs a word this view does not hold
-        for m in budget.finditer(ip.pattern, view):
+        for m in gate.finditer(index, seen, ip.pattern, view, budget):
             if not _is_mention(view, m.start(), m.end(), budget):
                 return Finding(INJECTION, ip.rule, ip.label)
     return None
@@ -134,6 +137,8 @@ def _is_mention(view: str, start: int, end: int, budget: Budget) -> bool:
 
 def _scan_encoded(text: str, budget: Budget, depth: int) -> Finding | None:
     """Base64-wrapped instructions ("aWdub3JlIGFsbC…"), even nested, are decoded and checked."""
+    if max(map(len, text.split()), default=0) < _MIN_BLOB:
+        return None  # a blob lies inside one chunk, and no chunk is long enough
     for count, m in enumerate(budget.finditer(_BASE64_BLOB, text)):
         if count >= _MAX_BLOBS:
             break

@@ -1,188 +1,38 @@
-"""Which patterns can match a text at all, found with one scan instead of one per pattern.
+"""Which patterns can match a text at all, and where, found with one scan.
 
-A guard holds some two hundred patterns; run one by one, each scans the whole text,
-so a 2,000-character message cost ~20 ms while a short one cost ~1 ms. Almost every
-pattern needs some word or prefix to be present ("ignore", "sk-", "passport"). This
-module derives those words from each pattern's own source — never written by hand,
-so a pattern cannot drift from its gate — as clauses: every clause must have one of
-its literals in the text, or the pattern cannot match. One Aho–Corasick pass finds
-every literal at once, and only the patterns whose clauses are all met run.
-Literals are compared case-folded, so the gate admits a superset of the texts a
-pattern (case-sensitive or not) can match: it may let a pattern run in vain, never
-keep it from a text it would match.
+A guard holds some two hundred patterns; run one by one, each scanned the whole text,
+so a 2,000-character message cost ~20 ms while a short one cost ~1 ms. Each pattern's
+required literals and possible first words are read from its own source
+(`core.guards.literals`); one Aho–Corasick pass over the text finds all of them, linear
+in the text whatever their number. A pattern whose clauses are not met does not run;
+one whose matches can only start at a few places found by that pass is tried at those
+places only, instead of at every character; one that cannot hold whitespace and spans
+more characters than the text's longest chunk does not run. All three only ever skip
+work that could not have found a match, so a verdict is the same as scanning everything.
 """
 
 from __future__ import annotations
 
-import importlib
-import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import ahocorasick
+import regex
 
-# The stdlib's own regex parser (typeshed has no stubs for these modules): reading
-# patterns with it means no second regex grammar to maintain here.
-sre: Any = importlib.import_module("re._constants")
-sre_parse: Any = importlib.import_module("re._parser")
-
-Clause = frozenset[str]
-
-# A literal shorter than this is in nearly every text: a clause holding one is dropped.
-_MIN_LITERAL = 2
-_MAX_CLASS = 10  # characters a class may hold and still count as a set of literals
-_MAX_EXACT = 64  # strings an exact-set product may hold before it is given up
-# `regex`-only syntax the stdlib parser lacks; replaced by something of the same width.
-_REGEX_ONLY = re.compile(r"\\[pP]\{[^}]*\}|\\[pP][A-Za-z]")
-
-
-@dataclass(frozen=True)
-class _Info:
-    """What a piece of a pattern tells about every string it can match.
-
-    `exact`: the complete set of strings it can match, when small and known;
-    `clauses`: literals it must contain (each clause: at least one of its members).
-    """
-
-    exact: frozenset[str] | None
-    clauses: tuple[Clause, ...]
-
-
-_EMPTY = _Info(frozenset({""}), ())
-_UNKNOWN = _Info(None, ())
-
-
-def fold(text: str) -> str:
-    """The form literals are compared in. Case folding maps every character a
-    case-insensitive match accepts for a Latin letter to that letter, except the
-    dotless ı, mapped by hand."""
-    return text.casefold().replace("ı", "i")
-
-
-def _clause_of(exact: frozenset[str]) -> tuple[Clause, ...]:
-    if not exact or min(len(s) for s in exact) < _MIN_LITERAL:
-        return ()
-    # A literal containing another adds nothing: the shorter one is present whenever it is.
-    kept = {s for s in exact if not any(t != s and t in s for t in exact)}
-    return (frozenset(kept),)
-
-
-def _strength(clause: Clause) -> tuple[int, int]:
-    return (min(len(s) for s in clause), -len(clause))
-
-
-def _best(clauses: Sequence[Clause]) -> Clause | None:
-    return max(clauses, key=_strength) if clauses else None
-
-
-def _concat(items: Iterable[_Info]) -> _Info:
-    clauses: list[Clause] = []
-    run: frozenset[str] = frozenset({""})  # every string the current run of exact pieces spells
-    all_exact = True
-    for info in items:
-        clauses.extend(info.clauses)
-        if info.exact is None:
-            all_exact = False
-            clauses.extend(_clause_of(run))
-            run = frozenset({""})
-            continue
-        product = frozenset(a + b for a in run for b in info.exact)
-        if len(product) <= _MAX_EXACT:
-            run = product
-        else:
-            all_exact = False
-            clauses.extend(_clause_of(run))
-            run = info.exact
-    if all_exact:
-        return _Info(run, tuple(clauses))
-    return _Info(None, (*clauses, *_clause_of(run)))
-
-
-def _branch(alternatives: Iterable[_Info]) -> _Info:
-    infos = list(alternatives)
-    if all(info.exact is not None for info in infos):
-        exact = frozenset().union(*(info.exact or () for info in infos))
-        if len(exact) <= _MAX_EXACT:
-            return _Info(exact, ())
-    union: set[str] = set()
-    for info in infos:
-        best = _best(info.clauses + (_clause_of(info.exact) if info.exact is not None else ()))
-        if best is None:
-            return _UNKNOWN  # one alternative needs nothing, so the whole needs nothing
-        union |= best
-    return _Info(None, _clause_of(frozenset(union)))
-
-
-def _repeat(low: int, high: int, body: _Info) -> _Info:
-    if low == 0:
-        if high == 1 and body.exact is not None:
-            return _Info(body.exact | {""}, ())
-        return _EMPTY if high == 0 else _Info(None, ())
-    if body.exact is not None and low == high and low <= 4:
-        return _concat([body] * low)
-    # At least one copy is there, so its clauses hold; what it spells exactly is lost.
-    own = body.clauses + (_clause_of(body.exact) if body.exact is not None else ())
-    return _Info(None, own)
-
-
-def _info(parsed: Any) -> _Info:
-    return _concat(_node(op, av) for op, av in parsed)
-
-
-def _node(op: Any, av: Any) -> _Info:
-    if op is sre.LITERAL:
-        return _Info(frozenset({fold(chr(av))}), ())
-    if op is sre.IN:
-        return _class(av)
-    if op is sre.SUBPATTERN:
-        return _info(av[-1])
-    if op is sre.ATOMIC_GROUP:
-        return _info(av)
-    if op is sre.BRANCH:
-        return _branch(_info(alternative) for alternative in av[1])
-    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
-        low, high, body = av
-        return _repeat(low, high, _info(body))
-    if op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT):
-        return _EMPTY  # zero width: needs nothing of the text it stands in
-    return _UNKNOWN  # any character, a class, a back-reference, a conditional
-
-
-def _class(items: Any) -> _Info:
-    """A small set of characters (`[pousr]`, `[_\\-]`) is exact; anything wider is unknown."""
-    chars: set[str] = set()
-    for kind, value in items:
-        if kind is sre.LITERAL:
-            chars.add(fold(chr(value)))
-        elif kind is sre.RANGE and value[1] - value[0] < _MAX_CLASS:
-            chars.update(fold(chr(code)) for code in range(value[0], value[1] + 1))
-        else:
-            return _UNKNOWN  # negated, a category (\\d, \\w) or a wide range
-    return _Info(frozenset(chars), ()) if len(chars) <= _MAX_CLASS else _UNKNOWN
-
-
-def clauses(source: str, flags: int = 0) -> tuple[Clause, ...]:
-    """The literal clauses every match of `source` satisfies; () when none are known.
-
-    >>> [sorted(c) for c in clauses(r"\\b(?:ignore|disregard)\\s+previous\\s+instructions?")]
-    [['disregard', 'ignore'], ['previous'], ['instruction']]
-    """
-    # Only the literal structure matters here; IGNORECASE is covered by folding, the
-    # `regex`-only flags (VERSION0/1, FULLCASE…) do not change which literals a match holds.
-    try:
-        parsed = sre_parse.parse(_REGEX_ONLY.sub(r"\\w", source), flags & (re.X | re.S | re.M))
-    except (re.error, OverflowError, RecursionError):
-        return ()
-    found = _info(list(parsed))
-    extra = _clause_of(found.exact) if found.exact is not None else ()
-    unique: dict[Clause, None] = dict.fromkeys(found.clauses + extra)
-    return tuple(unique)
-
+from core.guards.budget import Budget
+from core.guards.literals import Clause, chunk_width, clauses, fold, head
 
 # A pattern keeps its strongest clauses only: each further clause narrows little and adds
 # literals (matches) to the one scan every text pays for.
 _MAX_CLAUSES = 3
+# Beyond this many possible starts a pattern scans the text as usual: trying it at each
+# start would be no cheaper, and the number of regex calls stays bounded.
+MAX_STARTS = 24
+_MIN_HEAD = 2  # a one-character head would be found all over a text
+
+
+def _strength(clause: Clause) -> tuple[int, int]:
+    return (min(len(s) for s in clause), -len(clause))
 
 
 def _strongest(found: Sequence[Clause]) -> tuple[Clause, ...]:
@@ -192,41 +42,105 @@ def _strongest(found: Sequence[Clause]) -> tuple[Clause, ...]:
     return tuple(ranked[:_MAX_CLAUSES])
 
 
+class Seen:
+    """What one pass found in a text: its literals, where each head literal starts
+    (`starts` is None when case folding moved characters, so positions do not carry),
+    and — computed when first asked — the length of its longest whitespace-free chunk."""
+
+    __slots__ = ("_longest", "found", "starts", "text")
+
+    def __init__(self, text: str, found: frozenset[str], starts: dict[str, list[int]] | None):
+        self.text = text
+        self.found = found
+        self.starts = starts
+        self._longest: int | None = None
+
+    @property
+    def longest(self) -> int:
+        if self._longest is None:
+            self._longest = max(map(len, self.text.split()), default=0)
+        return self._longest
+
+
 class Prefilter:
-    """One pass over a text telling which of many patterns can match it.
+    """One pass over a text telling which of many patterns can match it, and where."""
 
-    `requirements[i]` are the clauses of pattern i (see `clauses`; () runs it always).
-    The literals are found by an Aho–Corasick automaton, linear in the text whatever
-    their number, so the pass cannot be made slow by input.
-    """
-
-    def __init__(self, requirements: Sequence[tuple[Clause, ...]]) -> None:
+    def __init__(
+        self,
+        requirements: Sequence[tuple[Clause, ...]],
+        heads: Sequence[frozenset[str] | None],
+        widths: Sequence[int | None],
+    ) -> None:
         self._requirements = list(requirements)
+        self._widths = list(widths)
+        self._heads = [h if h and min(map(len, h)) >= _MIN_HEAD else None for h in heads]
+        self._head_literals = {lit for h in self._heads if h for lit in h}
         literals = {lit for req in self._requirements for clause in req for lit in clause}
-        # One-character literals (a hint such as ":") would match all over a text: they are
-        # looked up with `in`, the rest by the automaton.
-        self._chars = sorted(lit for lit in literals if len(lit) == 1)
+        literals |= self._head_literals
         self._automaton: Any = None
-        if len(literals) > len(self._chars):
+        if literals:
             self._automaton = ahocorasick.Automaton()
             for lit in literals:
-                if len(lit) > 1:
-                    self._automaton.add_word(lit, lit)
+                self._automaton.add_word(lit, lit)
             self._automaton.make_automaton()
 
-    def found(self, text: str) -> frozenset[str]:
-        """Every literal of any pattern that occurs in `text`, compared folded."""
+    def scan(self, text: str) -> Seen:
+        """The literals of every pattern that occur in `text` (compared folded)."""
+        if self._automaton is None:
+            return Seen(text, frozenset(), None)
         folded = fold(text)
-        out = {ch for ch in self._chars if ch in folded}
-        if self._automaton is not None:
-            out.update(lit for _end, lit in self._automaton.iter(folded))
-        return frozenset(out)
+        found: set[str] = set()
+        starts: dict[str, list[int]] = {}
+        for end, lit in self._automaton.iter(folded):
+            found.add(lit)
+            if lit in self._head_literals:
+                starts.setdefault(lit, []).append(end - len(lit) + 1)
+        return Seen(text, frozenset(found), starts if len(folded) == len(text) else None)
 
-    def may_match(self, index: int, found: frozenset[str]) -> bool:
-        """False only when pattern `index` certainly cannot match the text `found` came from."""
-        return all(not clause.isdisjoint(found) for clause in self._requirements[index])
+    def may_match(self, index: int, seen: Seen) -> bool:
+        """False only when pattern `index` certainly cannot match the scanned text: a word
+        it needs is missing, or it spans more characters than any chunk of the text has."""
+        if not all(not clause.isdisjoint(seen.found) for clause in self._requirements[index]):
+            return False
+        width = self._widths[index]
+        return width is None or seen.longest >= width
+
+    def starts(self, index: int, seen: Seen) -> list[int] | None:
+        """Every place a match of pattern `index` could start, ascending; None to scan all."""
+        literals = self._heads[index]
+        if literals is None or seen.starts is None:
+            return None
+        places = sorted({p for lit in literals for p in seen.starts.get(lit, ())})
+        return places if len(places) <= MAX_STARTS else None
+
+    def finditer(
+        self, index: int, seen: Seen, pattern: regex.Pattern[str], text: str, budget: Budget
+    ) -> Iterator[regex.Match[str]]:
+        """`pattern.finditer(text)` — the same matches — trying only the possible starts."""
+        places = self.starts(index, seen)
+        if places is None:
+            yield from budget.finditer(pattern, text)
+            return
+        resume = 0  # like finditer: the next match begins where the last one ended
+        for place in places:
+            if place < resume:
+                continue
+            m = budget.match(pattern, text, place)
+            if m is not None:
+                yield m
+                resume = max(m.end(), place + 1)
 
 
 def prefilter(patterns: Iterable[tuple[str, int]]) -> Prefilter:
     """The prefilter of (source, flags) pairs, each gated by its strongest clauses."""
-    return Prefilter([_strongest(clauses(source, flags)) for source, flags in patterns])
+    pairs = list(patterns)
+    return Prefilter(
+        [_strongest(clauses(source, flags)) for source, flags in pairs],
+        [head(source, flags) for source, flags in pairs],
+        [_useful_width(chunk_width(source, flags)) for source, flags in pairs],
+    )
+
+
+def _useful_width(width: int | None) -> int | None:
+    """Short spans say nothing: nearly every text has a chunk of eight characters."""
+    return width if width is not None and width > 8 else None

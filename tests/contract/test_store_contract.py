@@ -654,3 +654,37 @@ async def test_term_counts_count_visible_active_matches_per_term_up_to_the_caps(
         capped_total, _ = await s.term_counts(["staging"], 3, 2)
     assert total == 5 and capped_total == 2
     assert counts == {"staging": 3, "replicas": 3, "デプ": 1, "missing": 0}
+
+
+async def test_expired_forget_entries_keep_ids_but_not_text_whoever_writes_next(store):
+    gone = await add(store, ALICE, "alice's old locker code")
+    back = await add(store, ALICE, "alice's bike is blue")
+
+    def forget_entry(m, at: float) -> AuditEntry:
+        return AuditEntry(
+            new_id(), "acme", "alice", "forget", (m.id,), (m.as_dict(),), created_at=at
+        )
+
+    old, recent, restored = (
+        forget_entry(gone, 10.0),
+        forget_entry(gone, 500.0),
+        forget_entry(back, 20.0),
+    )
+    async with store.session(ALICE) as s:
+        assert await s.delete_memory(gone.id)
+        for entry in (old, recent, restored):
+            await s.append_audit(entry)
+    async with store.session(EVE) as s:  # another workspace's pass leaves acme alone
+        assert await s.expire_forgotten(1000.0) == 0
+    async with store.session(BOB) as s:
+        assert await s.expire_forgotten(100.0) == 2  # `recent` is still in its window
+    async with store.session(ALICE) as s:
+        after = {e.id: await s.get_audit(e.id) for e in (old, recent, restored)}
+        assert (await s.get_memory(back.id)).content == "alice's bike is blue"
+        assert after.pop(recent.id).before[0]["content"] == "alice's old locker code"
+        assert await s.expire_forgotten(1000.0) == 1
+        assert (await s.get_audit(recent.id)).before == ()
+    for entry in after.values():
+        assert entry.action == "redacted" and entry.before == () and entry.detail == "forget"
+        assert not entry.undoable
+    assert [after[e.id].memory_ids for e in (old, restored)] == [(gone.id,), (back.id,)]

@@ -62,6 +62,13 @@ class PostgresTraces:
         )
         return int(rows[0]["n"]) if rows else 0
 
+    async def expire_forgotten(self, cutoff: float) -> int:
+        """Through an owner-run function (0115): others' entries are not ours to read."""
+        rows = await self._rows(
+            "SELECT memorybot_expire_forgotten(%(cutoff)s) AS n", {"cutoff": cutoff}
+        )
+        return int(rows[0]["n"]) if rows else 0
+
     async def attest_admin(self) -> None:
         """Through an owner-run function (0113): the registry is not ours to write."""
         await self._rows("SELECT memorybot_attest_admin()")

@@ -95,10 +95,18 @@ class SQLiteTraces:
             return 0
         marks = ", ".join(f":g{n}" for n in range(len(gone)))
         params = {**self.params, **{f"g{n}": i for n, i in enumerate(gone)}}
+        return self._replace_redacted(
+            "a.before <> '[]' AND EXISTS "
+            f"(SELECT 1 FROM json_each(a.memory_ids) j WHERE j.value IN ({marks}))",
+            params,
+        )
+
+    def _replace_redacted(self, where: str, params: dict[str, Any]) -> int:
+        """Replace the workspace's audit entries matching `where` by 'redacted' ones that
+        keep ids, actor, time and what they did (in detail), and no before-state."""
         rows = self.conn.execute(
             "SELECT id, workspace, actor, action, memory_ids, detail, created_at, undoes "
-            "FROM audit_log a WHERE a.workspace = :ws AND a.before <> '[]' AND EXISTS "
-            f"(SELECT 1 FROM json_each(a.memory_ids) j WHERE j.value IN ({marks}))",
+            f"FROM audit_log a WHERE a.workspace = :ws AND {where}",
             params,
         ).fetchall()
         for row in rows:
@@ -110,6 +118,32 @@ class SQLiteTraces:
             )
         self.scrubbed = self.scrubbed or bool(rows)
         return len(rows)
+
+    async def expire_forgotten(self, cutoff: float) -> int:
+        return await self.store.run(self._expire_forgotten, cutoff)
+
+    def _expire_forgotten(self, cutoff: float) -> int:
+        """Forget entries older than `cutoff` keep the forgotten text no longer: every
+        entry about their memories (if still gone, and not forgotten again since the
+        cutoff) is redacted, then they are (0115 in PostgreSQL)."""
+        expiring = "a.action = 'forget' AND a.before <> '[]' AND a.created_at < :cutoff"
+        params = {**self.params, "cutoff": cutoff}
+        rows = self.conn.execute(
+            f"SELECT a.memory_ids FROM audit_log a WHERE a.workspace = :ws AND {expiring}",
+            params,
+        ).fetchall()
+        if not rows:
+            return 0
+        recent = self.conn.execute(
+            "SELECT a.memory_ids FROM audit_log a WHERE a.workspace = :ws "
+            "AND a.action = 'forget' AND a.before <> '[]' AND a.created_at >= :cutoff",
+            params,
+        ).fetchall()
+        still = {str(i) for row in recent for i in json.loads(row[0])}  # in a newer window
+        ids = list(dict.fromkeys(str(i) for r in rows for i in json.loads(r[0])))
+        return self._redact_audit([i for i in ids if i not in still]) + self._replace_redacted(
+            expiring, params
+        )
 
     async def attest_admin(self) -> None:
         """Nothing to record: SQLite has one user, the process itself, so authority
