@@ -155,8 +155,14 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
     policy = saving.Policy(
         contradiction=context.settings.contradiction_policy, reconcile=request.reconcile
     )
+    planned = None
+    if request.reconcile:  # the rules' string work on a snapshot, not in the writer's turn
+        async with ports.store.session(principal, read_only=True) as session:
+            planned = await saving.plan(session, candidate)
     async with ports.store.session(principal) as session:
-        return await saving.save(session, candidate, policy, now, proposal, request.is_admin)
+        return await saving.save(
+            session, candidate, policy, now, proposal, request.is_admin, planned
+        )
 
 
 async def _model_proposal(
