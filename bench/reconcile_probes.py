@@ -21,7 +21,8 @@ from pathlib import Path
 OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "reconcile" / "probes.jsonl"
 
 # (base, reworded, updated, distinct [(kind, text)], negation)
-FAMILIES: list[tuple[str, list[str], list[str], list[tuple[str, str]], str]] = [
+Family = tuple[str, list[str], list[str], list[tuple[str, str]], str]
+FAMILIES: list[Family] = [
     (
         "The staging DB is on port 6543",
         ["staging DB is on port 6543", "The staging DB runs on port 6543"],
@@ -542,11 +543,232 @@ FAMILIES: list[tuple[str, list[str], list[str], list[tuple[str, str]], str]] = [
 ]
 
 
+# Added in a later session, before any rule was changed for them: synonym paraphrases
+# (the misses of the first set) and look-alikes that swap one plain word for a close
+# one. The split is given explicitly; most go to test, so the untouched split grows.
+ADDED: list[tuple[str, Family]] = [
+    (
+        "test",
+        (
+            "The team lunch is on Fridays",
+            ["Team lunch happens every Friday", "We have the team lunch on Fridays",
+             "The team lunch takes place on Fridays"],
+            ["The team lunch is on Thursdays"],
+            [("word", "The team meeting is on Fridays"), ("word", "The team dinner is on Fridays")],
+            "The team lunch is not on Fridays",
+        ),
+    ),
+    (
+        "test",
+        (
+            "Our API returns errors as JSON",
+            ["Our API sends back errors as JSON", "Errors from our API come back as JSON",
+             "Our API responds with errors in JSON"],
+            ["Our API returns errors as XML"],
+            [("word", "Our API logs errors as JSON"), ("name", "Our CLI returns errors as JSON")],
+            "Our API never returns errors as JSON",
+        ),
+    ),
+    (
+        "test",
+        (
+            "Maria prefers tea over coffee",
+            ["Maria likes tea more than coffee", "Maria would rather drink tea than coffee"],
+            ["Maria prefers water over coffee"],
+            [("name", "Tom prefers tea over coffee"),
+             ("word", "Maria's daughter prefers tea over coffee")],
+            "Maria does not prefer tea over coffee",
+        ),
+    ),
+    (
+        "test",
+        (
+            "The build server restarts every night",
+            ["The build server reboots every night", "Every night the build server restarts",
+             "The build server restarts nightly"],
+            ["The build server restarts every week"],
+            [("word", "The mail server restarts every night"),
+             ("word", "The build server backs up every night")],
+            "The build server no longer restarts every night",
+        ),
+    ),
+    (
+        "test",
+        (
+            "Customer invoices are sent at the end of the month",
+            ["Invoices to customers go out at the end of the month",
+             "We send customer invoices at month end",
+             "Customer invoices are mailed at the end of each month"],
+            ["Customer invoices are sent at the start of the month"],
+            [("word", "Supplier invoices are sent at the end of the month"),
+             ("word", "Customer surveys are sent at the end of the month")],
+            "Customer invoices are not sent at the end of the month",
+        ),
+    ),
+    (
+        "test",
+        (
+            "The VPN password rotates every quarter",
+            ["The VPN password changes every quarter", "Every quarter the VPN password is rotated",
+             "The password for the VPN rotates quarterly"],
+            ["The VPN password rotates every month"],
+            [("word", "The VPN certificate rotates every quarter"),
+             ("name", "The Wi-Fi password rotates every quarter")],
+            "The VPN password never rotates",
+        ),
+    ),
+    (
+        "test",
+        (
+            "Sam is allergic to peanuts",
+            ["Sam has a peanut allergy", "Peanuts give Sam an allergic reaction"],
+            ["Sam is allergic to shellfish"],
+            [("name", "Priya is allergic to peanuts"),
+             ("word", "Sam's son is allergic to peanuts")],
+            "Sam is not allergic to peanuts",
+        ),
+    ),
+    (
+        "test",
+        (
+            "The quarterly report is due next Monday",
+            ["The quarterly report must be submitted by next Monday",
+             "Next Monday is the deadline for the quarterly report"],
+            ["The quarterly report is due next Wednesday"],
+            [("word", "The annual report is due next Monday"),
+             ("word", "The quarterly budget is due next Monday")],
+            "The quarterly report is not due next Monday",
+        ),
+    ),
+    (
+        "test",
+        (
+            "Large files should be uploaded to the shared drive",
+            ["Big files should be uploaded to the shared drive",
+             "Upload large files to the shared drive", "Large files belong on the shared drive"],
+            ["Large files should be uploaded to the S3 bucket"],
+            [("word", "Large files should be deleted from the shared drive"),
+             ("word", "Small files should be uploaded to the shared drive")],
+            "Large files should not be uploaded to the shared drive",
+        ),
+    ),
+    (
+        "test",
+        (
+            "The on-call engineer gets paged for outages",
+            ["The on-call engineer is paged when there is an outage",
+             "Outages page the on-call engineer"],
+            [],
+            [("word", "The support engineer gets paged for outages"),
+             ("word", "The on-call manager gets paged for outages")],
+            "The on-call engineer does not get paged for outages",
+        ),
+    ),
+    (
+        "dev",
+        (
+            "The coffee machine on the second floor is broken",
+            ["The coffee machine on the second floor is out of order",
+             "The second floor coffee machine is broken",
+             "The coffee maker on the second floor is broken"],
+            ["The coffee machine on the second floor is fixed"],
+            [("word", "The coffee machine on the third floor is broken"),
+             ("word", "The printer on the second floor is broken")],
+            "The coffee machine on the second floor is not broken",
+        ),
+    ),
+    (
+        "dev",
+        (
+            "Alex manages the billing service",
+            ["Alex is in charge of the billing service", "The billing service is managed by Alex",
+             "Alex runs the billing service"],
+            [],
+            [("name", "Jordan manages the billing service"),
+             ("word", "Alex manages the billing team")],
+            "Alex no longer manages the billing service",
+        ),
+    ),
+    (
+        "dev",
+        (
+            "Our office closes early on Fridays",
+            ["The office shuts early on Fridays", "On Fridays our office closes early",
+             "Our office closes early every Friday"],
+            ["Our office closes early on Thursdays"],
+            [("word", "Our office opens early on Fridays"),
+             ("word", "Our warehouse closes early on Fridays")],
+            "Our office does not close early on Fridays",
+        ),
+    ),
+    (
+        "dev",
+        (
+            "New hires get a laptop on their first day",
+            ["New employees get a laptop on their first day",
+             "New hires receive a laptop on day one",
+             "On their first day new hires are given a laptop"],
+            ["New hires get a laptop in their first week"],
+            [("word", "New hires get a badge on their first day"),
+             ("word", "Interns get a laptop on their first day")],
+            "New hires do not get a laptop on their first day",
+        ),
+    ),
+    (
+        "dev",
+        (
+            "The nightly backup takes about two hours",
+            ["The nightly backup lasts about two hours",
+             "The backup each night takes roughly two hours",
+             "It takes about two hours to run the nightly backup"],
+            ["The nightly backup takes about four hours"],
+            [("word", "The nightly build takes about two hours"),
+             ("word", "The weekly backup takes about two hours")],
+            "The nightly backup does not take two hours",
+        ),
+    ),
+    (
+        "dev",
+        (
+            "Kim speaks fluent Spanish",
+            ["Kim is fluent in Spanish", "Kim speaks Spanish fluently"],
+            [],
+            [("name", "Lee speaks fluent Spanish"), ("word", "Kim writes fluent Spanish")],
+            "Kim does not speak Spanish",
+        ),
+    ),
+    (
+        "dev",
+        (
+            "Olga's laptop runs Linux",
+            ["Olga's laptop is running Linux", "Linux runs on Olga's laptop"],
+            ["Olga's laptop runs Windows"],
+            [("word", "Olga's old laptop runs Linux"),
+             ("word", "Olga's sister's laptop runs Linux")],
+            "Olga's laptop does not run Linux",
+        ),
+    ),
+    (
+        "dev",
+        (
+            "The marketing team meets on Wednesdays",
+            ["The marketing team has its meeting on Wednesdays",
+             "Marketing team meets every Wednesday"],
+            ["The marketing team meets on Tuesdays"],
+            [("word", "The marketing leads team meets on Wednesdays"),
+             ("word", "The marketing team's interns meet on Wednesdays")],
+            "The marketing team does not meet on Wednesdays",
+        ),
+    ),
+]  # fmt: skip
+
+
 def pairs() -> list[dict[str, str]]:
-    """Every labelled pair, in family order; even families are dev, odd ones test."""
+    """Every labelled pair, in family order: of the first set even families are dev and
+    odd ones test; the ADDED families (numbered after them) carry their split."""
+    families = [("dev" if n % 2 == 0 else "test", f) for n, f in enumerate(FAMILIES)] + ADDED
     rows: list[dict[str, str]] = []
-    for number, (base, reworded, updated, distinct, negation) in enumerate(FAMILIES):
-        split = "dev" if number % 2 == 0 else "test"
+    for number, (split, (base, reworded, updated, distinct, negation)) in enumerate(families):
         labelled = [(base.upper() + ".", "NOOP", "same")]
         labelled += [(text, "MERGE", "reworded") for text in reworded]
         labelled += [(text, "UPDATE", "updated") for text in updated]

@@ -28,6 +28,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import resource
 import sys
 import tempfile
@@ -150,18 +151,27 @@ async def measure_size(
 
 
 async def concurrency(
-    target: Target, vocab: TeamVocabulary, workspace: str, size: int, args: argparse.Namespace
+    target: Target,
+    vocab: TeamVocabulary,
+    workspace: str,
+    size: int,
+    clients: int,
+    seconds: float,
+    think: float = 0.0,
 ) -> dict[str, float]:
-    """`clients` users at once for `seconds`, each alternating a save and a recall."""
+    """`clients` users at once for `seconds`, each alternating a save and a recall
+    (pausing `think` seconds after each, on average: 0 keeps the store saturated, so
+    by Little's law latency = clients / throughput)."""
     saves: list[float] = []
     recalls: list[float] = []
     saved: list[tuple[str, str]] = []
     errors = 0
-    stop = time.monotonic() + args.seconds
+    stop = time.monotonic() + seconds
+    pause = random.Random(clients)
 
     async def client(n: int) -> None:
         nonlocal errors
-        user, i = f"client{n}", 0
+        user, i = f"client{clients}-{n}", 0
         questions = vocab.questions(size, 200, salt=f"c{n}")
         while time.monotonic() < stop:
             text = vocab.memory(i, salt=f"client{n}").text
@@ -173,20 +183,27 @@ async def concurrency(
                 saves.append(1000 * (time.perf_counter() - started))
                 if result.memory is not None:
                     saved.append((user, result.memory.id))
+                if think:
+                    await asyncio.sleep(pause.expovariate(1 / think))
                 started = time.perf_counter()
                 await target.service.recall(workspace, user, q, limit=10)
                 recalls.append(1000 * (time.perf_counter() - started))
+                if think:
+                    await asyncio.sleep(pause.expovariate(1 / think))
             except Exception:
                 errors += 1
 
     cpu0 = cpu_seconds()
-    await asyncio.gather(*(client(n) for n in range(args.clients)))
+    await asyncio.gather(*(client(n) for n in range(clients)))
     lost = 0
     for user, memory_id in saved:
         lost += await target.service.get_memory(workspace, user, memory_id) is None
     s50, s95 = ms_stats(saves)
     r50, r95 = ms_stats(recalls)
     return {
+        "clients": clients,
+        "think": think,
+        "seconds": seconds,
         "saves": len(saves),
         "recalls": len(recalls),
         "s50": s50,
@@ -229,7 +246,7 @@ async def run(args: argparse.Namespace) -> None:
     workspaces = [f"ws{n:04d}" for n in range(args.workspaces)]
     rows = []
     with tempfile.TemporaryDirectory(prefix="memorybot-scale-", dir=args.tmp) as tmp:
-        async with open_target(args.store, Path(tmp), args.embedder) as target:
+        async with open_target(args.store, Path(tmp), args.embedder, args.pool) as target:
             filled = 0
             for size in sorted(args.sizes):
                 started = time.perf_counter()
@@ -245,9 +262,19 @@ async def run(args: argparse.Namespace) -> None:
                 filled = size
                 rows.append(await measure_size(target, vocab, workspaces, size, args))
                 print(render(rows[-1:], args, ""), file=sys.stderr, flush=True)
-            crowd = None
-            if args.clients:
-                crowd = await concurrency(target, vocab, workspaces[0], filled, args)
+            crowds = []
+            if args.clients:  # one client first: the single-user figure of this same run
+                for clients, seconds, think in [
+                    (1, min(args.seconds, 20.0), 0.0),
+                    (args.clients, args.seconds, 0.0),
+                    *([(args.clients, args.seconds, args.think)] if args.think else []),
+                ]:
+                    crowds.append(
+                        await concurrency(
+                            target, vocab, workspaces[0], filled, clients, seconds, think
+                        )
+                    )
+                    print(crowd_line(crowds[-1], filled), file=sys.stderr, flush=True)
             what = f"{args.store}, {target.describe()}, {args.workspaces} workspace(s)"
             note = (
                 f"({what}; {os.cpu_count()} CPUs, load average {load()} at the end, timed at "
@@ -256,15 +283,20 @@ async def run(args: argparse.Namespace) -> None:
                 f"{args.imports} JSONL lines; x p95 = ours / baseline)"
             )
             print(render(rows, args, note))
-            if crowd:
-                print(
-                    f"{args.clients} clients x {args.seconds:.0f} s at {filled:,}: "
-                    f"remember p50/p95 {crowd['s50']:.0f}/{crowd['s95']:.0f} ms "
-                    f"({crowd['saves']:.0f} saves), recall p50/p95 "
-                    f"{crowd['r50']:.0f}/{crowd['r95']:.0f} ms ({crowd['recalls']:.0f}), "
-                    f"errors {crowd['errors']:.0f}, lost saves {crowd['lost']:.0f}, "
-                    f"cpu {crowd['cpu']:.0f} s, load1 {crowd['load']:.1f}"
-                )
+            for crowd in crowds:
+                print(crowd_line(crowd, filled))
+
+
+def crowd_line(crowd: dict[str, float], filled: int) -> str:
+    think = f", think {crowd['think']:.1f} s" if crowd["think"] else ", no think time"
+    return (
+        f"{crowd['clients']:.0f} client(s){think} x {crowd['seconds']:.0f} s at {filled:,}: "
+        f"remember p50/p95 {crowd['s50']:.1f}/{crowd['s95']:.1f} ms "
+        f"({crowd['saves']:.0f} saves), recall p50/p95 "
+        f"{crowd['r50']:.1f}/{crowd['r95']:.1f} ms ({crowd['recalls']:.0f}), "
+        f"errors {crowd['errors']:.0f}, lost saves {crowd['lost']:.0f}, "
+        f"cpu {crowd['cpu']:.0f} s, load1 {crowd['load']:.1f}"
+    )
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -281,6 +313,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--imports", type=int, default=2000)
     parser.add_argument("--clients", type=int, default=0, help="concurrent clients after")
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="also a crowd pausing this long (mean s)"
+    )
+    parser.add_argument(
+        "--pool", type=int, default=None, help="connections (PG pool / SQLite readers)"
+    )
     parser.add_argument("--embedder", default=None, help="preset (postgres default: local)")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--tmp", default=None, help="directory for the temporary database")

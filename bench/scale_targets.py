@@ -43,9 +43,13 @@ class Target:
 
     def describe(self) -> str:
         embedder = self.service.embedder
-        pool = getattr(self.service.store, "_max_size", None)
-        return ("no embedder" if embedder is None else embedder.name) + (
-            f", pool of {pool} connections" if pool else ""
+        store = self.service.store
+        pool = getattr(store, "_max_size", None)
+        readers = getattr(getattr(store, "_readers", None), "size", 0)
+        return (
+            ("no embedder" if embedder is None else embedder.name)
+            + (f", pool of {pool} connections" if pool else "")
+            + (f", 1 writer + {readers} reader connections" if readers else "")
         )
 
 
@@ -150,10 +154,12 @@ class PostgresTarget(Target):
 
 
 @asynccontextmanager
-async def open_target(store: str, tmp: Path, embedder_preset: str | None) -> AsyncIterator[Target]:
+async def open_target(
+    store: str, tmp: Path, embedder_preset: str | None, pool: int | None = None
+) -> AsyncIterator[Target]:
     if store == "sqlite":
         path = tmp / "scale.db"
-        async with core.open_memory(f"sqlite:///{path}") as service:
+        async with core.open_memory(f"sqlite:///{path}", pool_size=pool) as service:
             await service.stats("warm", "up")  # creates the file and schema
             yield SQLiteTarget(service, path)
         return
@@ -166,7 +172,7 @@ async def open_target(store: str, tmp: Path, embedder_preset: str | None) -> Asy
     embedder = build_embedder(EmbedConfig(preset=embedder_preset or "local"))
     try:
         async with core.open_memory(
-            server.app_url(), admin_url=server.admin_url(), embedder=embedder
+            server.app_url(), admin_url=server.admin_url(), embedder=embedder, pool_size=pool
         ) as service:
             conn = await psycopg.AsyncConnection.connect(server.admin_url(), autocommit=True)
             await conn.execute(

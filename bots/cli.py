@@ -198,7 +198,7 @@ async def memories(service: MemoryService, config: AppConfig, as_json: bool) -> 
 @with_service
 async def undo(service: MemoryService, config: AppConfig, audit_id: str | None) -> None:
     """Undo your last change (or the one with this audit id)."""
-    request = CommandRequest(config.workspace, config.user, "cli", platform="cli")
+    request = CommandRequest(config.workspace, config.user, "cli", is_admin=True, platform="cli")
     response = await run_action(service, request, ActionKind.UNDO, audit_id or "")
     click.echo(response.plain())
     if not response.ok:

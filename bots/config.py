@@ -37,6 +37,7 @@ class AppConfig:
     log_level: str = "WARNING"
     log_payloads: bool = False  # DEBUG logs of the platform/HTTP libraries carry message bodies
     max_memory_chars: int = 2000
+    database_pool: int = 0  # connections per process (0: the store's default)
     embed: EmbedConfig = field(default_factory=EmbedConfig)
     chat: ChatConfig = field(default_factory=ChatConfig)
     secret_keys: tuple[str, ...] = field(default=(), repr=False)  # newest first
@@ -181,6 +182,7 @@ def load_config(
         log_level=level,
         log_payloads=env.get("MEMORYBOT_LOG_PAYLOADS", "").strip().lower() in {"1", "true", "yes"},
         max_memory_chars=_int(env, "MEMORYBOT_MAX_MEMORY_CHARS", 2000, 100, 16000),
+        database_pool=_int(env, "MEMORYBOT_DATABASE_POOL_SIZE", 0, 1, 200),
         embed=embed_config(env, mode),
         chat=chat_config(env),
         secret_keys=secret_keys(env),

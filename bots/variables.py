@@ -38,6 +38,13 @@ VARIABLES: tuple[Variable, ...] = (
         "storage",
     ),
     Variable(
+        "MEMORYBOT_DATABASE_POOL_SIZE",
+        "10 connected, 4 standalone",
+        "database connections one process keeps: the PostgreSQL pool's size, or SQLite's "
+        "reader connections (reads run beside the one writer)",
+        "storage",
+    ),
+    Variable(
         "MEMORYBOT_MAX_MEMORY_CHARS", "2000", "longest memory accepted (100–16000)", "storage"
     ),
     Variable("MEMORYBOT_WORKSPACE", "local", "workspace for the console and CLI", "console"),

@@ -49,6 +49,7 @@ async def open_service(config: AppConfig) -> AsyncIterator[MemoryService]:
             secrets=secrets,
             config=service_config(config),
             admin_url=admin_url(config),
+            pool_size=config.database_pool or None,
             chat_config=config.chat,
             embed_config=config.embed,
         ) as service:

@@ -33,6 +33,7 @@ async def open_memory(
     clock: Callable[[], float] | None = None,
     secrets: SecretBox | None = None,
     admin_url: str | None = None,
+    pool_size: int | None = None,
     chat_config: ChatConfig | None = None,
     embed_config: EmbedConfig | None = None,
 ) -> AsyncIterator[MemoryService]:
@@ -41,9 +42,10 @@ async def open_memory(
     `chat_model` answers chat turns and extracts memories (without one the bot answers
     with the memories it recalls); `secrets` encrypts workspaces' provider API keys.
     Connected mode: `url` is the application role's, `admin_url` the schema owner's
-    (migrations); background jobs then go to the PostgreSQL queue for workers."""
+    (migrations); background jobs then go to the PostgreSQL queue for workers.
+    `pool_size`: database connections (`core.stores.open_store`)."""
     kwargs = {"clock": clock} if clock else {}
-    store = open_store(url, admin_url=admin_url)
+    store = open_store(url, admin_url=admin_url, pool_size=pool_size)
     service = MemoryService(
         store,
         jobs=open_job_queue(store),

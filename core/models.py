@@ -224,6 +224,11 @@ class MemoryPatch:
 # "redacted": an entry whose memories were erased keeps its ids, not their text (issue 11)
 NOT_UNDOABLE: frozenset[str] = frozenset({"undo", "noop", "settings", "erase", "redacted"})
 
+# How long Undo can bring back what `forget` removed: until then the forget's audit entry
+# keeps the text; after it, the workspace's next recorded change (or undo) purges it in
+# both stores (`StoreSession.expire_forgotten`), so forgotten text does not linger.
+FORGET_UNDO_WINDOW = 24 * 3600.0
+
 
 @dataclass(frozen=True)
 class AuditEntry:

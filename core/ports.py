@@ -41,6 +41,11 @@ class StoreUnavailable(Exception):
     """
 
 
+class ReadOnlySession(Exception):
+    """A write was tried in a session opened with `read_only=True`: a bug in the
+    caller, never bad input. Nothing was written."""
+
+
 class StoreFault(Exception):
     """The database itself refuses to work: nothing of the operation was written, and
     trying again will not help until someone acts. `code` says what is wrong and the
@@ -203,8 +208,9 @@ class StoreSession(Protocol):
         ...
 
     async def erase_records(self) -> int:
-        """Delete the principal's incognito records, personal switch and every audit entry they made
-        (their before-states hold memory text); returns how many rows went."""
+        """Delete the principal's incognito records, personal switch, reactions and every
+        audit entry they made (their before-states hold memory text); returns how many
+        rows went."""
         ...
 
     # conflicts: a save stored beside a memory its author could not change (issue 11)
@@ -229,6 +235,18 @@ class StoreSession(Protocol):
     async def drop_votes(self, memory_id: str) -> int:
         """Delete everyone's votes on a memory the principal can see (before erasing
         it); returns how many went."""
+        ...
+
+    async def expire_forgotten(self, cutoff: float) -> int:
+        """Forget entries (of anyone in the workspace) older than `cutoff` stop keeping
+        the forgotten text: they, and every entry about their memories that are still
+        gone, become 'redacted' (ids kept, no before-state, no undo); returns how many."""
+        ...
+
+    async def attest_admin(self) -> None:
+        """Record that the platform vouches for the principal as a workspace admin (just
+        asked). PostgreSQL then lets this user change others' global memories for a
+        while (0113, docs/security.md); SQLite has one user, the process: nothing to do."""
         ...
 
     # profile (one small block per user)
@@ -258,6 +276,37 @@ class StoreSession(Protocol):
         `keep` seconds."""
         ...
 
+    # 👍 / 👎 reactions on the bot's replies (issue 16): ids only, never text
+    async def note_reply(
+        self, channel: str, message_id: str, memory_ids: Sequence[str], now: float, keep: float
+    ) -> None:
+        """Remember which memories the reply posted as `message_id` used; forgets notes
+        older than `keep` seconds."""
+        ...
+
+    async def reply_memories(self, channel: str, message_id: str) -> list[str] | None:
+        """The memories a noted reply used (None: not a reply the bot noted)."""
+        ...
+
+    async def claim_reaction(
+        self, channel: str, message_id: str, reaction: str, up: bool, now: float
+    ) -> bool:
+        """Record the principal's reaction (True), or False if it is already recorded
+        (one conditional insert decides, so a repeated event counts once)."""
+        ...
+
+    async def set_reaction_memories(
+        self, channel: str, message_id: str, reaction: str, memory_ids: Sequence[str]
+    ) -> None:
+        """The memories whose vote the principal's recorded reaction moved."""
+        ...
+
+    async def take_reaction(
+        self, channel: str, message_id: str, reaction: str
+    ) -> tuple[bool, list[str]] | None:
+        """Delete the principal's recorded reaction; (up, memories it moved), or None."""
+        ...
+
 
 class Store(Protocol):
     """A memory database. `session()` opens one transaction as one principal."""
@@ -271,9 +320,24 @@ class Store(Protocol):
         """[] when the store can serve (reachable, migrations current), else why not."""
         ...
 
-    def session(self, principal: Principal) -> AbstractAsyncContextManager[StoreSession]: ...
+    def session(
+        self, principal: Principal, *, read_only: bool = False
+    ) -> AbstractAsyncContextManager[StoreSession]:
+        """One transaction as `principal`. `read_only` ones (recall, listings, the
+        context a request reads first) may run beside writes and each other: SQLite
+        reads a committed snapshot on a reader connection, PostgreSQL a READ ONLY
+        transaction. A write in one raises `ReadOnlySession`."""
+        ...
+
     async def workspaces(self) -> list[str]:
         """Every workspace with stored settings (maintenance, e.g. rotating secrets)."""
+        ...
+
+    async def touch(self, principal: Principal, memory_ids: Sequence[str], now: float) -> None:
+        """Count one use of each memory, in a transaction of its own, so a recall (a
+        read) need not queue behind saves for it: SQLite applies it at once when its
+        writer is free, else just before the next write transaction; PostgreSQL at
+        once. A use is a ranking hint, never a memory: one lost to a crash costs little."""
         ...
 
 

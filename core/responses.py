@@ -7,6 +7,8 @@ comes back through `core.commands.run_action`.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -94,6 +96,9 @@ class Response:
     ephemeral: bool = True
     ok: bool = True  # False for refusals and errors (adapters may style them)
     data: dict[str, object] = field(default_factory=dict)  # machine-readable extras (--json)
+    # Channel ids the text names as "#ID" (a policy notice, the policy list): Slack and
+    # Discord render those as channel links after escaping everything else (`linked`).
+    channels: tuple[str, ...] = ()
 
     def plain(self) -> str:
         """The response as plain text (console, logs, tests)."""
@@ -112,3 +117,15 @@ class Response:
         if self.footer:
             lines.append(self.footer)
         return "\n".join(lines)
+
+
+def linked(text: str, channels: Iterable[str], link: Callable[[str], str]) -> str:
+    """`text` (already escaped for the platform) with each "#ID" naming one of
+    `channels` replaced by `link(ID)`. Only ids the core listed become links, so no
+    user text can make one of its own; a markdown escape's backslash goes with it."""
+    for channel in channels:
+        if channel:
+            pattern = rf"(?<![\w#])\\?#{re.escape(channel)}(?![\w-])"
+            shown = link(channel).replace("\\", "\\\\")  # a literal replacement
+            text = re.sub(pattern, shown, text)
+    return text

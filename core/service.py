@@ -17,10 +17,19 @@ from typing import Any
 from core import texts
 from core.chat import turn as chat_turn
 from core.context import read_context
-from core.governance import audit, consolidation, correction, erase, feedback, pinning
+from core.governance import (
+    audit,
+    consolidation,
+    correction,
+    erase,
+    feedback,
+    pinning,
+    reactions,
+)
 from core.governance.audit import UndoResult
 from core.governance.conflicts import conflicting_pairs
 from core.governance.erase import EraseReport
+from core.governance.feedback import FeedbackResult
 from core.jobs import embedding as embedding_jobs
 from core.jobs.handlers import JOB_HANDLERS
 from core.jobs.queue import InProcessJobs, JobQueue
@@ -208,17 +217,20 @@ class MemoryService:
         query = check_text(query, "question")
         vector = None
         if self.embedder is not None:  # embed outside any transaction, and only if allowed
-            async with self.store.session(principal) as session:
+            async with self.store.session(principal, read_only=True) as session:
                 context = await read_context(session, channel)
             if not context.may_recall:
                 return []
             vector = await embed_text(self.ports, workspace, query, context.settings)
-        async with self.store.session(principal) as session:
+        now = self.clock()
+        # Ranking reads a snapshot beside any writes; only the touch waits for the writer.
+        async with self.store.session(principal, read_only=True) as session:
             if vector is None and not (await read_context(session, channel)).may_recall:
                 return []
-            return await recall_memories(
-                session, query, limit, self.clock(), vector, min_score, touch
-            )
+            hits = await recall_memories(session, query, limit, now, vector, min_score, False)
+        if touch and hits:
+            await self.store.touch(principal, [h.id for h in hits], now)
+        return hits
 
     async def prompt_context(
         self, workspace: str, user: str, message: str, channel: str | None = None
@@ -227,7 +239,7 @@ class MemoryService:
         these memories): those that bear on it by an absolute judgement, so a question
         nothing fits uses nothing. For bringing your own model. Nothing is touched."""
         principal = Principal(workspace, user)
-        async with self.store.session(principal) as session:
+        async with self.store.session(principal, read_only=True) as session:
             context = await read_context(session, channel, with_profile=True)
         return await chat_turn.prompt_context(self.ports, principal, context, message)
 
@@ -254,10 +266,12 @@ class MemoryService:
         autocomplete deadline.
         """
         check_text(typed or "", "text")
-        async with self.store.session(Principal(workspace, user)) as session:
+        async with self.store.session(Principal(workspace, user), read_only=True) as session:
             return await forgettable(session, clean_text(typed or ""), is_admin, limit)
 
-    async def undo(self, workspace: str, user: str, audit_id: str | None = None) -> UndoResult:
+    async def undo(
+        self, workspace: str, user: str, audit_id: str | None = None, *, is_admin: bool = False
+    ) -> UndoResult:
         """Undo the user's last change (or the named one), restoring prior state. An
         undo that would bring back a text that is a memory again changes nothing."""
         if audit_id:
@@ -265,7 +279,7 @@ class MemoryService:
         for _ in range(2):  # a clash that appeared between undo's check and its write
             try:
                 async with self.store.session(Principal(workspace, user)) as session:
-                    return await audit.undo(session, audit_id, self.clock())
+                    return await audit.undo(session, audit_id, self.clock(), is_admin)
             except DuplicateMemory:  # rolled back: nothing was written; the check sees it now
                 continue
         return UndoResult(False)
@@ -312,7 +326,7 @@ class MemoryService:
         limit = limit or self.config.memories_page
         page, query = max(1, page), clean_text(check_text(query, "search"))
         wanted = limit * page + 1  # one more than the page: is there a next one?
-        async with self.store.session(Principal(workspace, user)) as session:
+        async with self.store.session(Principal(workspace, user), read_only=True) as session:
             if query:
                 found = await containing(session, query, wanted)
             else:
@@ -341,12 +355,12 @@ class MemoryService:
             return await session.claim_delivery(key, self.clock(), keep)
 
     async def stats(self, workspace: str, user: str) -> StoreStats:
-        async with self.store.session(Principal(workspace, user)) as session:
+        async with self.store.session(Principal(workspace, user), read_only=True) as session:
             return await session.stats()
 
     async def get_memory(self, workspace: str, user: str, memory_id: str) -> Memory | None:
         check_id(memory_id, "memory")
-        async with self.store.session(Principal(workspace, user)) as session:
+        async with self.store.session(Principal(workspace, user), read_only=True) as session:
             return await session.get_memory(memory_id)
 
     async def incognito(
@@ -362,11 +376,11 @@ class MemoryService:
 
     async def incognito_channels(self, workspace: str, user: str) -> list[str]:
         """The channels where this user is incognito (oldest first)."""
-        async with self.store.session(Principal(workspace, user)) as session:
+        async with self.store.session(Principal(workspace, user), read_only=True) as session:
             return [i.channel for i in await session.list_incognito()]
 
     async def is_incognito(self, workspace: str, user: str, channel: str) -> bool:
-        async with self.store.session(Principal(workspace, user)) as session:
+        async with self.store.session(Principal(workspace, user), read_only=True) as session:
             return await session.get_incognito(channel) is not None
 
     async def memory_switch(self, workspace: str, user: str, off: bool | None = None) -> bool:
@@ -402,7 +416,7 @@ class MemoryService:
             return updated
 
     async def settings(self, workspace: str) -> WorkspaceSettings:
-        async with self.store.session(Principal(workspace, "")) as session:
+        async with self.store.session(Principal(workspace, ""), read_only=True) as session:
             return await session.get_settings()
 
     async def update_settings(
@@ -430,7 +444,7 @@ class MemoryService:
             return updated
 
     async def profile(self, workspace: str, user: str) -> dict[str, str]:
-        async with self.store.session(Principal(workspace, user)) as session:
+        async with self.store.session(Principal(workspace, user), read_only=True) as session:
             return await session.get_profile()
 
     async def set_profile(self, workspace: str, user: str, fields: dict[str, str]) -> None:
@@ -454,6 +468,27 @@ class MemoryService:
             check_id(memory_id, "memory")
         async with self.store.session(Principal(workspace, user)) as session:
             return await feedback.give(session, memory_ids, up, self.clock())
+
+    async def note_reply(
+        self, workspace: str, user: str, channel: str, message_id: str, memory_ids: Sequence[str]
+    ) -> None:
+        """A reply that used these memories was posted as `message_id` (for reactions)."""
+        check_id(message_id, "message")
+        async with self.store.session(Principal(workspace, user)) as session:
+            await reactions.note_reply(session, channel, message_id, memory_ids, self.clock())
+
+    async def reaction(
+        self, workspace: str, user: str, channel: str, message_id: str, name: str, added: bool
+    ) -> FeedbackResult | None:
+        """A reaction added to (or removed from) a message: a 👍 / 👎 on a reply votes
+        like its buttons, and removing it takes the vote back; anything else: None."""
+        check_id(message_id, "message")
+        if reactions.vote_of(name) is None:  # not a thumb: no need to open a transaction
+            return None
+        async with self.store.session(Principal(workspace, user)) as session:
+            if added:
+                return await reactions.react(session, channel, message_id, name, self.clock())
+            return await reactions.unreact(session, channel, message_id, name, self.clock())
 
     async def edit(
         self, workspace: str, user: str, memory_id: str, text: str, *, is_admin: bool = False

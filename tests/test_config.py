@@ -128,3 +128,17 @@ async def test_the_console_bot_answers_with_the_configured_model_and_learns_afte
     chat = provider_server.requests_to(CHAT_PATH)[0]
     assert chat.bearer == FAKE_API_KEY and "6543" in chat.json["messages"][0]["content"]
     assert provider_server.requests_to(EMBED_PATH)  # the memory and the question were embedded
+
+
+async def test_the_pool_size_setting_sizes_each_stores_connections(tmp_path):
+    """MEMORYBOT_DATABASE_POOL_SIZE: SQLite's reader connections, PostgreSQL's pool."""
+    from core.stores import open_store
+
+    cfg = config(tmp_path, MEMORYBOT_DATABASE_POOL_SIZE="2")
+    async with open_service(cfg) as service:
+        await service.stats("acme", "alice")
+        assert service.store._readers.size == 2  # type: ignore[attr-defined]
+    connected = open_store("postgresql://app@db.internal/memorybot", pool_size=3)
+    assert connected._max_size == 3  # type: ignore[attr-defined]
+    with pytest.raises(ConfigError, match="MEMORYBOT_DATABASE_POOL_SIZE"):
+        config(tmp_path, MEMORYBOT_DATABASE_POOL_SIZE="0")

@@ -84,8 +84,8 @@ async def test_backoff_doubles_and_the_job_is_dead_after_max_attempts(pg_store, 
 
 
 async def _due(queue: PostgresJobs, clock: Clock) -> bool:
-    """Whether a job is ready at this clock time (peeks, then hands it back)."""
-    async with queue.store.transaction(worker="on") as conn:
+    """Whether a job of workspace acme is ready at this clock time."""
+    async with queue.store.transaction(workspace="acme") as conn:
         row = await (
             await conn.execute(
                 "SELECT count(*) FROM jobs WHERE state = 'pending' AND run_after <= %s",

@@ -27,9 +27,11 @@ class CountingStore:
         self.inner = inner
         self.opened: list[str] = []
 
-    def session(self, principal: Principal) -> AbstractAsyncContextManager[StoreSession]:
+    def session(
+        self, principal: Principal, *, read_only: bool = False
+    ) -> AbstractAsyncContextManager[StoreSession]:
         self.opened.append("session")
-        return self.inner.session(principal)
+        return self.inner.session(principal, read_only=read_only)
 
     def transaction(self, **kwargs: Any) -> Any:  # the PostgreSQL job queue's writes
         self.opened.append("transaction")

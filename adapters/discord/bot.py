@@ -29,7 +29,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from adapters.discord import chat, forms, keys, respond
+from adapters.discord import chat, forms, keys, reactions, respond
 from adapters.discord.commands import registry_commands
 from adapters.discord.context import BotContext, workspace_for
 from adapters.discord.settings_command import settings_command
@@ -54,12 +54,14 @@ class BotOptions:
 
 
 def intents() -> discord.Intents:
-    """Servers, server messages and DMs; no privileged intent (content still arrives
-    for DMs and messages that mention the bot)."""
+    """Servers, server messages, DMs and reactions (👍 / 👎 on replies vote); no
+    privileged intent (content still arrives for DMs and messages that mention the bot)."""
     wanted = discord.Intents.none()
     wanted.guilds = True
     wanted.guild_messages = True
     wanted.dm_messages = True
+    wanted.guild_reactions = True
+    wanted.dm_reactions = True
     return wanted
 
 
@@ -139,6 +141,12 @@ class MemoryBot(discord.AutoShardedClient):
 
     async def on_message(self, message: discord.Message) -> None:
         await chat.on_message(self.context, self.user, message)
+
+    async def on_raw_reaction_add(self, event: discord.RawReactionActionEvent) -> None:
+        await reactions.on_reaction(self.context, self.user, event, added=True)
+
+    async def on_raw_reaction_remove(self, event: discord.RawReactionActionEvent) -> None:
+        await reactions.on_reaction(self.context, self.user, event, added=False)
 
     async def on_memory_action(
         self, interaction: discord.Interaction[Any], kind: ActionKind, value: str

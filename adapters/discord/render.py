@@ -18,7 +18,7 @@ import discord
 from adapters.discord.views import Entry, ValueStash, build_view
 from core import texts
 from core.commands.replies import shorten
-from core.responses import Action, Response, Section, SourceRef
+from core.responses import Action, Response, Section, SourceRef, linked
 
 CONTENT_LIMIT = 2000
 EMBED_LIMIT = 10
@@ -87,6 +87,13 @@ def source_line(source: SourceRef) -> str:
     return " · ".join(p for p in parts if p)
 
 
+def channel_links(response: Response, text: str) -> str:
+    """Escaped text with the channels the core named shown as Discord's own channel
+    links (`<#123>`); nothing else in it can become one."""
+    ids = [c for c in response.channels if c.isdigit()]
+    return linked(text, ids, lambda channel: f"<#{channel}>")
+
+
 def section_lines(section: Section, first_number: int) -> tuple[list[str], list[Entry]]:
     """The section's lines, and the actions of its items labelled with line numbers."""
     lines = [defanged(section.text)] if section.text else []
@@ -117,7 +124,7 @@ def render(response: Response, stash: ValueStash) -> dict[str, Any]:
     # A chat answer without a model is quoted memories: plain text. The model's reply
     # and the core's own sentences keep their markdown, defanged.
     quotes = response.data.get("by_model") is False
-    text = quoted(response.text) if quotes else defanged(response.text)
+    text = channel_links(response, quoted(response.text) if quotes else defanged(response.text))
     tail = "\n" + subtext(shorten(response.footer, 200)) if response.footer else ""
     # Text beyond the content's 2,000 characters continues in embeds; what fits nowhere
     # is cut, and the cut says so.
@@ -138,6 +145,7 @@ def render(response: Response, stash: ValueStash) -> dict[str, Any]:
         if room <= 1:
             break  # out of room: later sections, and their buttons, are left out
         lines, section_entries = section_lines(section, number)
+        lines = [channel_links(response, line) for line in lines]
         number += sum(1 for item in section.items if item.actions)
         entries += section_entries
         description = shorten("\n".join(lines), room) if lines else None

@@ -10,7 +10,9 @@ Listener map (all built in `SlackBot._register`):
 - `mb.apikey.<provider>` buttons and the forms' submissions → `adapters.slack.modals`
   (its listeners are registered here too, so this is the one place to read);
 - `app_mention` (answered in thread) and `message` in a DM → `core.chat.turn.answer`;
-- `app_home_opened` → `views.publish` of the Home page.
+- `app_home_opened` → `views.publish` of the Home page;
+- `reaction_added` / `reaction_removed` → `MemoryService.reaction` (a 👍 / 👎 on a
+  reply votes like its buttons; `adapters.slack.reactions`).
 
 Every listener acknowledges first and hands the work to a guarded background task
 (`Tasks`): Slack wants an answer within 3 s, and Bolt turns a listener that raises
@@ -49,6 +51,7 @@ from adapters.slack.forms import (
 )
 from adapters.slack.home import POLICY_FOR, POLICY_PICKER, SETTING_PREFIX, picked_channel
 from adapters.slack.modals import FormListeners
+from adapters.slack.reactions import note_posted, reaction_listener
 from adapters.slack.retries import once_per_event
 from adapters.slack.threads import earlier_messages, strip_mention
 from core import texts
@@ -69,6 +72,9 @@ BOT_EVENTS: dict[str, str] = {
     "app_home_opened": "",
     "app_mention": "app_mentions:read",
     "message.im": "im:history",
+    # 👍 / 👎 on the bot's replies count like its buttons (adapters/slack/reactions.py)
+    "reaction_added": "reactions:read",
+    "reaction_removed": "reactions:read",
 }
 WEB_API_SCOPES: dict[str, str] = {
     "auth.test": "",
@@ -153,6 +159,8 @@ class SlackBot:
         self.app.event("app_mention")(self.on_mention)
         self.app.event("message", matchers=[is_dm])(self.on_direct_message)
         self.app.event("app_home_opened")(self.on_home_opened)
+        self.app.event("reaction_added")(reaction_listener(self.service, self.tasks, added=True))
+        self.app.event("reaction_removed")(reaction_listener(self.service, self.tasks, added=False))
 
     # -- slash commands -------------------------------------------------------------
 
@@ -305,13 +313,19 @@ class SlackBot:
             except FAULTS as exc:  # bad input or a database fault: say which, to them only
                 await report(explain(exc))
                 return
+            posted = []
             for message in render(reply):
-                await self.client.chat_postMessage(
+                sent = await self.client.chat_postMessage(
                     channel=where.channel,
                     thread_ts=thread_ts,
                     text=message.text,
                     blocks=message.blocks,
                 )
+                posted.append(str(sent.get("ts") or ""))
+            ids = [ts for ts in posted if ts]
+            await note_posted(
+                self.service, where.workspace, where.user, where.channel, ids, reply.data
+            )
 
         async def report(sentence: str = texts.SOMETHING_WENT_WRONG) -> None:
             await self.client.chat_postEphemeral(

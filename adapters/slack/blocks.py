@@ -17,12 +17,12 @@ says to confirm it in a form before running it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from core import texts
-from core.responses import Action, ActionKind, Item, Response, SourceRef
+from core.responses import Action, ActionKind, Item, Response, SourceRef, linked
 
 MAX_BLOCKS = 50
 MAX_SECTION_TEXT = 3000
@@ -248,25 +248,33 @@ def _accessory(actions: tuple[Action, ...], n: int) -> Block | None:
     return menu(actions, n)
 
 
+def channel_links(response: Response) -> Callable[[str], str]:
+    """Escaped text → the same with the channels the core named shown as Slack's own
+    channel links (`<#C123>`); nothing else in it can become a link."""
+    ids = [c for c in response.channels if SLACK_CHANNEL.fullmatch(c)]
+    return lambda text: linked(text, ids, lambda channel: f"<#{channel}>")
+
+
 def _units(response: Response) -> Iterator[list[Block]]:
     """The response as groups of blocks that must stay in one message."""
     counter = 0
+    links = channel_links(response)
     if response.text:
-        yield section(escape(response.text))
+        yield section(links(escape(response.text)))
     for sec in response.sections:
         if sec.title and sec.title != response.text:  # no header twice in a row
             yield section(f"*{escape(sec.title)}*")
         if sec.text:
-            yield section(escape(sec.text))
+            yield section(links(escape(sec.text)))
         plain: list[str] = []
         for item in sec.items:
             if not item.actions:
-                plain.append(item_line(item))
+                plain.append(links(item_line(item)))
                 continue
             if plain:
                 yield section("\n".join(plain))
                 plain = []
-            block = section(item_line(item))
+            block = section(links(item_line(item)))
             accessory = _accessory(item.actions, counter) if len(block) == 1 else None
             if accessory is not None:
                 block[0]["accessory"] = accessory
@@ -286,7 +294,7 @@ def render(response: Response) -> list[Message]:
     """The response as one or more messages of at most 50 blocks each: never an empty
     one, a unit bigger than a message split over several, and a line saying so when
     the response was cut short."""
-    fallback = fallback_text(response.text)
+    fallback = channel_links(response)(fallback_text(response.text))
     groups: list[list[Block]] = [[]]
     for unit in _units(response):
         if groups[-1] and len(groups[-1]) + len(unit) > MAX_BLOCKS:

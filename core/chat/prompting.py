@@ -23,7 +23,7 @@ THREAD_ROLES = frozenset({"user", "assistant"})
 
 def usable_memories(hits: Sequence[Hit]) -> list[Hit]:
     """The recalled memories that may enter a prompt."""
-    return [hit for hit in hits if guards.safe_for_prompt(hit.content)]
+    return [hit for hit in hits if guards.safe_in_prompt(hit.content)]
 
 
 def usable_profile(profile: Mapping[str, str]) -> dict[str, str]:
@@ -31,7 +31,7 @@ def usable_profile(profile: Mapping[str, str]) -> dict[str, str]:
     return {
         name: profile[name]
         for name in PROFILE_FIELDS
-        if profile.get(name) and guards.safe_for_prompt(profile[name])
+        if profile.get(name) and guards.safe_in_prompt(profile[name])
     }
 
 

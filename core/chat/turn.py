@@ -130,7 +130,7 @@ async def answer(ports: Ports, jobs: JobQueue, turn: ChatTurn) -> ChatAnswer:
     # before anything is recalled, asked or queued (a NUL byte would break the job queue)
     turn = replace(turn, text=check_text(turn.text, "message"))
     principal = Principal(turn.workspace, turn.user)
-    async with ports.store.session(principal) as session:
+    async with ports.store.session(principal, read_only=True) as session:
         context = await read_context(session, turn.channel, with_profile=True)
     shared = shared_only(turn, context.settings.shared_channel_recall)
     used = await prompt_context(ports, principal, context, turn.text, touch=True, shared=shared)
@@ -244,7 +244,7 @@ async def prompt_context(
     settings = context.settings
     vector = await embed_text(ports, principal.workspace, message, settings, purpose="query")
     now = ports.clock()
-    async with ports.store.session(principal) as session:
+    async with ports.store.session(principal, read_only=True) as session:
         found = await recall(
             session,
             message,
@@ -262,8 +262,8 @@ async def prompt_context(
         else:
             held_back = 0
         hits = first_usable(bearing_hits, limit)
-        if touch and hits:
-            await session.touch([h.id for h in hits], now)
+    if touch and hits:  # a write: not in the snapshot read beside saves
+        await ports.store.touch(principal, [h.id for h in hits], now)
     profile = {} if shared else prompting.usable_profile(context.profile)
     return PromptContext(hits, profile, held_back)
 

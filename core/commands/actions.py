@@ -52,7 +52,9 @@ async def forget_one(service: MemoryService, request: CommandRequest, memory_id:
 @action(ActionKind.UNDO)
 async def undo(service: MemoryService, request: CommandRequest, value: str) -> Response:
     """Undo the change with this audit id (or the user's last change)."""
-    result = await service.undo(request.workspace, request.user, value or None)
+    result = await service.undo(
+        request.workspace, request.user, value or None, is_admin=request.is_admin
+    )
     if result.conflict is not None:
         content = shorten(result.conflict.content, 160)
         return Response(texts.UNDO_CONFLICT.format(content=content), ok=False)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
@@ -224,14 +223,11 @@ def setting_value(name: str, value: Any) -> str:
     return choice.label if choice else str(value)
 
 
-# Slack channel ids (C…, G…, D…) and Discord snowflakes
-PLATFORM_CHANNEL_ID = re.compile(r"[CGD][A-Z0-9]{6,}|\d{15,21}")
-
-
 def channel_label(channel: str) -> str:
-    """How a channel is written in replies: Slack and Discord render "<#C123>" as the
-    channel's name and link; a console channel is a plain name."""
-    return f"<#{channel}>" if PLATFORM_CHANNEL_ID.fullmatch(channel) else f"#{channel}"
+    """How a channel is written in replies: "#C123" (list the id in the response's
+    `channels`, and Slack and Discord show the channel's own link there), "#general"
+    on the console."""
+    return f"#{channel}"
 
 
 def settings_reply(settings: WorkspaceSettings, changed: Collection[str] = ()) -> Response:
@@ -253,6 +249,7 @@ def settings_reply(settings: WorkspaceSettings, changed: Collection[str] = ()) -
             Section(texts.CHANNEL_POLICIES_HEADER, channels),
         ),
         data={"settings": settings.public(), "changed": sorted(changed)},
+        channels=tuple(settings.channel_policies),
     )
 
 

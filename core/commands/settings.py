@@ -79,6 +79,7 @@ async def change_channel_policy(
     return Response(
         texts.CHANNEL_POLICY_SAVED.format(channel=channel_label(channel), value=value),
         data={"channel": channel, "policy": updated.channel_policy(channel).value},
+        channels=(channel,),
     )
 
 

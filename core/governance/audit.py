@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
+from core.governance.authority import vouch_admin
 from core.ids import new_id
-from core.models import AuditEntry, Memory, Status
+from core.models import FORGET_UNDO_WINDOW, AuditEntry, Memory, Status
 from core.ports import StoreSession
 from core.stores.codec import memory_from_dict
 
@@ -48,6 +49,7 @@ async def record(
         created_at=now,
         undoes=undoes,
     )
+    await session.expire_forgotten(now - FORGET_UNDO_WINDOW)
     await session.append_audit(entry)
     return entry
 
@@ -94,15 +96,21 @@ async def restore_before(session: StoreSession, entry: AuditEntry) -> None:
             await session.bump_entities(list(dict.fromkeys(restored.entities)), entry.created_at)
 
 
-async def undo(session: StoreSession, audit_id: str | None, now: float) -> UndoResult:
+async def undo(
+    session: StoreSession, audit_id: str | None, now: float, is_admin: bool = False
+) -> UndoResult:
     """Undo the session's user's last undoable change (or the named one); when the old
     state clashes with the present (its text is saved again as another memory), change
-    nothing and name the memory in the way."""
+    nothing and name the memory in the way. Undoing an admin's change to someone's
+    global memory needs the admin still to be one (`is_admin`). A forget older than
+    FORGET_UNDO_WINDOW no longer holds its text, so it cannot be undone."""
+    await session.expire_forgotten(now - FORGET_UNDO_WINDOW)
     entry = await session.get_audit(audit_id) if audit_id else await session.last_undoable_audit()
     if entry is None or not entry.undoable:
         return UndoResult(False)
     clash = await restore_clash(session, entry)
     if clash is not None:
         return UndoResult(False, entry.action, entry.memory_ids, conflict=clash)
+    await vouch_admin(session, is_admin)
     await revert(session, entry, now)
     return UndoResult(True, entry.action, entry.memory_ids)

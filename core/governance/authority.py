@@ -10,11 +10,16 @@ Two questions, asked on different floors:
   stores call it before every insert (a new memory, a restored one, an audit
   entry, written as its actor), so neither backend can be talked into planting
   rows elsewhere.
+
+In connected mode the database holds the same line (0113): a non-author's change to
+someone's memory affects nothing unless the session's user was vouched for as an
+admin through `vouch_admin` first — the one door admin status enters PostgreSQL by.
 """
 
 from __future__ import annotations
 
 from core.models import AuditEntry, Memory, NewMemory, Principal, Scope
+from core.ports import StoreSession
 
 
 def may_change(memory: Memory, user: str, is_admin: bool) -> bool:
@@ -34,3 +39,11 @@ def check_write(principal: Principal, row: NewMemory | AuditEntry) -> None:
             raise PermissionError("an audit entry can only be written by its actor")
     elif row.scope == Scope.PRIVATE and row.owner != principal.user:
         raise PermissionError("a private memory can only be written by its owner")
+
+
+async def vouch_admin(session: StoreSession, is_admin: bool) -> None:
+    """Before an admin may change others' global memories in this session: record the
+    platform's verdict in the store (PostgreSQL's admin registry; nothing in SQLite).
+    Called where `is_admin` is about to be used, never with False."""
+    if is_admin:
+        await session.attest_admin()

@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from core.governance import audit
+from core.governance.authority import vouch_admin
 from core.governance.listing import visible_memories
 from core.governance.merging import (
     Group,
@@ -284,6 +285,9 @@ async def consolidate_scope(
         if g.content != g.survivor.content
     }
     async with ports.store.session(principal) as session:
+        # The global set is the workspace's: consolidating it is an admin's act (the
+        # admin who asked, or the schedule the admins set up).
+        await vouch_admin(session, scope == Scope.GLOBAL)
         await apply_plan(session, plan, vectors, now, report)
 
 
@@ -313,7 +317,8 @@ async def undo_run(ports: Ports, workspace: str, report: ConsolidationReport) ->
     undone = 0
     for actor, audit_id in reversed(report.audit):
         async with ports.store.session(Principal(workspace, actor)) as session:
-            undone += (await audit.undo(session, audit_id, ports.clock())).ok
+            undo = audit.undo(session, audit_id, ports.clock(), actor == SYSTEM_ACTOR)
+            undone += (await undo).ok
     return undone
 
 

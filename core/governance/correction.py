@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 
 from core.governance import audit, feedback
+from core.governance.authority import vouch_admin
 from core.models import (
     AuditEntry,
     HowSaved,
@@ -74,6 +75,8 @@ async def correct(
         return RememberResult(SaveStatus.DUPLICATE, memory=memory)
     vector = await embed_text(ports, memory.workspace, content)
     async with ports.store.session(principal) as session:
+        if memory.owner != principal.user:
+            await vouch_admin(session, is_admin)
         return await _apply(session, memory_id, content, vector, ports.clock())
 
 

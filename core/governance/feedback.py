@@ -38,6 +38,7 @@ MAX_NET = 4
 class FeedbackResult:
     memories: list[Memory] = field(default_factory=list)  # as they are after the vote
     audit_id: str | None = None
+    moved: tuple[str, ...] = ()  # the memories whose vote actually changed
 
     @property
     def buried(self) -> int:
@@ -68,6 +69,14 @@ async def give(
     session: StoreSession, memory_ids: Sequence[str], up: bool, now: float
 ) -> FeedbackResult:
     """Record the principal's 👍 (up) or 👎 on each memory they can see."""
+    return await _step(session, memory_ids, 1 if up else -1, now)
+
+
+async def _step(
+    session: StoreSession, memory_ids: Sequence[str], step: int, now: float
+) -> FeedbackResult:
+    """Move the principal's net vote on each memory they can see by `step`; audited
+    (undoable) when any vote moved."""
     user = session.principal.user
     previous: dict[str, int] = {}
     after: list[Memory] = []
@@ -76,16 +85,23 @@ async def give(
         if memory is None:
             continue
         mine = (await session.votes(memory_id)).get(user, 0)
-        net = max(-MAX_NET, min(MAX_NET, mine + (1 if up else -1)))
+        net = max(-MAX_NET, min(MAX_NET, mine + step))
         if net != mine:
             previous[memory_id] = mine
             await session.set_vote(memory_id, net, now)
         after.append(await recompute_trust(session, memory_id) or memory)
     if not previous:
         return FeedbackResult(after)
-    detail = json.dumps({"up": up, "previous": previous})
+    detail = json.dumps({"up": step > 0, "previous": previous})
     entry = await audit.record(session, "feedback", list(previous), [], now, detail=detail)
-    return FeedbackResult(after, entry.id)
+    return FeedbackResult(after, entry.id, tuple(previous))
+
+
+async def step_back(
+    session: StoreSession, memory_ids: Sequence[str], up: bool, now: float
+) -> FeedbackResult:
+    """Take back one 👍 (up) or 👎 the principal gave these memories (a removed reaction)."""
+    return await _step(session, memory_ids, -1 if up else 1, now)
 
 
 async def withdraw(session: StoreSession, memory_id: str, now: float) -> int:

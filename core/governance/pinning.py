@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.governance import audit
-from core.governance.authority import may_change
+from core.governance.authority import may_change, vouch_admin
 from core.models import Memory, MemoryPatch, Scope
 from core.ports import StoreSession
 
@@ -51,6 +51,8 @@ async def set_pinned(
         return PinResult(PinOutcome.FORBIDDEN, memory)
     if memory.pinned == pinned:
         return PinResult(PinOutcome.UNCHANGED, memory)
+    if memory.owner != session.principal.user:
+        await vouch_admin(session, is_admin)
     updated = await session.update_memory(memory_id, MemoryPatch(pinned=pinned))
     entry = await audit.record(session, "pin" if pinned else "unpin", [memory_id], [memory], now)
     return PinResult(PinOutcome.DONE, updated, entry.id)

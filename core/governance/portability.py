@@ -46,7 +46,7 @@ async def user_memories(ports: Ports, workspace: str, user: str) -> AsyncIterato
     statuses = [s.value for s in Status]
     offset = 0
     while True:
-        async with ports.store.session(Principal(workspace, user)) as session:
+        async with ports.store.session(Principal(workspace, user), read_only=True) as session:
             page = await session.list_memories(statuses, PAGE, offset)
         for memory in page:
             if memory.owner == user:

@@ -38,7 +38,6 @@ PASSWORD_WORDS = (
 )  # fmt: skip
 _PW = "|".join(sorted((regex.escape(w) for w in PASSWORD_WORDS), key=len, reverse=True))
 _CJK_PW = r"パスワード|暗証番号|密码|密碼|口令|비밀번호|암호"
-_CJK_HINTS = ("パスワード", "暗証番号", "密码", "密碼", "口令", "비밀번호", "암호")
 
 _KEY = (
     r"api[\s_\-]?(?:key|token|secret)|apikey|access[\s_\-]?key(?:[\s_\-]?id)?"
@@ -50,10 +49,6 @@ _KEY = (
     r"?(?: api)?|api-schlüssel|schlüssel|chave(?: de)?(?: api)?|chiave(?: api)?|sleutel|токен"
     r"|ключ(?: api)?|apiキー|トークン|キー|api密钥|密钥|密鑰|令牌"
 )
-_KEY_HINTS = (
-    "key", "token", "secret", "credential", "clé", "clave", "schlüssel", "chave", "chiave",
-    "sleutel", "токен", "ключ", "キー", "トークン", "密钥", "密鑰", "令牌",
-)  # fmt: skip
 # Keys and tokens that identify rather than authenticate: "cache key", "partition key",
 # "public key", "pagination token".
 _NOT_A_SECRET_KEY = (
@@ -95,7 +90,6 @@ class Phrase:
     rule: str
     label: str
     pattern: regex.Pattern[str]  # compiled on first use
-    hints: tuple[str, ...]
     accept: Callable[[regex.Match[str]], bool]
 
 
@@ -156,7 +150,6 @@ def _c(pattern: str) -> regex.Pattern[str]:
     return lazy(pattern, regex.IGNORECASE | regex.VERSION0)
 
 
-_PW_HINTS = tuple(w.lower() for w in PASSWORD_WORDS)
 _L = r"(?<![\p{L}\p{N}])"  # not inside a word (any script)
 _R = r"(?![\p{L}])"
 
@@ -166,48 +159,47 @@ PHRASES: tuple[Phrase, ...] = (
         r"(?<![a-z])(?P<kw>password|passwd|passphrase|pwd|pw|pass|psswd|pswd|passwrd|pasword)"
         r"(?:[_\-](?:key|value|prod|dev"
         r"|staging|live|test|plain|raw|str|string|b64|base64))?[\"']?\s*(?P<op>:=|=>|=|:|：)"
-        r"\s*" + _VALUE), ("pass", "pw"), _password(weak_ok=True)),
+        r"\s*" + _VALUE), _password(weak_ok=True)),
     # Chat: "my password is hunter2", "le mot de passe du wifi est …", "пароль: …"
     Phrase("password_statement", "a password", _c(
         _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + _ASIDE + r"(?P<op>" + _BRIDGE + r"|\s*(?:"
-        + _COPULA + r"))(?:\s*[:\-–—])?\s+" + _ADVERB + _VALUE), _PW_HINTS,
-        _password(weak_ok=True)),
+        + _COPULA + r"))(?:\s*[:\-–—])?\s+" + _ADVERB + _VALUE), _password(weak_ok=True)),
     # "I set the wifi password to Tr0ub4dor": "to" is too common a word for plain values.
     Phrase("password_statement", "a password", _c(
         r"\b(?:set|change|changed|reset|update|updated|rotate|rotated)\s+(?:the\s+|my\s+|our\s+"
         r"|your\s+|his\s+|her\s+)?(?:[\w\-]+\s+){0,2}?(?P<kw>" + _PW + r")" + _R + r"\s+to\s+"
-        + _VALUE), _PW_HINTS, _strong),
+        + _VALUE), _strong),
     Phrase("password_statement", "a password", _c(
         _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"(?P<op>\s*[:=：]|\s+[\-–—])\s*" + _VALUE),
-        _PW_HINTS, _password(weak_ok=True)),
+        _password(weak_ok=True)),
     # A name between the word and the verb ("mot de passe Netflix est …"): password-like only.
     Phrase("password_statement", "a password", _c(
         _L + r"(?P<kw>" + _PW + r")" + _R + _NOT_NOUN + r"(?:\s+[\w\-]{1,20}){1,2}\s+"
-        r"(?:is|was|est|es|ist|é|è|är|er|je|jest|=)\s+" + _VALUE), _PW_HINTS, _strong),
+        r"(?:is|was|est|es|ist|é|è|är|er|je|jest|=)\s+" + _VALUE), _strong),
     # A few words before the colon ("the password I use everywhere: …"): password-like only.
     Phrase("password_statement", "a password", _c(
         _L + r"(?P<kw>" + _PW + r")" + _R + _NOT_NOUN + r"(?:\s+[\w'’]{1,15}){1,3}\s*[:：]\s*"
-        + _VALUE), _PW_HINTS, _strong),
+        + _VALUE), _strong),
     # Without a verb ("пароль qwerty123", "wifi password Tr0ub4dor"): only password-like values.
     Phrase("password_statement", "a password", _c(
-        _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"\s+" + _VALUE), _PW_HINTS, _strong),
+        _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"\s+" + _VALUE), _strong),
     Phrase("password_statement", "a password", _c(
         r"(?:" + _CJK_PW + r")\s*(?:は|是|为|為|:|：|=|는|은|가|이|->|→)?\s*(?:「|『|“)?"
-        r"(?P<v>[\x21-\x7e]{4,64})"), _CJK_HINTS, _password(weak_ok=True)),
+        r"(?P<v>[\x21-\x7e]{4,64})"), _password(weak_ok=True)),
     # "hunter2 is my password", "use Tr0ub4dor as the password", "password changed to …"
     Phrase("password_statement", "a password", _c(
         r"(?<![^\s\"'`(])(?P<v>[^\s\"'`]{4,64})\s+(?:is|was|=|est|es|ist|é|è|jest)\s+(?:my|the|our"
         r"|your|his|her|their|mon|ma|le|la|mi|mein|meine|das|minha|a|il|mijn|het|moje)\s+"
-        r"(?:[\w\-]+\s+){0,2}?(?:" + _PW + r")" + _R + _NOT_NOUN), _PW_HINTS, _strong),
+        r"(?:[\w\-]+\s+){0,2}?(?:" + _PW + r")" + _R + _NOT_NOUN), _strong),
     Phrase("password_statement", "a password", _c(
         r"\b(?:use|try|enter|type|it's|its|log\s+in\s+with|login\s+with|sign\s+in\s+with)\s+"
         + _VALUE + r"[\"'`”’»]?\s+(?:as|for)\s+(?:the\s+|my\s+|your\s+|our\s+)?"
-        r"(?:[\w\-]+\s+)?(?:" + _PW + r")" + _R + _NOT_NOUN), _PW_HINTS, _password(weak_ok=True)),
+        r"(?:[\w\-]+\s+)?(?:" + _PW + r")" + _R + _NOT_NOUN), _password(weak_ok=True)),
     Phrase("credentials", "login credentials", _c(
         r"(?<![a-z])(?:creds?|credentials|logins?|user(?:name)?\s*(?:and|&|/)\s*pass(?:word)?"
         r"|(?:basic|http|proxy)[\s\-]?auth)"
         + _FILLER + r"\s*(?:are|is|:|=)\s*(?P<u>[^\s/:,]{2,40})\s*[/:|,]\s*" + _VALUE),
-        ("cred", "login", "user", "auth"), _password(weak_ok=True)),
+        _password(weak_ok=True)),
     # "my bank PIN is 4821", "the door code is 7305", "code to the supply closet: 4417"
     Phrase("pin_code", "a PIN or access code", _c(
         r"(?<![a-z])(?:pin(?:\s*(?:code|number|no\.?|#))?|passcode|combination|geheimzahl"
@@ -215,48 +207,43 @@ PHRASES: tuple[Phrase, ...] = (
         r"|code(?=\s+(?:to|for)\s))(?![a-z])"
         r"(?:\s+(?:for|to|of|on|de|du|del)\s+(?:the\s+|my\s+|our\s+|la\s+|le\s+|mon\s+)?"
         r"[\w\-]{1,20}(?:\s+[\w\-]{1,20})?)?"
-        r"\s*(?:is|was|:|=|-|–|est|es|ist)\s*(?P<v>\d{4,8})(?!\d)"),
-        ("pin", "code", "combination", "geheimzahl"), _pin),
+        r"\s*(?:is|was|:|=|-|–|est|es|ist)\s*(?P<v>\d{4,8})(?!\d)"), _pin),
     # "the password for the shared drive? Lemon#Tree42"
     Phrase("password_statement", "a password", _c(
-        _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"\s*\?\s+" + _VALUE), _PW_HINTS,
-        _password_like),
+        _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"\s*\?\s+" + _VALUE), _password_like),
     # "same as netflix, Hund#1994", "same password as gmail: …": a reused password, named
     # by the service it is shared with.
     Phrase("password_statement", "a password", _c(
         r"\bsame\s+(?:(?:password|pw|pass|login|one|pin|code|creds?)\s+)?as\s+(?:(?:my|the|our|for"
         r"|on|in)\s+)?[\w.\-]{2,20}(?:\s+(?:login|account|one|password|pw))?\s*[,:;(\-–—]\s*"
-        + _VALUE), ("same",), _password_like),
+        + _VALUE), _password_like),
     # "NAS login admin / Kx9#vQ2mLp", "router admin: admin / Zebra!crossing9"
     Phrase("credentials", "login credentials", _c(
         r"\b(?:login|log-in|creds?|credentials|admin|user(?:name)?|account|acct)\b[^\n/]{0,20}?"
-        r"[:\s]\s*(?P<u>[\w.@\-]{2,40})\s+/\s+" + _VALUE),
-        ("login", "cred", "admin", "user", "acc"), _password_like),
+        r"[:\s]\s*(?P<u>[\w.@\-]{2,40})\s+/\s+" + _VALUE), _password_like),
     # "log into the VPN with jsmith and Orchid!7741", "laptop unlocks with Ladybug77"
     Phrase("credentials", "login credentials", _c(
         r"\b(?:log(?:ged|s)?\s*(?:in|on)(?:to)?|sign(?:ed|s)?\s*(?:in|on)(?:to)?|unlocks?|opens?"
         r"|unlocked|opened|get\s+in)\b[^\n.]{0,40}?\bwith\s+(?:(?P<u>[\w.@\-]{2,40})\s+(?:and|&|/)\s+)?"
-        + _VALUE), ("log", "sign", "unlock", "open", "get in"), _password_like),
+        + _VALUE), _password_like),
     # "the office wifi: Harbour_Light77", "guest wi-fi is Sunflower!23" (not "the wifi name is …")
     Phrase("password_statement", "a password", _c(
         r"\b(?:wi-?fi|wlan|hotspot|guest\s+network)\b(?!\s+(?:name|ssid|id|address"
         r"|ip|speed|password\s+policy))(?:\s+(?!name|ssid|called|named)[\w\-]+){0,2}?"
-        r"\s*(?::|is|=|→|->)\s+" + _VALUE),
-        ("wifi", "wi-fi", "wlan", "hotspot", "guest"), _password_like),
+        r"\s*(?::|is|=|→|->)\s+" + _VALUE), _password_like),
     # "the code to get into the vault is Marmalade-Sky-88", "alarm panel master is 739182"
     Phrase("pin_code", "a PIN or access code", _c(
         r"\b(?:(?:access|entry|door|gate|alarm|garage|keypad|lock|safe|vault|unlock)\s+(?:code|combo"
         r"|combination|pin)|(?:code|phrase|combo)\s+(?:to|for)\s+(?:get(?:ting)?\s+in(?:to)?|open(?:ing)?"
         r"|unlock(?:ing)?|enter(?:ing)?|the\s+(?:door|gate|safe|vault|lock|alarm|building|office"
         r"|house|garage))|master|combination|keypad)\b[^\n.]{0,40}?\b(?:is|:|=)\s+" + _VALUE),
-        ("code", "combo", "combination", "phrase", "master", "keypad"), _code_value),
+        _code_value),
     Phrase("credentials", "login credentials", _c(
-        r"\bcurl\b[^\n]{0,80}?\s(?:-u|--user)\s*[\"']?[^\s:\"']{1,40}:" + _VALUE),
-        ("curl",), _strong),
+        r"\bcurl\b[^\n]{0,80}?\s(?:-u|--user)\s*[\"']?[^\s:\"']{1,40}:" + _VALUE), _strong),
     # "api_key = …", "the Mistral API key is …", "token: …": random-looking values only.
     Phrase("generic_secret", "an API key or token", _c(
         r"(?<![\p{L}:/])" + _NOT_A_SECRET_KEY + r"(?P<kw>" + _KEY + r")"
         + _KEY_END + _FILLER + r"[\"']?(?P<op>" + _BRIDGE + r"|\s*(?:" + _COPULA
         + r"|は|是|为|為|는|은))?\s*[\"'`“(\[]?(?P<v>[A-Za-z0-9_\-./+=~$!@#%^&*]{12,200})"),
-        _KEY_HINTS, _key_value),
+        _key_value),
 )  # fmt: skip

@@ -11,10 +11,13 @@ normally (the ordinary patterns, with their quotation checks, decide those).
 
 from __future__ import annotations
 
+from functools import cache
+
 import regex
 
 from core.guards.budget import Budget
 from core.guards.lazy import lazy
+from core.guards.prefilter import Prefilter, prefilter
 
 _HIDDEN_STYLE = (
     r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem)?\b"
@@ -64,6 +67,19 @@ _ORDER_WORDS = (
 )
 _SQUASHED = lazy(_ORDER_WORDS)
 _LETTERS = lazy(r"[^a-z]+")
+# Every byte but a-z: deleting them from the ASCII bytes of a view (non-ASCII characters
+# dropped by the encoding) squashes it as `_LETTERS.sub("", view)` would, in one C pass.
+_NOT_LOWER = bytes(b for b in range(256) if not 97 <= b <= 122)
+
+
+@cache
+def _squashed_gate() -> Prefilter:
+    return prefilter([(_ORDER_WORDS, 0)])
+
+
+def warm() -> None:
+    """Build the gate before a check's budget starts (see `core.guards.lazy`)."""
+    _squashed_gate()
 
 
 def split_order(view: str, budget: Budget) -> bool:
@@ -73,12 +89,18 @@ def split_order(view: str, budget: Budget) -> bool:
     checked against the text with its words as written: if the same words stand
     there with ordinary spacing, the ordinary patterns have already judged them.
     """
-    squashed = budget.sub(_LETTERS, "", view)
+    squashed = view.encode("ascii", "ignore").translate(None, _NOT_LOWER).decode("ascii")
     if len(squashed) < 12:
         return False
-    words_as_written = budget.sub(_LETTERS, " ", view)
-    for m in budget.finditer(_SQUASHED, squashed):
+    gate = _squashed_gate()
+    seen = gate.scan(squashed)
+    if not gate.may_match(0, seen):
+        return False
+    words_as_written: str | None = None
+    for m in gate.finditer(0, seen, _SQUASHED, squashed, budget):
         hit = m.group(0)
+        if words_as_written is None:
+            words_as_written = budget.sub(_LETTERS, " ", view)
         # Does the hit occur in the text as whole words? Then it was not split.
         if not _appears_as_words(hit, words_as_written, budget):
             return True

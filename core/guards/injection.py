@@ -12,9 +12,11 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+from functools import cache
 
 import regex
 
+from core.guards import hidden_text
 from core.guards.budget import MAX_SCAN_CHARS, Budget
 from core.guards.findings import INJECTION, Finding, timeout_finding
 from core.guards.hidden_text import hidden_instruction, split_order
@@ -23,14 +25,25 @@ from core.guards.injection_patterns import ENCODED, ENGLISH, InjectionPattern
 from core.guards.intent import INTENT
 from core.guards.lazy import compile_all
 from core.guards.normalize import hidden_characters, strip_invisible, views
+from core.guards.prefilter import Prefilter, prefilter
 from core.guards.privacy import check_privacy
 
 HIDDEN = Finding(INJECTION, "hidden_characters", "hidden invisible or direction-control characters")
 HIDDEN_MARKUP = Finding(INJECTION, "hidden_markup", "instructions hidden in HTML or CSS")
 SPLIT_WORDS = Finding(INJECTION, "split_words", "an instruction with its words split apart")
 
+# Most specific first: the first pattern that matches names the finding.
+_PATTERNS: tuple[InjectionPattern, ...] = ENGLISH + INTENT + OTHER_LANGUAGES
+
+
+@cache
+def _gate() -> Prefilter:
+    return prefilter((ip.pattern.pattern, ip.pattern.flags) for ip in _PATTERNS)
+
+
 _BASE64_BLOB = regex.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/_\-]{24,4000}={0,2}")
 _MAX_BLOBS = 8
+_MIN_BLOB = 24
 _MAX_DECODE_DEPTH = 4
 
 
@@ -44,7 +57,9 @@ def check_injection(text: str) -> Finding | None:
     """
     if len(text) > MAX_SCAN_CHARS:
         return timeout_finding(INJECTION)
-    compile_all()  # outside the budget
+    compile_all()  # outside the budget, as is building the gates
+    _gate()
+    hidden_text.warm()
     budget = Budget()
     try:
         if hidden_characters(text, budget):
@@ -59,11 +74,7 @@ def check_injection(text: str) -> Finding | None:
 def _scan(text: str, budget: Budget, depth: int) -> Finding | None:
     all_views = views(text, budget)
     for view in all_views:
-        hit = (
-            _match(ENGLISH, view, budget)
-            or _match(INTENT, view, budget)
-            or _match(OTHER_LANGUAGES, view, budget)
-        )
+        hit = _match(view, budget)
         if hit:
             return hit
     if split_order(all_views[0], budget):
@@ -73,9 +84,13 @@ def _scan(text: str, budget: Budget, depth: int) -> Finding | None:
     return None
 
 
-def _match(patterns: tuple[InjectionPattern, ...], view: str, budget: Budget) -> Finding | None:
-    for ip in patterns:
-        for m in budget.finditer(ip.pattern, view):
+def _match(view: str, budget: Budget) -> Finding | None:
+    gate = _gate()
+    seen = gate.scan(view)
+    for index, ip in enumerate(_PATTERNS):
+        if not gate.may_match(index, seen):
+            continue  # it needs a word this view does not hold
+        for m in gate.finditer(index, seen, ip.pattern, view, budget):
             if not _is_mention(view, m.start(), m.end(), budget):
                 return Finding(INJECTION, ip.rule, ip.label)
     return None
@@ -122,6 +137,8 @@ def _is_mention(view: str, start: int, end: int, budget: Budget) -> bool:
 
 def _scan_encoded(text: str, budget: Budget, depth: int) -> Finding | None:
     """Base64-wrapped instructions ("aWdub3JlIGFsbC…"), even nested, are decoded and checked."""
+    if max(map(len, text.split()), default=0) < _MIN_BLOB:
+        return None  # a blob lies inside one chunk, and no chunk is long enough
     for count, m in enumerate(budget.finditer(_BASE64_BLOB, text)):
         if count >= _MAX_BLOBS:
             break

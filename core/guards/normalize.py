@@ -46,6 +46,7 @@ _CONFUSABLES = str.maketrans(
     "aabcdeeehiijklmnhoopqstuyyxwbaabenikvoptuxywcjigj",
 )
 _LEET = str.maketrans("013457@$", "oieastas")
+_LEET_CHARS = "0123456789@$"  # a l33t word holds one of these
 _LEET_WORD = lazy(r"\b(?=[\w@$]*[a-z])(?=[\w@$]*[0-9@$])[a-z0-9@$]{3,}\b")
 _SPACED = lazy(r"(?<![a-z])[a-z](?:[ .\-_*][a-z](?![a-z])){3,}+(?![a-z])")
 # Hyphens and underscores used as spaces: "ignore-all-previous-instructions".
@@ -65,6 +66,8 @@ def hidden_characters(text: str, budget: Budget | None = None) -> bool:
     Allowed: ZWJ/ZWNJ next to emoji or in scripts that need them, LRM/RLM in
     text that contains RTL script, a leading BOM, and subdivision-flag tag sequences.
     """
+    if text.isascii():
+        return False  # every character it looks for is outside ASCII
     if not _INVISIBLE.search(text, timeout=_timeout(budget)) and not _SMUGGLED_SELECTORS.search(
         text, timeout=_timeout(budget)
     ):
@@ -91,6 +94,8 @@ def hidden_characters(text: str, budget: Budget | None = None) -> bool:
 
 def strip_invisible(text: str, budget: Budget | None = None) -> str:
     """Remove every invisible/bidi/tag character (quoting and re-scanning use this)."""
+    if text.isascii():
+        return text  # none of them is ASCII
     text = _INVISIBLE.sub("", text, timeout=_timeout(budget))
     text = _SOFT.sub("", text, timeout=_timeout(budget))
     return str(_SMUGGLED_SELECTORS.sub("", text, timeout=_timeout(budget)))
@@ -100,9 +105,16 @@ def _base(text: str, budget: Budget | None) -> str:
     return unicodedata.normalize("NFKC", strip_invisible(text, budget)).casefold()
 
 
+def _collapse(text: str, budget: Budget | None) -> str:
+    """Runs of spaces and tabs as one space (only a run, or another kind of space, changes)."""
+    if "  " not in text and not any(ch in text for ch in "\t\u00a0\u3000"):
+        return text
+    return str(_SPACES.sub(" ", text, timeout=_timeout(budget)))
+
+
 def plain(text: str, budget: Budget | None = None) -> str:
     """NFKC, case-folded, invisible characters removed, whitespace collapsed."""
-    return str(_SPACES.sub(" ", _base(text, budget), timeout=_timeout(budget)))
+    return _collapse(_base(text, budget), budget)
 
 
 def folded(text: str, budget: Budget | None = None) -> str:
@@ -115,13 +127,18 @@ def views(text: str, budget: Budget | None = None) -> list[str]:
     (so Cyrillic, Greek and other scripts are also matched as written)."""
     base = _base(text, budget)
     folded_text = _fold(base, budget)
-    plain_text = _SPACES.sub(" ", base, timeout=_timeout(budget))
+    plain_text = _collapse(base, budget)
     return [folded_text] if plain_text == folded_text else [folded_text, plain_text]
 
 
 def _fold(base: str, budget: Budget | None) -> str:
-    base = base.translate(_CONFUSABLES)
-    base = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), base, timeout=_timeout(budget))
+    # Each pass runs only when the text holds what it rewrites: prose without digits,
+    # dashes or odd letters costs a few character lookups here, not five regex scans.
+    if not base.isascii():
+        base = base.translate(_CONFUSABLES)
+    if any(ch in base for ch in _LEET_CHARS):
+        base = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), base, timeout=_timeout(budget))
     base = _SPACED.sub(lambda m: _SEPARATORS.sub("", m.group(0)), base, timeout=_timeout(budget))
-    base = _WORD_JOINERS.sub(" ", base, timeout=_timeout(budget))
-    return str(_SPACES.sub(" ", base, timeout=_timeout(budget)))
+    if "-" in base or "_" in base:
+        base = _WORD_JOINERS.sub(" ", base, timeout=_timeout(budget))
+    return _collapse(base, budget)

@@ -9,13 +9,15 @@ the Finding carries fixed strings only, never the matched text.
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
 
 from core.guards.budget import MAX_SCAN_CHARS, Budget
-from core.guards.credential_phrases import PHRASES
+from core.guards.credential_phrases import PHRASES, Phrase
 from core.guards.findings import PII, SECRET, Finding, timeout_finding
 from core.guards.lazy import compile_all
 from core.guards.normalize import strip_invisible
 from core.guards.pii import PII_CHECKS
+from core.guards.prefilter import Prefilter, prefilter
 from core.guards.secret_patterns import SECRET_PATTERNS, SecretPattern
 from core.guards.unmask import views
 from core.guards.wallets import WALLET_CHECKS
@@ -31,7 +33,8 @@ def check_privacy(text: str) -> Finding | None:
     """
     if len(text) > MAX_SCAN_CHARS:
         return timeout_finding(SECRET)
-    compile_all()  # outside the budget
+    compile_all()  # outside the budget, as is building the gates
+    _gates()
     budget = Budget()
     try:
         # Zero-width characters or full-width digits must not hide a key: the folded text
@@ -46,14 +49,24 @@ def check_privacy(text: str) -> Finding | None:
 _PREFIXED = tuple(sp for sp in SECRET_PATTERNS if sp.hints and min(map(len, sp.hints)) >= 2)
 
 
-def _formats(
-    text: str, budget: Budget, patterns: tuple[SecretPattern, ...] = SECRET_PATTERNS
-) -> Finding | None:
-    lowered = text.lower()
-    for sp in patterns:
-        if sp.hints and not any(h in lowered for h in sp.hints):
+@cache
+def _gates() -> tuple[Prefilter, Prefilter, Prefilter]:
+    """Gates for the provider formats, the same on unmasked views, and the phrases."""
+
+    def gate(patterns: tuple[SecretPattern, ...] | tuple[Phrase, ...]) -> Prefilter:
+        return prefilter((p.pattern.pattern, p.pattern.flags) for p in patterns)
+
+    return gate(SECRET_PATTERNS), gate(_PREFIXED), gate(PHRASES)
+
+
+def _formats(text: str, budget: Budget, unmasked: bool = False) -> Finding | None:
+    patterns = _PREFIXED if unmasked else SECRET_PATTERNS
+    gate = _gates()[1 if unmasked else 0]
+    seen = gate.scan(text)
+    for index, sp in enumerate(patterns):
+        if not gate.may_match(index, seen):
             continue
-        for m in budget.finditer(sp.pattern, text):
+        for m in gate.finditer(index, seen, sp.pattern, text, budget):
             if sp.validator is None or sp.validator(m, text):
                 return Finding(SECRET, sp.rule, sp.label)
     return None
@@ -65,21 +78,32 @@ def _scan(text: str, budget: Budget) -> Finding | None:
         return finding
     for view in views(text, budget):
         # Spacing, reversal or base64/hex undone: the provider formats only.
-        finding = _formats(view, budget, _PREFIXED)
+        finding = _formats(view, budget, unmasked=True)
         if finding:
             return finding
     for check in WALLET_CHECKS:
         if check.scan(text, budget):
             return Finding(SECRET, check.rule, check.label)
-    lowered = text.lower()
-    for phrase in PHRASES:
-        if not any(h in lowered for h in phrase.hints):
+    phrases = _gates()[2]
+    seen = phrases.scan(text)
+    for index, phrase in enumerate(PHRASES):
+        if not phrases.may_match(index, seen):
             continue
-        for m in budget.finditer(phrase.pattern, text):
+        for m in phrases.finditer(index, seen, phrase.pattern, text, budget):
             if phrase.accept(m):
                 return Finding(SECRET, phrase.rule, phrase.label)
-    digits = sum(ch.isdigit() for ch in text)
+    digits = _digits(text)
     for pii in PII_CHECKS:
         if digits >= pii.min_digits and any(pii.scan(text, budget)):
             return Finding(PII, pii.rule, pii.label)
     return None
+
+
+_ASCII_DIGITS = "0123456789"
+
+
+def _digits(text: str) -> int:
+    """How many digits `text` holds (any script, as `str.isdigit` counts them)."""
+    if text.isascii():
+        return sum(map(text.count, _ASCII_DIGITS))  # ten C scans instead of a Python loop
+    return sum(ch.isdigit() for ch in text)

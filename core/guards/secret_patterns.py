@@ -3,9 +3,10 @@
 Each entry is a format a provider documents or that its keys visibly follow
 (prefix, alphabet, length). Prefixes are specific enough that a match is almost
 always a real credential; validators remove the rest (placeholders, JWT headers
-that are not JSON, base64 that is not random). `hints` are lowercase literals
-one of which must occur in the text before the regex runs at all, which keeps a
-full scan of 100 KB well inside the time budget.
+that are not JSON, base64 that is not random). Whether a pattern runs at all is
+decided by the words its own regex needs (`core.guards.prefilter`); `hints` name
+its prefix, and only formats with a prefix of two or more characters are matched
+again on unmasked views (a one-character hint such as ":" would match everything).
 """
 
 from __future__ import annotations

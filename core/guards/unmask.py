@@ -34,38 +34,68 @@ _GROUP_SEP = regex.compile(r"[\-.]")
 _BLOB = regex.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/_\-]{24,2000}={0,2}")
 _HEX = regex.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,1000}(?![0-9A-Fa-f])")
 _MAX_BLOBS = 8
+MIN_BLOB = 24  # the shortest base64 or hex run decoded
 _PRINTABLE = regex.compile(r"^[\x20-\x7e\n\t]+$")
 
 
-def joined(text: str) -> str | None:
+def joined(chunks: list[str]) -> list[str]:
     """Key fragments separated by spaces joined back: "AKIA ABCD EFGH …" -> "AKIAABCDEFGH…".
 
-    Returns None when nothing was joined (no run of two or more key-like chunks).
+    `chunks` is the text split at whitespace. Returns one piece of text per joined run
+    (two or more key-like chunks, `MIN_KEY` characters or more), with the chunks around
+    it as context, since only text that was joined can show a format the text as written
+    did not.
     """
     out: list[str] = []
+    spans: list[tuple[int, int]] = []  # out[a:b] is a joined run
     run: list[str] = []
-    changed = False
 
     def flush() -> None:
-        nonlocal changed
         if len(run) >= 2:
-            changed = True
-            out.append("".join(run))
+            together = "".join(run)
+            if len(together) >= MIN_KEY:
+                spans.append((len(out), len(out) + 1))
+            out.append(together)
         else:
             out.extend(run)
         run.clear()
 
-    for chunk in text.split():
+    for chunk in chunks:
+        if len(chunk) > 1 and chunk.isalpha() and chunk[1:].islower():
+            flush()  # a word in lower case or capitalised: never part of a key (fast path)
+            out.append(chunk)
+            continue
         core = chunk.strip(",;:()[]\"'`")
         if core and _KEYISH.match(core) and core == chunk:
             if not run and core[0] in "_-" and out and _PREFIX.match(out[-1]):
+                if spans and spans[-1][1] == len(out):
+                    spans.pop()  # that run is about to be joined into this one
                 run.append(out.pop())  # "ghp _abc…": the prefix was split from its body
             run.append(core)
         else:
             flush()
             out.append(chunk)
     flush()
-    return " ".join(out) if changed else None
+    return [_window(out, a, b) for a, b in spans]
+
+
+# The shortest key body a format accepts (AWS key ids: 20): a run joined into fewer
+# characters ("I a", "3 4") cannot make one, and is not worth a view of its own.
+MIN_KEY = 16
+_CONTEXT = 160  # characters of chunks kept either side of a joined run
+
+
+def _window(out: list[str], start: int, end: int) -> str:
+    """out[start:end] with about `_CONTEXT` characters of whole chunks either side."""
+    length = 0
+    while start > 0 and length < _CONTEXT:
+        start -= 1
+        length += len(out[start]) + 1
+    length = 0
+    while end < len(out) and length < _CONTEXT:
+        length += len(out[end]) + 1
+        end += 1
+    return " ".join(out[start:end])
 
 
 def _decoded(blob: str) -> str | None:
@@ -78,15 +108,22 @@ def _decoded(blob: str) -> str | None:
 
 
 def views(text: str, budget: Budget) -> Iterator[str]:
-    """The text with spacing undone, reversed, and each base64 or hex blob decoded."""
-    together = joined(text)
-    if together:
-        yield together
-    if budget.search(_GROUPED, text):
+    """The text with spacing undone, reversed, and each base64 or hex blob decoded.
+
+    Each disguise needs a trigger the chunks show at once (a long chunk for a blob, a
+    dash or dot in a long chunk for groups), so ordinary prose costs one split.
+    """
+    chunks = text.split()
+    yield from joined(chunks)
+    longest = max(map(len, chunks), default=0)
+    grouped = longest >= 15 and any(len(c) >= 15 and ("-" in c or "." in c) for c in chunks)
+    if grouped and budget.search(_GROUPED, text):
         yield budget.sub(_GROUPED, lambda m: _GROUP_SEP.sub("", m.group(0)), text)
-    reversed_tokens = " ".join(tok[::-1] for tok in text.split() if len(tok) >= 16)
+    reversed_tokens = " ".join(tok[::-1] for tok in chunks if len(tok) >= 16)
     if reversed_tokens:
         yield reversed_tokens
+    if longest < MIN_BLOB:
+        return  # a blob lies inside one chunk, and no chunk is long enough
     for count, m in enumerate(budget.finditer(_BLOB, text)):
         if count >= _MAX_BLOBS:
             break

@@ -60,8 +60,7 @@ def seed_phrases(text: str, budget: Budget) -> bool:
     words = bip39_words()
     run = 0
     best = 0
-    for m in budget.finditer(_WORD, text):
-        token = m.group(0)
+    for token in budget.findall(_WORD, text):
         if token[0].isalpha():
             if token.lower() in words:
                 run += 1

@@ -79,7 +79,7 @@ class WorkspaceProviders:
         return self.chat_config.redact
 
     async def settings(self, workspace: str) -> WorkspaceSettings:
-        async with self.store.session(Principal(workspace, "")) as session:
+        async with self.store.session(Principal(workspace, ""), read_only=True) as session:
             return await session.get_settings()
 
     async def chat_for(

@@ -60,7 +60,7 @@ async def remember_many(
 ) -> list[RememberResult]:
     """One result per request, in order, as `intake.remember` would give (rules-only
     reconciliation); the saves commit together or not at all."""
-    async with ports.store.session(principal) as session:
+    async with ports.store.session(principal, read_only=True) as session:
         context = await read_context(session, None)
     screened = await asyncio.to_thread(screen, requests, context, ports.max_chars)
     now = ports.clock()

@@ -91,3 +91,12 @@ def content_stems(text: str) -> set[str]:
 
 def same_polarity(old: str, new: str) -> bool:
     return negated(old) == negated(new)
+
+
+def content_words(text: str) -> dict[str, set[str]]:
+    """`content_stems` with the words as written behind each stem (for synonym lookup)."""
+    out: dict[str, set[str]] = {}
+    for w in words(text):
+        if w not in STOPWORDS and w not in FILLER:
+            out.setdefault(stem(w), set()).add(w)
+    return out

@@ -9,7 +9,7 @@ admin only. Every forget is audited with the full prior state, so Undo restores 
 from __future__ import annotations
 
 from core.governance import audit
-from core.governance.authority import may_change
+from core.governance.authority import may_change, vouch_admin
 from core.models import ForgetResult, Memory, Status
 from core.ports import StoreSession
 from core.recall.textsearch import query_terms
@@ -45,6 +45,8 @@ async def forget(session: StoreSession, query: str, is_admin: bool, now: float) 
     refused = [m for m in found if not may_change(m, user, is_admin)]
     if len(allowed) > MAX_FORGET:
         return ForgetResult([], query, refused=refused, too_many=len(allowed))
+    if any(m.owner != user for m in allowed):
+        await vouch_admin(session, is_admin)
     doomed = allowed + await older_versions(session, allowed)
     for memory in doomed:
         await session.delete_memory(memory.id)

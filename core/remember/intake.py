@@ -134,7 +134,7 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
     early = size_refusal(content, ports.max_chars)
     if early is not None:
         return early
-    async with ports.store.session(principal) as session:
+    async with ports.store.session(principal, read_only=True) as session:
         context = await read_context(session, request.channel)
     reason = context.save_refusal(request.scope, is_admin=request.is_admin)
     if reason is not None:
@@ -155,8 +155,14 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
     policy = saving.Policy(
         contradiction=context.settings.contradiction_policy, reconcile=request.reconcile
     )
+    planned = None
+    if request.reconcile:  # the rules' string work on a snapshot, not in the writer's turn
+        async with ports.store.session(principal, read_only=True) as session:
+            planned = await saving.plan(session, candidate)
     async with ports.store.session(principal) as session:
-        return await saving.save(session, candidate, policy, now, proposal, request.is_admin)
+        return await saving.save(
+            session, candidate, policy, now, proposal, request.is_admin, planned
+        )
 
 
 async def _model_proposal(
@@ -166,7 +172,7 @@ async def _model_proposal(
     model = await ports.providers.chat_for(principal.workspace, settings)
     if model is None:
         return None
-    async with ports.store.session(principal) as session:
+    async with ports.store.session(principal, read_only=True) as session:
         similar = await saving.similar_memories(session, candidate)
     return await reconcile_model.propose(model, candidate, similar, ports.max_chars)
 

@@ -10,8 +10,10 @@ The rule-based decision (SPEC §4.4), measured on the labelled probe set
   and adds a detail. Never when the changed span is the verb itself ("opens" →
   "closes") or lies before the verb ("floor 3 … is broken" → "floor 4 … is broken":
   that names another thing).
-- MERGE: a restatement: the same meaningful words, one side at most adding a little,
-  and neither side naming a number, identifier or name the other lacks.
+- MERGE: a restatement: the same meaningful words, a word of one side may be a synonym
+  of a word of the other (`synonyms`, WordNet), one side at most adding a little but
+  never to the subject ("Olga's old laptop" is another laptop), and neither side naming
+  a number, identifier or name the other lacks.
 - ADD: anything else, and always when the two differ in negation. Losing a fact is
   worse than keeping a duplicate, so every doubt is an ADD.
 
@@ -22,14 +24,15 @@ model-assisted variant falls back to them.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from core.models import Memory
 from core.recall.textsearch import light_stem
 from core.remember.canonical import normalize_content, similarity, words
-from core.remember.distinctions import content_stems, distinguishing, same_polarity, stem
+from core.remember.distinctions import content_words, distinguishing, same_polarity, stem
+from core.remember.synonyms import synonymous
 
 NEAR_DUPLICATE = 0.75  # trigram similarity that makes a pair worth comparing closely
 MAX_CHANGED_WORDS = 3
@@ -37,6 +40,7 @@ MIN_SHARED_PREFIX = 2
 MIN_SHARED_SHARE = 0.6
 MAX_ADDED_WORDS = 5
 MAX_RESTATEMENT_EXTRA = 2
+MAX_SYNONYM_SWAPS = 2  # words of one text replaced by a synonym in the other
 
 # Verbs (light-stemmed) that end a statement's subject: what follows them is its value.
 _VERBS_TEXT = """is are was were be been am has have had will would shall should can could
@@ -127,13 +131,58 @@ def is_restatement(old: str, new: str) -> bool:
     up to two), the same polarity, and no name, number or identifier only one names."""
     if not same_polarity(old, new) or distinguishing(old, new):
         return False
-    a, b = content_stems(old), content_stems(new)
-    if len(a & b) < 2:
+    a, b = content_words(old), content_words(new)
+    shared = a.keys() & b.keys()
+    fewer, more = sorted((len(a) - len(shared), len(b) - len(shared)))
+    if fewer > MAX_SYNONYM_SWAPS or more - fewer > MAX_RESTATEMENT_EXTRA:
+        return False  # too many words differ for synonyms to pair them off (cheap exit)
+    only_old, only_new = unmatched_synonyms(
+        {s: a[s] for s in a.keys() - shared}, {s: b[s] for s in b.keys() - shared}
+    )
+    swapped = len(a) - len(shared) - len(only_old)
+    if len(shared) + swapped < 2 or swapped > MAX_SYNONYM_SWAPS:
         return False
-    only_old, only_new = a - b, b - a
     if only_old and only_new:
         return False  # a word was swapped for another: that may be another thing
+    if only_old & subject_stems(old, b.keys()) or only_new & subject_stems(new, a.keys()):
+        return False  # "Olga's old laptop runs Linux": a word added to the subject names another
     return len(only_old | only_new) <= MAX_RESTATEMENT_EXTRA
+
+
+def subject_stems(text: str, other: Collection[str]) -> set[str]:
+    """The stems of the words before the text's first verb that the other text also has
+    (the shared verb ends the subject), or none when there is no such verb or the subject
+    holds an identifier: "Ticket INC-4411" and "INC-4411" name the same ticket."""
+    tokens = words(text)
+    verb = next(
+        (i for i, w in enumerate(tokens) if light_stem(w) in _VERBS and stem(w) in other), None
+    )
+    if verb is None or any(ch.isdigit() for w in tokens[:verb] for ch in w):
+        return set()
+    return {stem(w) for w in tokens[:verb]}
+
+
+def unmatched_synonyms(
+    old: dict[str, set[str]], new: dict[str, set[str]]
+) -> tuple[set[str], set[str]]:
+    """The stems of each side left once every word that has a synonym on the other side
+    is paired off with it (each word pairs once): ("shut"), ("close") → (), ()."""
+    left_new = set(new)
+    left_old = set()
+    for stem_old, forms_old in old.items():
+        match = next(
+            (
+                s
+                for s in sorted(left_new)
+                if any(synonymous(a, b) for a in forms_old for b in new[s])
+            ),
+            None,
+        )
+        if match is None:
+            left_old.add(stem_old)
+        else:
+            left_new.discard(match)
+    return left_old, left_new
 
 
 def merged_text(old: str, new: str) -> str:

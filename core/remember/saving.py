@@ -7,6 +7,12 @@ unique index backs the exact-duplicate case even across processes.
 A model's proposal (`core.llm.reconcile_model`) is computed before the session opens,
 from a snapshot; here it is only applied if the memory it names is still there,
 still active and unchanged — otherwise the rules decide on the current state.
+
+The rules' own decision can be planned on a snapshot too (`plan`, in a read-only
+session, beside other saves): the write transaction then looks the similar memories
+up again and reuses the planned decision only if it finds exactly the texts the plan
+saw — the rules read nothing else — so the outcome is the one deciding inside would
+give, while the writer's turn (SQLite has one writer) skips the rules' string work.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.governance import audit
-from core.governance.authority import may_change
+from core.governance.authority import may_change, vouch_admin
 from core.models import (
     Memory,
     MemoryPatch,
@@ -40,6 +46,18 @@ REINFORCE_STEP = 0.05
 
 
 @dataclass(frozen=True)
+class Planned:
+    """The rules' decision on a snapshot, and the (id, text) of each memory it weighed."""
+
+    seen: tuple[tuple[str, str], ...]
+    decision: Decision
+
+
+def _seen(similar: list[Memory]) -> tuple[tuple[str, str], ...]:
+    return tuple((m.id, m.content) for m in similar)
+
+
+@dataclass(frozen=True)
 class Policy:
     contradiction: str = "supersede"  # supersede | keep_history
     reconcile: bool = True  # False: only exact duplicates are recognised (file imports)
@@ -59,6 +77,28 @@ async def similar_memories(session: StoreSession, candidate: NewMemory) -> list[
     return list(found.values())
 
 
+async def plan(session: StoreSession, candidate: NewMemory) -> Planned | None:
+    """The rules' decision for `candidate` on this session's snapshot (None when the
+    exact text is already known: `save` finds it by its hash, cheaply)."""
+    if await session.find_by_hash(candidate.content_hash, candidate.scope) is not None:
+        return None
+    similar = await similar_memories(session, candidate)
+    return Planned(_seen(similar), decide(candidate.content, candidate.content_hash, similar))
+
+
+async def _rules(session: StoreSession, candidate: NewMemory, planned: Planned | None) -> Decision:
+    """The rules' decision on the current state: the plan's, if it weighed exactly the
+    memories found now (its target then taken as it is now), else decided here."""
+    similar = await similar_memories(session, candidate)
+    if planned is None or planned.seen != _seen(similar):
+        return decide(candidate.content, candidate.content_hash, similar)
+    target = planned.decision.target
+    current = {m.id: m for m in similar}
+    return (
+        planned.decision if target is None else replace(planned.decision, target=current[target.id])
+    )
+
+
 async def save(
     session: StoreSession,
     candidate: NewMemory,
@@ -66,6 +106,7 @@ async def save(
     now: float,
     proposal: Decision | None = None,
     is_admin: bool = False,
+    planned: Planned | None = None,
 ) -> RememberResult:
     """Reconcile `candidate` (saved by its owner, an admin if `is_admin`) and write it.
 
@@ -77,11 +118,11 @@ async def save(
     known = await session.find_by_hash(candidate.content_hash, candidate.scope)
     if known is not None:
         may = may_change(known, candidate.owner, is_admin)
+        if may and known.owner != candidate.owner:
+            await vouch_admin(session, is_admin)
         return await _reinforce(session, known, now, may=may)
     rules = (
-        decide(
-            candidate.content, candidate.content_hash, await similar_memories(session, candidate)
-        )
+        await _rules(session, candidate, planned)
         if policy.reconcile
         else Decision(Op.ADD, None, candidate.content)
     )
@@ -101,6 +142,8 @@ async def save(
         if decision.op == Op.NOOP or decision.content == target.content:
             return await _reinforce(session, target, now, may=False)
         return await _beside(session, candidate, target, now)
+    if target is not None and target.owner != candidate.owner:
+        await vouch_admin(session, is_admin)  # an admin changing someone's global
     if decision.op in (Op.UPDATE, Op.MERGE) and decision.content not in ("", candidate.content):
         candidate = _retext(candidate, decision.content)
     try:

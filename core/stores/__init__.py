@@ -11,11 +11,12 @@ from core.texts import UNSUPPORTED_URL, install_hint
 CONNECTED_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 
 
-def open_store(url: str, *, admin_url: str | None = None) -> Store:
+def open_store(url: str, *, admin_url: str | None = None, pool_size: int | None = None) -> Store:
     """A store for the URL (not yet opened). PostgreSQL support loads only when asked for.
 
     `admin_url` (connected mode) is the schema owner's URL, used for migrations; `url`
-    is then the application role's."""
+    is then the application role's. `pool_size`: the PostgreSQL pool's size, or the
+    SQLite store's reader connections (None: each store's default)."""
     if url.startswith(CONNECTED_SCHEMES):
         try:
             from core.stores.postgres.store import PostgresStore
@@ -23,11 +24,13 @@ def open_store(url: str, *, admin_url: str | None = None) -> Store:
             raise ValueError(
                 "connected mode needs the postgres extra: " + install_hint("postgres")
             ) from exc
-        return PostgresStore(url, admin_url=admin_url)
+        if pool_size is None:
+            return PostgresStore(url, admin_url=admin_url)
+        return PostgresStore(url, admin_url=admin_url, max_size=pool_size)
     if url.startswith("sqlite:") or "://" not in url:
         from core.stores.sqlite.store import SQLiteStore
 
-        return SQLiteStore(url)
+        return SQLiteStore(url) if pool_size is None else SQLiteStore(url, readers=pool_size)
     raise ValueError(
         UNSUPPORTED_URL.format(name="The database URL", scheme=url.split("://", 1)[0] + "://")
     )

@@ -182,7 +182,12 @@ def memory_from_dict(data: Mapping[str, Any]) -> Memory:
 
 # The user's own records besides memories and profile, erased with them: table -> the
 # column naming the user. Both stores' `erase_records` walk this one list.
-RECORD_TABLES = (("incognito", "user_id"), ("memory_switch", "user_id"), ("audit_log", "actor"))
+RECORD_TABLES = (
+    ("incognito", "user_id"),
+    ("memory_switch", "user_id"),
+    ("reaction_votes", "user_id"),
+    ("audit_log", "actor"),
+)
 
 
 def settings_to_json(settings: WorkspaceSettings) -> str:

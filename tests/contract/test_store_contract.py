@@ -344,6 +344,40 @@ async def test_erase_records_removes_the_personal_switch(store):
         assert await s.get_memory_off() == 1.0
 
 
+async def test_a_noted_reply_is_found_by_anyone_in_its_workspace_and_old_notes_go(store):
+    async with store.session(ALICE) as s:
+        await s.note_reply("C1", "1700.1", ["m1", "m2"], 100.0, keep=50.0)
+        assert await s.reply_memories("C1", "1700.2") is None
+        assert await s.reply_memories("C2", "1700.1") is None
+    async with store.session(BOB) as s:  # anyone may react to a reply in the workspace
+        assert await s.reply_memories("C1", "1700.1") == ["m1", "m2"]
+    async with store.session(EVE) as s:
+        assert await s.reply_memories("C1", "1700.1") is None
+    async with store.session(ALICE) as s:
+        await s.note_reply("C1", "1700.3", ["m3"], 151.0, keep=50.0)  # 1700.1 is now too old
+        assert await s.reply_memories("C1", "1700.1") is None
+        assert await s.reply_memories("C1", "1700.3") == ["m3"]
+
+
+async def test_a_reaction_is_claimed_once_per_user_and_taken_back_with_what_it_moved(store):
+    async with store.session(ALICE) as s:
+        assert await s.claim_reaction("C1", "1700.1", "+1", True, 1.0)
+        assert not await s.claim_reaction("C1", "1700.1", "+1", True, 2.0)  # a repeat
+        await s.set_reaction_memories("C1", "1700.1", "+1", ["m1"])
+        assert await s.claim_reaction("C1", "1700.1", "-1", False, 3.0)
+    async with store.session(BOB) as s:
+        assert await s.take_reaction("C1", "1700.1", "+1") is None  # Alice's, not Bob's
+        assert await s.claim_reaction("C1", "1700.1", "+1", True, 4.0)
+    async with store.session(ALICE) as s:
+        assert await s.take_reaction("C1", "1700.1", "+1") == (True, ["m1"])
+        assert await s.take_reaction("C1", "1700.1", "+1") is None
+        assert await s.take_reaction("C1", "1700.1", "-1") == (False, [])
+        assert await s.claim_reaction("C1", "1700.1", "-1", False, 5.0)
+        assert await s.erase_records() == 1  # the reaction is Alice's record
+    async with store.session(BOB) as s:
+        assert await s.take_reaction("C1", "1700.1", "+1") == (True, [])
+
+
 async def test_channel_policies_persist_with_the_workspace_settings(store):
     async with store.session(ALICE) as s:
         await s.put_settings(WorkspaceSettings(channel_policies={"C1": "off", "C2": "recall_only"}))
@@ -597,7 +631,8 @@ async def test_a_session_writes_rows_only_as_its_principal(store):
         async with store.session(BOB) as s:
             with pytest.raises(PermissionError):
                 await write(s)
-    async with store.session(BOB) as s:  # a global by someone else: undo may put it back
+    async with store.session(BOB) as s:  # a global by someone else: an admin's undo may
+        await s.attest_admin()  # put it back (PostgreSQL also asks the database: 0113)
         assert await s.delete_memory(shared.id) is True
         await s.restore_memory(shared)
         assert (await s.get_memory(shared.id)).owner == "alice"
@@ -619,3 +654,37 @@ async def test_term_counts_count_visible_active_matches_per_term_up_to_the_caps(
         capped_total, _ = await s.term_counts(["staging"], 3, 2)
     assert total == 5 and capped_total == 2
     assert counts == {"staging": 3, "replicas": 3, "デプ": 1, "missing": 0}
+
+
+async def test_expired_forget_entries_keep_ids_but_not_text_whoever_writes_next(store):
+    gone = await add(store, ALICE, "alice's old locker code")
+    back = await add(store, ALICE, "alice's bike is blue")
+
+    def forget_entry(m, at: float) -> AuditEntry:
+        return AuditEntry(
+            new_id(), "acme", "alice", "forget", (m.id,), (m.as_dict(),), created_at=at
+        )
+
+    old, recent, restored = (
+        forget_entry(gone, 10.0),
+        forget_entry(gone, 500.0),
+        forget_entry(back, 20.0),
+    )
+    async with store.session(ALICE) as s:
+        assert await s.delete_memory(gone.id)
+        for entry in (old, recent, restored):
+            await s.append_audit(entry)
+    async with store.session(EVE) as s:  # another workspace's pass leaves acme alone
+        assert await s.expire_forgotten(1000.0) == 0
+    async with store.session(BOB) as s:
+        assert await s.expire_forgotten(100.0) == 2  # `recent` is still in its window
+    async with store.session(ALICE) as s:
+        after = {e.id: await s.get_audit(e.id) for e in (old, recent, restored)}
+        assert (await s.get_memory(back.id)).content == "alice's bike is blue"
+        assert after.pop(recent.id).before[0]["content"] == "alice's old locker code"
+        assert await s.expire_forgotten(1000.0) == 1
+        assert (await s.get_audit(recent.id)).before == ()
+    for entry in after.values():
+        assert entry.action == "redacted" and entry.before == () and entry.detail == "forget"
+        assert not entry.undoable
+    assert [after[e.id].memory_ids for e in (old, restored)] == [(gone.id,), (back.id,)]

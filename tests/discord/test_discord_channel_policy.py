@@ -32,8 +32,7 @@ async def test_an_admin_turns_memory_off_in_hr_and_mentions_and_remember_obey(fa
     reply = await run(
         fake, "memory-settings", {"channel_memory": "off"}, channels={"channel": HR}, **ADMIN
     )
-    assert reply["content"].startswith("✅ Saved: memory in ")
-    assert str(HR) in reply["content"] and reply["content"].endswith(" is now Off.")
+    assert reply["content"] == f"✅ Saved: memory in <#{HR}> is now Off."  # a channel link
     assert (await memory.settings(WORKSPACE)).channel_policy(str(HR)) == ChannelPolicy.OFF
 
     assert await answer_in(fake, HR, "when does the payroll export run?") == (

@@ -158,3 +158,19 @@ def test_a_footer_without_sections_is_small_text_under_the_answer():
     sent = render(Response("answer", footer="🧠 used 2 memories"), ValueStash())
     assert sent["content"] == "answer\n-# 🧠 used 2 memories"
     assert "embeds" not in sent and "view" not in sent
+
+
+def test_channels_the_core_names_become_channel_links_and_user_text_stays_escaped():
+    hr, evil = "1400000000000100002", "1400000000000100666"
+    response = Response(
+        f"Saved: memory in #{hr} is now Off. <#{evil}> #{evil}",
+        sections=(Section("Channel memory", (Item(f"#{hr}: Off"), Item(f"#{evil}: On"))),),
+        channels=(hr,),
+    )
+    sent = render(response, ValueStash())
+    assert sent["content"].startswith(f"Saved: memory in <#{hr}> is now Off.")
+    listed = sent["embeds"][0].description
+    assert f"<#{hr}>: Off" in listed and "\\#" not in listed.split(":")[0]
+    assert f"<#{evil}>" not in listed  # not listed by the core: not a link
+    shown = sent["content"]
+    assert f"<#{evil}>" not in shown and f" #{evil}" in shown  # not listed: never a link

@@ -124,6 +124,7 @@ class Call:
     method: str
     args: dict[str, Any]
     token: str
+    answer: dict[str, Any] = field(default_factory=dict)  # what the fake replied
 
 
 @dataclass
@@ -185,10 +186,12 @@ class FakeSlack:
             else:
                 args.update(await request.post())
         token = request.headers.get("Authorization", "").removeprefix("Bearer ")
-        self.calls.append(Call(method, args, token))
+        call = Call(method, args, token)
+        self.calls.append(call)
         if method in self.errors:
             return web.json_response({"ok": False, "error": self.errors[method]})
-        return web.json_response({"ok": True, **self._answer(method, args)})
+        call.answer = self._answer(method, args)
+        return web.json_response({"ok": True, **call.answer})
 
     def _answer(self, method: str, args: dict[str, Any]) -> dict[str, Any]:
         if method == "auth.test":

@@ -146,3 +146,18 @@ def test_a_menu_option_that_is_not_ours_is_ignored():
     menu = {"type": "overflow", "action_id": "mb.menu.0"}
     assert chosen({**menu, "selected_option": {"value": "explode id1"}}) is None
     assert chosen({"type": "button", "action_id": "mb.apikey.chat"}) is None
+
+
+def test_channels_the_core_names_become_channel_links_and_user_text_stays_escaped():
+    response = Response(
+        "Saved: memory in #C07HR0001 is now Off. <#C0EVIL01> <!channel> #C0EVIL01",
+        sections=(Section("Channel memory", (Item("#C07HR0001: Off"), Item("<#C0EVIL01>"))),),
+        channels=("C07HR0001",),
+    )
+    [message] = render(response)
+    shown = "\n".join(b["text"]["text"] for b in message.blocks if "text" in b)
+    assert "memory in <#C07HR0001> is now Off." in shown
+    assert "• <#C07HR0001>: Off" in shown
+    assert "<#C0EVIL01>" not in shown and "&lt;#C0EVIL01&gt;" in shown
+    assert "<!channel>" not in shown and " #C0EVIL01" in shown  # not listed: plain text
+    assert message.text.startswith("Saved: memory in <#C07HR0001> is now Off.")

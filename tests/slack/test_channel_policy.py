@@ -48,7 +48,7 @@ async def test_an_admin_turns_memory_off_in_hr_and_every_path_obeys(driver, serv
     await pick_policy(driver, HR, "off")
     assert (await service.settings("T1")).channel_policy(HR) == ChannelPolicy.OFF
     home = last_home(slack, ADMIN)
-    assert "is now Off." in block_text(home["blocks"])
+    assert f"✅ Saved: memory in <#{HR}> is now Off." in block_text(home["blocks"])  # a link
     listed = [b for b in buttons(home["blocks"]) if b["action_id"] == "mb.chanpolicy.for.C07HR0001"]
     assert listed[0]["initial_option"]["value"] == "off"
 

@@ -24,6 +24,7 @@ from psycopg.types.json import Jsonb
 
 from core.jobs.handlers import JOB_HANDLERS
 from core.jobs.queue import JobHandler
+from core.models import FORGET_UNDO_WINDOW
 from core.ports import Ports, StoreUnavailable
 from core.stores.postgres.store import CONNECTION_ERRORS, PostgresStore
 
@@ -31,6 +32,7 @@ log = logging.getLogger(__name__)
 
 CHANNEL = "memorybot_jobs"
 MAX_BACKOFF = 3600.0
+SWEEP_EVERY = 3600.0  # how often a worker purges expired forgotten text (0116)
 
 
 @dataclass(frozen=True)
@@ -94,48 +96,61 @@ class PostgresJobs:
             return cur.rowcount
 
     async def counts(self) -> dict[str, int]:
-        """Jobs by state across every workspace (pending, running, done, dead)."""
-        async with self.store.transaction(worker="on") as conn:
-            rows = await (
-                await conn.execute("SELECT state, count(*) FROM jobs GROUP BY state")
-            ).fetchall()
+        """Jobs by state across every workspace (pending, running, done, dead), through
+        an owner-run function that returns counts only (0114)."""
+        async with self.store.transaction() as conn:
+            rows = await (await conn.execute("SELECT * FROM memorybot_job_counts()")).fetchall()
         return {"pending": 0, "running": 0, "done": 0, "dead": 0, **dict(rows)}
 
     async def dead(self, limit: int = 20) -> list[tuple[str, int, str, str]]:
-        """The latest dead jobs: (workspace, id, kind, last error)."""
-        async with self.store.transaction(worker="on") as conn:
-            rows = await (
-                await conn.execute(
-                    "SELECT workspace, id, kind, coalesce(last_error, '') FROM jobs "
-                    "WHERE state = 'dead' ORDER BY updated_at DESC LIMIT %s",
-                    (limit,),
-                )
+        """The latest dead jobs: (workspace, id, kind, last error). Which jobs died comes
+        from an owner-run function (ids only); each error is read in its own workspace."""
+        async with self.store.transaction() as conn:
+            found = await (
+                await conn.execute("SELECT * FROM memorybot_dead_jobs(%s)", (limit,))
             ).fetchall()
-        return [tuple(row) for row in rows]
+        errors: dict[tuple[str, int], str] = {}
+        for workspace in dict.fromkeys(row[0] for row in found):
+            ids = [row[1] for row in found if row[0] == workspace]
+            async with self.store.transaction(workspace=workspace) as conn:
+                rows = await (
+                    await conn.execute(
+                        "SELECT id, coalesce(last_error, '') FROM jobs "
+                        "WHERE workspace = %s AND id = ANY(%s)",
+                        (workspace, ids),
+                    )
+                ).fetchall()
+            errors.update({(workspace, job_id): error for job_id, error in rows})
+        return [(w, i, kind, errors.get((w, i), "")) for w, i, kind in found]
 
     # -- worker side -----------------------------------------------------------------
 
     async def claim(self, limit: int = 1) -> list[Job]:
+        """Take up to `limit` ready jobs of any workspace. Choosing them is the one
+        cross-workspace step: an owner-run function marks them running and returns ids
+        only (0114); each payload is then read in a session of its own workspace."""
         now = self.clock()
-        async with self.store.transaction(worker="on") as conn:
-            rows = await (
+        async with self.store.transaction() as conn:
+            picked = await (
                 await conn.execute(
-                    """WITH picked AS (
-                           SELECT workspace, id FROM jobs
-                           WHERE run_after <= %(now)s
-                             AND (state = 'pending'
-                                  OR (state = 'running' AND locked_until < %(now)s))
-                           ORDER BY run_after, id LIMIT %(limit)s
-                           FOR UPDATE SKIP LOCKED)
-                       UPDATE jobs j SET state = 'running', attempts = j.attempts + 1,
-                              locked_until = %(until)s, updated_at = %(now)s
-                       FROM picked WHERE j.workspace = picked.workspace AND j.id = picked.id
-                       RETURNING j.workspace, j.id, j.kind, j.payload, j.attempts,
-                                 j.max_attempts""",
-                    {"now": now, "until": now + self.lease, "limit": limit},
+                    "SELECT * FROM memorybot_claim_jobs(%s, %s, %s)",
+                    (now, now + self.lease, limit),
                 )
             ).fetchall()
-        return [Job(*row) for row in rows]
+        jobs: list[Job] = []
+        for workspace in dict.fromkeys(row[0] for row in picked):
+            ids = [row[1] for row in picked if row[0] == workspace]
+            async with self.store.transaction(workspace=workspace) as conn:
+                rows = await (
+                    await conn.execute(
+                        "SELECT workspace, id, kind, payload, attempts, max_attempts FROM jobs "
+                        "WHERE workspace = %s AND id = ANY(%s) ORDER BY run_after, id",
+                        (workspace, ids),
+                    )
+                ).fetchall()
+            jobs += [Job(*row) for row in rows]
+        order = {(row[0], row[1]): n for n, row in enumerate(picked)}
+        return sorted(jobs, key=lambda job: order[(job.workspace, job.id)])
 
     async def complete(self, job: Job) -> None:
         await self._finish(job, "done", None, None)
@@ -154,7 +169,7 @@ class PostgresJobs:
     ) -> None:
         """Record the outcome. A finished job (done or dead) keeps who and where, never
         what was said: its payload is cut to KEPT_KEYS (issue 11)."""
-        async with self.store.transaction(worker="on") as conn:
+        async with self.store.transaction(workspace=job.workspace) as conn:
             await conn.execute(
                 "UPDATE jobs SET state = %s, run_after = coalesce(%s, run_after), "
                 "locked_until = NULL, last_error = coalesce(%s, last_error), updated_at = %s, "
@@ -195,16 +210,33 @@ class PostgresJobs:
             await self.run_job(ports, job)
         return len(jobs)
 
+    async def sweep_forgotten(self) -> int:
+        """The worker's periodic pass: every workspace's forget entries older than the
+        undo window lose their text, even where nobody has written since (0116)."""
+        async with self.store.transaction() as conn:
+            row = await (
+                await conn.execute(
+                    "SELECT memorybot_expire_forgotten_everywhere(%s)",
+                    (self.clock() - FORGET_UNDO_WINDOW,),
+                )
+            ).fetchone()
+        return int(row[0]) if row else 0
+
     async def run(
         self, ports: Ports, stop: asyncio.Event, *, batch: int = 10, idle: float = 5.0
     ) -> None:
         """The worker loop: run ready jobs; when none, sleep until NOTIFY, `idle`
-        seconds (retries become due) or `stop`. Survives database restarts."""
+        seconds (retries become due) or `stop`; every SWEEP_EVERY seconds, purge
+        expired forgotten text. Survives database restarts."""
         wake = asyncio.Event()
         listener = asyncio.create_task(self._listen(wake, stop))
+        next_sweep = self.clock()
         try:
             while not stop.is_set():
                 try:
+                    if self.clock() >= next_sweep:
+                        await self.sweep_forgotten()
+                        next_sweep = self.clock() + SWEEP_EVERY
                     claimed = await self.run_once(ports, batch)
                 except StoreUnavailable as exc:
                     log.warning("worker: %s; retrying", exc)

@@ -16,7 +16,7 @@ lending it and reconnects by itself after a server restart.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -28,7 +28,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from core.models import Principal
-from core.ports import StoreFault, StoreUnavailable
+from core.ports import ReadOnlySession, StoreFault, StoreUnavailable
 from core.stores.postgres import migrations
 from core.stores.postgres.search import CommonTerms
 from core.stores.postgres.session import PostgresSession
@@ -41,6 +41,8 @@ SET_PRINCIPAL = (
     "set_config('hnsw.ef_search', '64', true), "
     "set_config('hnsw.iterative_scan', 'relaxed_order', true)"
 )
+# Turning a transaction read-only is allowed at any point of it (only the way back is not).
+SET_PRINCIPAL_READ_ONLY = SET_PRINCIPAL + ", set_config('transaction_read_only', 'on', true)"
 HNSW_INDEX = "memories_embedding_hnsw"
 
 
@@ -170,17 +172,30 @@ class PostgresStore:
     # -- sessions --------------------------------------------------------------------
 
     @asynccontextmanager
-    async def session(self, principal: Principal) -> AsyncIterator[PostgresSession]:
-        """One transaction as one principal: committed on success, rolled back on error."""
+    async def session(
+        self, principal: Principal, *, read_only: bool = False
+    ) -> AsyncIterator[PostgresSession]:
+        """One transaction as one principal: committed on success, rolled back on error.
+        `read_only`: a READ ONLY transaction (the server refuses any write in it)."""
         if self._pool is None:
             await self.open()
         assert self._pool is not None
         try:
             async with self._pool.connection() as conn, conn.transaction():
-                await conn.execute(SET_PRINCIPAL, (principal.workspace, principal.user))
+                await conn.execute(
+                    SET_PRINCIPAL_READ_ONLY if read_only else SET_PRINCIPAL,
+                    (principal.workspace, principal.user),
+                )
                 yield PostgresSession(conn, principal, self._dimensions, self._common_terms)
+        except psycopg.errors.ReadOnlySqlTransaction as exc:
+            raise ReadOnlySession(str(exc)) from exc
         except CONNECTION_ERRORS as exc:
             raise StoreUnavailable(f"the database is unavailable: {exc}") from exc
+
+    async def touch(self, principal: Principal, memory_ids: Sequence[str], now: float) -> None:
+        """`core.ports.Store.touch`: row locks only, so at once."""
+        async with self.session(principal) as session:
+            await session.touch(memory_ids, now)
 
     @asynccontextmanager
     async def transaction(self, **settings: str) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
@@ -254,7 +269,6 @@ async def _column_dimensions(conn: psycopg.AsyncConnection[Any]) -> int | None:
 
 async def _reshape(conn: psycopg.AsyncConnection[Any], dimensions: int) -> list[tuple[str, str]]:
     await conn.execute("SELECT set_config('memorybot.maintenance', 'on', true)")
-    await conn.execute("SELECT set_config('memorybot.worker', 'on', true)")
     principals = await (
         await conn.execute(
             "SELECT DISTINCT workspace, owner FROM memories "

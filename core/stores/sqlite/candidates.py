@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import sqlite3
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -69,22 +70,27 @@ def _newest(match: str, status_sql: str, order: str = "DESC") -> str:
 class KnownCommon:
     """Terms found common, per principal, for `ttl` seconds: their probe is the costly
     one (a full quota of rows), and a workspace's common words change slowly. Only how
-    candidates are gathered depends on it, never which memories are visible."""
+    candidates are gathered depends on it, never which memories are visible. Reader
+    and writer threads share it, hence the lock."""
 
     def __init__(self, ttl: float = 600.0, principals: int = 1000) -> None:
         self.ttl, self.principals = ttl, principals
         self._known: OrderedDict[tuple[str, str], dict[str, tuple[float, Probe]]] = OrderedDict()
+        self._lock = threading.Lock()
 
     def get(self, key: tuple[str, str]) -> dict[str, Probe]:
         now = time.monotonic()
-        return {t: p for t, (until, p) in self._known.get(key, {}).items() if until > now}
+        with self._lock:
+            known = dict(self._known.get(key, {}))
+        return {t: p for t, (until, p) in known.items() if until > now}
 
     def add(self, key: tuple[str, str], probes: dict[str, Probe]) -> None:
         until = time.monotonic() + self.ttl
-        self._known.setdefault(key, {}).update({t: (until, p) for t, p in probes.items()})
-        self._known.move_to_end(key)
-        while len(self._known) > self.principals:
-            self._known.popitem(last=False)
+        with self._lock:
+            self._known.setdefault(key, {}).update({t: (until, p) for t, p in probes.items()})
+            self._known.move_to_end(key)
+            while len(self._known) > self.principals:
+                self._known.popitem(last=False)
 
 
 def probe(conn: sqlite3.Connection, params: dict[str, Any], term: str, status_sql: str) -> Probe:

@@ -1,9 +1,11 @@
 """The standalone store: one SQLite file, WAL mode, FTS5 with porter stemming.
 
-sqlite3 is synchronous, so the store owns one connection and one worker thread;
-every query runs there (the event loop never blocks on disk) and an asyncio lock
-makes each `session()` one transaction, so a check-then-write (dedup, merge,
-entity counts) can never interleave with another.
+sqlite3 is synchronous, so every connection has a thread of its own (a lane,
+`core.stores.sqlite.lanes`) and the event loop never blocks on disk. A write session
+is one `BEGIN IMMEDIATE` transaction on the single writer connection, under an
+asyncio lock, so a check-then-write (dedup, merge, entity counts) can never
+interleave with another. A read-only session borrows one of a few reader connections
+and reads the last committed snapshot (WAL): it never waits for a write.
 """
 
 from __future__ import annotations
@@ -14,18 +16,18 @@ import errno
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TypeVar, TypeVarTuple
 from urllib.parse import quote
 
 from core.models import Principal
-from core.ports import StoreFault, StoreUnavailable
+from core.ports import ReadOnlySession, StoreFault, StoreUnavailable
 from core.recall.segment import index_text
 from core.stores.migrations import migration_files as read_migrations
 from core.stores.sqlite.candidates import KnownCommon
+from core.stores.sqlite.lanes import DEFAULT_READERS, Lane, Readers
 from core.stores.sqlite.session import SQLiteSession
 
 T = TypeVar("T")
@@ -34,6 +36,7 @@ Ts = TypeVarTuple("Ts")
 # SQLite's primary result codes that mean "the file itself refuses" (sqlite3.h)
 _FAULT_CODES = {13: "full", 8: "read_only", 14: "read_only", 11: "damaged", 26: "damaged"}
 _SQLITE_IOERR = 10
+_SQLITE_READONLY = 8
 
 MIGRATIONS_PACKAGE = "core.stores.sqlite"
 
@@ -67,25 +70,37 @@ def migration_files() -> list[tuple[int, str, str]]:
 
 
 class SQLiteStore:
-    """A `core.ports.Store` on one SQLite file."""
+    """A `core.ports.Store` on one SQLite file: one writer lane, `readers` reader lanes
+    (none for `:memory:`, whose connections cannot share a database: reads then take
+    the writer's turn)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, readers: int = DEFAULT_READERS) -> None:
         self.url = url
         self.path = path_from_url(url)
-        self._conn: sqlite3.Connection | None = None
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memorybot-sqlite")
+        self._writer = Lane("memorybot-sqlite", reader=False)
+        self._readers = (
+            Readers(readers, self._connect_reader) if readers and self.path != ":memory:" else None
+        )
         self._lock = asyncio.Lock()
+        self._touches: list[tuple[Principal, Sequence[str], float]] = []  # waiting for the writer
         self.known_common = KnownCommon()  # keyword search: terms found common
         self._damaged: StoreFault | None = None
 
     async def run(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
-        """Run `fn` on the store's thread; a full disk, a read-only or damaged file
-        comes back as `StoreFault` (and a damaged file takes no more writes)."""
+        """Run `fn` on the writer's thread (see `run_on`)."""
+        return await self.run_on(self._writer, fn, *args)
+
+    async def run_on(self, lane: Lane, fn: Callable[[*Ts], T], *args: *Ts) -> T:
+        """Run `fn` on `lane`'s thread; a full disk, a read-only or damaged file comes
+        back as `StoreFault` (and a damaged file takes no more writes); a write tried
+        on a reader, as `ReadOnlySession`."""
         if self._damaged is not None:
             raise self._damaged
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+            return await lane.call(fn, *args)
         except sqlite3.Error as exc:
+            if lane.reader and getattr(exc, "sqlite_errorcode", 0) & 0xFF == _SQLITE_READONLY:
+                raise ReadOnlySession(str(exc)) from exc
             fault = self.fault(exc)
             if fault is None:
                 raise
@@ -105,8 +120,8 @@ class SQLiteStore:
         return None if kind is None else StoreFault(kind, self.path, str(exc))
 
     async def open(self) -> None:
-        if self._conn is None:
-            self._conn = await self.run(self._connect)
+        if self._writer.conn is None:
+            self._writer.conn = await self.run(self._connect)
             await self.migrate()
 
     def _connect(self) -> sqlite3.Connection:
@@ -138,17 +153,34 @@ class SQLiteStore:
             raise StoreFault("damaged", self.path, problems[0])
         return conn
 
+    def _connect_reader(self) -> sqlite3.Connection:
+        """A connection that may only read (`query_only`): a write tried in a read
+        session fails instead of slipping past the writer's lock."""
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA busy_timeout = 5000")
+            conn.execute("PRAGMA query_only = ON")
+            conn.create_function("memorybot_index_text", 1, index_text, deterministic=True)
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
     async def close(self) -> None:
-        if self._conn is not None:
-            conn, self._conn = self._conn, None
-            await self.run(conn.close)
-        self._executor.shutdown(wait=True)
+        if self._readers is not None:
+            await self._readers.close()
+        if self._touches and self._writer.conn is not None:
+            async with self._lock:
+                await self._apply_touches()
+        await self._writer.close()
 
     @property
     def conn(self) -> sqlite3.Connection:
-        if self._conn is None:
+        """The writer's connection (use it on the writer's thread: `run`)."""
+        if self._writer.conn is None:
             raise RuntimeError("the SQLite store is not open")
-        return self._conn
+        return self._writer.conn
 
     async def migrate(self) -> list[str]:
         """Apply the numbered migrations not applied yet; returns their names."""
@@ -182,26 +214,70 @@ class SQLiteStore:
         return applied
 
     @asynccontextmanager
-    async def session(self, principal: Principal) -> AsyncIterator[SQLiteSession]:
-        """One transaction as one principal: committed on success, rolled back on error."""
-        if self._conn is None:
+    async def session(
+        self, principal: Principal, *, read_only: bool = False
+    ) -> AsyncIterator[SQLiteSession]:
+        """One transaction as one principal: committed on success, rolled back on error.
+        `read_only`: a snapshot on a reader connection, which waits for no writer."""
+        if self._writer.conn is None:
             await self.open()
+        if read_only and self._readers is not None:
+            async with self._readers.borrow() as lane, self._read(lane, principal) as session:
+                yield session
+            return
         async with self._lock:
+            await self._apply_touches()
             await self.run(self.conn.execute, "BEGIN IMMEDIATE")
-            session = SQLiteSession(self, principal)
+            session = SQLiteSession(Bound(self, self._writer), principal)
             try:
                 yield session
                 await self.run(self.conn.execute, "COMMIT")
             except BaseException:
                 # SQLite may already have rolled back (a full disk does): only roll back
                 # what is still open, so the original error is the one reported.
-                if self._conn is not None and self._conn.in_transaction:
-                    await asyncio.get_running_loop().run_in_executor(
-                        self._executor, _rollback_quietly, self._conn
-                    )
+                conn = self._writer.conn
+                if conn is not None and conn.in_transaction:
+                    await self._writer.call(_rollback_quietly, conn)
                 raise
             if session.scrubbed:
                 await self.run(self._checkpoint)
+
+    async def touch(self, principal: Principal, memory_ids: Sequence[str], now: float) -> None:
+        """`core.ports.Store.touch`: at once if the writer is free, else queued for the
+        next write session to apply first (a recall does not wait behind saves)."""
+        self._touches.append((principal, list(memory_ids), now))
+        if not self._lock.locked():
+            async with self._lock:
+                await self._apply_touches()
+
+    async def _apply_touches(self) -> None:
+        """The queued touches, in one transaction of their own (the caller holds the
+        lock): a later session that rolls back does not take them with it."""
+        touches, self._touches = self._touches, []
+        if not touches:
+            return
+        await self.run(self.conn.execute, "BEGIN IMMEDIATE")
+        try:
+            for principal, memory_ids, now in touches:
+                await SQLiteSession(Bound(self, self._writer), principal).touch(memory_ids, now)
+            await self.run(self.conn.execute, "COMMIT")
+        except sqlite3.Error:
+            await self._writer.call(_rollback_quietly, self.conn)
+            raise
+
+    @asynccontextmanager
+    async def _read(self, lane: Lane, principal: Principal) -> AsyncIterator[SQLiteSession]:
+        """A deferred transaction: its snapshot is taken at the first read and held to
+        the end, so every read of the session agrees; it ends by rolling back (nothing
+        was written, and a reader connection may not write)."""
+        assert lane.conn is not None
+        conn = lane.conn
+        await self.run_on(lane, conn.execute, "BEGIN")
+        try:
+            yield SQLiteSession(Bound(self, lane), principal)
+        finally:
+            if conn.in_transaction:
+                await lane.call(_rollback_quietly, conn)
 
     def _checkpoint(self) -> None:
         """After a deletion, leave no copy of the deleted text in the files (issue 11).
@@ -224,7 +300,7 @@ class SQLiteStore:
                 f"migration {name} not applied" for v, name, _ in migration_files() if v not in done
             ]
 
-        if self._conn is None:
+        if self._writer.conn is None:
             return ["the database is not open"]
         async with self._lock:
             return await self.run(pending)
@@ -238,6 +314,23 @@ class SQLiteStore:
                 ).fetchall()
             )
         return [row[0] for row in rows]
+
+
+class Bound:
+    """What a session sees of its store: its lane's connection, run on that lane's
+    thread with the store's fault handling (`core.stores.sqlite.session.Database`)."""
+
+    def __init__(self, store: SQLiteStore, lane: Lane) -> None:
+        self.store, self.lane = store, lane
+        self.known_common = store.known_common
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        assert self.lane.conn is not None
+        return self.lane.conn
+
+    async def run(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
+        return await self.store.run_on(self.lane, fn, *args)
 
 
 def _rollback_quietly(conn: sqlite3.Connection) -> None:

@@ -1,13 +1,15 @@
 """SQLite: rows that point at memories without holding their text (issue 11).
 
 Conflicts — pairs of memories saved beside each other because one contradicts a
-memory its author could not change (ids only; see 0110_conflicts.sql) — and the votes
-on a memory, which go with it when it is erased."""
+memory its author could not change (ids only; see 0110_conflicts.sql) — the votes
+on a memory, which go with it when it is erased, and the replies and reactions that
+carry 👍 / 👎 to the memories a reply used (0162_reply_reactions.sql)."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 from core.stores.sqlite.candidates import KnownCommon
@@ -93,10 +95,18 @@ class SQLiteTraces:
             return 0
         marks = ", ".join(f":g{n}" for n in range(len(gone)))
         params = {**self.params, **{f"g{n}": i for n, i in enumerate(gone)}}
+        return self._replace_redacted(
+            "a.before <> '[]' AND EXISTS "
+            f"(SELECT 1 FROM json_each(a.memory_ids) j WHERE j.value IN ({marks}))",
+            params,
+        )
+
+    def _replace_redacted(self, where: str, params: dict[str, Any]) -> int:
+        """Replace the workspace's audit entries matching `where` by 'redacted' ones that
+        keep ids, actor, time and what they did (in detail), and no before-state."""
         rows = self.conn.execute(
             "SELECT id, workspace, actor, action, memory_ids, detail, created_at, undoes "
-            "FROM audit_log a WHERE a.workspace = :ws AND a.before <> '[]' AND EXISTS "
-            f"(SELECT 1 FROM json_each(a.memory_ids) j WHERE j.value IN ({marks}))",
+            f"FROM audit_log a WHERE a.workspace = :ws AND {where}",
             params,
         ).fetchall()
         for row in rows:
@@ -108,3 +118,101 @@ class SQLiteTraces:
             )
         self.scrubbed = self.scrubbed or bool(rows)
         return len(rows)
+
+    async def expire_forgotten(self, cutoff: float) -> int:
+        return await self.store.run(self._expire_forgotten, cutoff)
+
+    def _expire_forgotten(self, cutoff: float) -> int:
+        """Forget entries older than `cutoff` keep the forgotten text no longer: every
+        entry about their memories (if still gone, and not forgotten again since the
+        cutoff) is redacted, then they are (0115 in PostgreSQL)."""
+        expiring = "a.action = 'forget' AND a.before <> '[]' AND a.created_at < :cutoff"
+        params = {**self.params, "cutoff": cutoff}
+        rows = self.conn.execute(
+            f"SELECT a.memory_ids FROM audit_log a WHERE a.workspace = :ws AND {expiring}",
+            params,
+        ).fetchall()
+        if not rows:
+            return 0
+        recent = self.conn.execute(
+            "SELECT a.memory_ids FROM audit_log a WHERE a.workspace = :ws "
+            "AND a.action = 'forget' AND a.before <> '[]' AND a.created_at >= :cutoff",
+            params,
+        ).fetchall()
+        still = {str(i) for row in recent for i in json.loads(row[0])}  # in a newer window
+        ids = list(dict.fromkeys(str(i) for r in rows for i in json.loads(r[0])))
+        return self._redact_audit([i for i in ids if i not in still]) + self._replace_redacted(
+            expiring, params
+        )
+
+    async def attest_admin(self) -> None:
+        """Nothing to record: SQLite has one user, the process itself, so authority
+        stays in `core.governance.authority` (the PostgreSQL registry is 0113)."""
+
+    # -- replies and reactions ---------------------------------------------------------
+
+    async def note_reply(
+        self, channel: str, message_id: str, memory_ids: Sequence[str], now: float, keep: float
+    ) -> None:
+        params = {**self.params, "channel": channel, "message": message_id, "now": now}
+        ids, old = json.dumps(list(memory_ids)), now - keep
+
+        def write() -> None:
+            self.conn.execute(
+                "DELETE FROM reply_memories WHERE workspace = :ws AND created_at < :old",
+                {**self.params, "old": old},
+            )
+            self.conn.execute(
+                "INSERT INTO reply_memories VALUES (:ws, :channel, :message, :ids, :now) "
+                "ON CONFLICT DO UPDATE SET memory_ids = excluded.memory_ids",
+                {**params, "ids": ids},
+            )
+
+        await self.store.run(write)
+
+    async def reply_memories(self, channel: str, message_id: str) -> list[str] | None:
+        params = {**self.params, "channel": channel, "message": message_id}
+        sql = (
+            "SELECT memory_ids FROM reply_memories WHERE workspace = :ws "
+            "AND channel = :channel AND message_id = :message"
+        )
+        row = await self.store.run(lambda: self.conn.execute(sql, params).fetchone())
+        return None if row is None else [str(i) for i in json.loads(row[0])]
+
+    async def claim_reaction(
+        self, channel: str, message_id: str, reaction: str, up: bool, now: float
+    ) -> bool:
+        params = {**self._reaction(channel, message_id, reaction), "up": int(up), "now": now}
+        sql = (
+            "INSERT INTO reaction_votes (workspace, channel, message_id, user_id, reaction, "
+            "up, created_at) VALUES (:ws, :channel, :message, :user, :reaction, :up, :now) "
+            "ON CONFLICT DO NOTHING"
+        )
+        return bool(await self.store.run(lambda: self.conn.execute(sql, params).rowcount))
+
+    async def set_reaction_memories(
+        self, channel: str, message_id: str, reaction: str, memory_ids: Sequence[str]
+    ) -> None:
+        params = {
+            **self._reaction(channel, message_id, reaction),
+            "ids": json.dumps(list(memory_ids)),
+        }
+        sql = f"UPDATE reaction_votes SET memory_ids = :ids WHERE {REACTION}"
+        await self.store.run(lambda: self.conn.execute(sql, params))
+
+    async def take_reaction(
+        self, channel: str, message_id: str, reaction: str
+    ) -> tuple[bool, list[str]] | None:
+        params = self._reaction(channel, message_id, reaction)
+        sql = f"DELETE FROM reaction_votes WHERE {REACTION} RETURNING up, memory_ids"
+        row = await self.store.run(lambda: self.conn.execute(sql, params).fetchone())
+        return None if row is None else (bool(row[0]), [str(i) for i in json.loads(row[1])])
+
+    def _reaction(self, channel: str, message_id: str, reaction: str) -> dict[str, Any]:
+        return {**self.params, "channel": channel, "message": message_id, "reaction": reaction}
+
+
+REACTION = (
+    "workspace = :ws AND channel = :channel AND message_id = :message "
+    "AND user_id = :user AND reaction = :reaction"
+)

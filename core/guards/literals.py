@@ -1,0 +1,285 @@
+"""The words a pattern cannot match without, read from the pattern's own source.
+
+Almost every guard pattern needs some word or prefix to be present ("ignore", "sk-",
+"passport"), and many can only start with one of a few ("send|forward|…"). Both are
+derived here from the regex itself — never written by hand, so a pattern cannot drift
+from its gate — as `clauses` (every clause must have one of its literals in the text)
+and a `head` (every match starts with one of these). Literals are case-folded, so what
+is derived holds for a superset of the texts a pattern (case-sensitive or not) can
+match: `core.guards.prefilter` may run a pattern in vain, never keep it from a match.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+# The stdlib's own regex parser (typeshed has no stubs for these modules): reading
+# patterns with it means no second regex grammar to maintain here.
+sre: Any = importlib.import_module("re._constants")
+sre_parse: Any = importlib.import_module("re._parser")
+
+Clause = frozenset[str]
+
+# A literal shorter than this is in nearly every text: a clause holding one is dropped.
+_MIN_LITERAL = 2
+_MAX_CLASS = 10  # characters a class may hold and still count as a set of literals
+_MAX_EXACT = 64  # strings an exact-set product may hold before it is given up
+# `regex`-only syntax the stdlib parser lacks, replaced by a class of the same width:
+# \w for letters, digits and marks of a script (never a space), \s for anything else.
+_REGEX_ONLY = re.compile(r"\\([pP])(?:\{([^}]*)\}|([A-Za-z]))")
+_NEVER_SPACE = re.compile(
+    r"[LNM][a-z]?|Han|Katakana|Hiragana|Hangul|Extended_Pictographic|Emoji\w*"
+    r"|Script=(?!Common|Zyyy|Inherited|Zinh)\w+"
+)
+
+
+def _stdlib_syntax(source: str) -> str:
+    def replace(m: re.Match[str]) -> str:
+        name = m.group(2) or m.group(3)
+        return r"\w" if m.group(1) == "p" and _NEVER_SPACE.fullmatch(name) else r"\s"
+
+    return _REGEX_ONLY.sub(replace, source)
+
+
+@dataclass(frozen=True)
+class _Info:
+    """What a piece of a pattern tells about every string it can match.
+
+    `exact`: the complete set of strings it can match, when small and known;
+    `clauses`: literals it must contain (each clause: at least one of its members);
+    `head`: strings one of which every match starts with, when known.
+    """
+
+    exact: frozenset[str] | None
+    clauses: tuple[Clause, ...]
+    head: frozenset[str] | None = None
+
+
+_EMPTY = _Info(frozenset({""}), ())
+_UNKNOWN = _Info(None, ())
+
+
+def fold(text: str) -> str:
+    """The form literals are compared in. Case folding maps every character a
+    case-insensitive match accepts for a Latin letter to that letter, except the
+    dotless ı, mapped by hand."""
+    return text.casefold().replace("ı", "i")
+
+
+def _clause_of(exact: frozenset[str]) -> tuple[Clause, ...]:
+    if not exact or min(len(s) for s in exact) < _MIN_LITERAL:
+        return ()
+    # A literal containing another adds nothing: the shorter one is present whenever it is.
+    kept = {s for s in exact if not any(t != s and t in s for t in exact)}
+    return (frozenset(kept),)
+
+
+def _strength(clause: Clause) -> tuple[int, int]:
+    return (min(len(s) for s in clause), -len(clause))
+
+
+def _best(clauses: Sequence[Clause]) -> Clause | None:
+    return max(clauses, key=_strength) if clauses else None
+
+
+def _head_of(info: _Info) -> frozenset[str] | None:
+    return info.exact if info.exact is not None else info.head
+
+
+def _concat(items: Iterable[_Info]) -> _Info:
+    clauses: list[Clause] = []
+    run: frozenset[str] = frozenset({""})  # every string the current run of exact pieces spells
+    head: frozenset[str] | None = None
+    all_exact = True
+    for info in items:
+        clauses.extend(info.clauses)
+        if all_exact and info.exact is None and info.head is not None:
+            # The first inexact piece: what the match starts with is the exact run so far
+            # followed by that piece's own start.
+            product = frozenset(a + b for a in run for b in info.head)
+            head = product if len(product) <= _MAX_EXACT else run
+        if info.exact is None:
+            if all_exact and head is None:
+                head = run
+            all_exact = False
+            clauses.extend(_clause_of(run))
+            run = frozenset({""})
+            continue
+        product = frozenset(a + b for a in run for b in info.exact)
+        if len(product) <= _MAX_EXACT:
+            run = product
+        else:
+            if all_exact:
+                head = run
+            all_exact = False
+            clauses.extend(_clause_of(run))
+            run = info.exact
+    if all_exact:
+        return _Info(run, tuple(clauses))
+    return _Info(None, (*clauses, *_clause_of(run)), _usable(head))
+
+
+def _usable(head: frozenset[str] | None) -> frozenset[str] | None:
+    """A head that may be empty says nothing about where a match starts."""
+    return head if head and "" not in head else None
+
+
+def _branch(alternatives: Iterable[_Info]) -> _Info:
+    infos = list(alternatives)
+    if all(info.exact is not None for info in infos):
+        exact = frozenset().union(*(info.exact or () for info in infos))
+        if len(exact) <= _MAX_EXACT:
+            return _Info(exact, ())
+    heads = [_usable(_head_of(info)) for info in infos]
+    head = None if None in heads else frozenset().union(*(h or () for h in heads))
+    union: set[str] = set()
+    for info in infos:
+        best = _best(info.clauses + (_clause_of(info.exact) if info.exact is not None else ()))
+        if best is None:
+            return _Info(None, (), head)  # one alternative needs nothing, so the whole neither
+        union |= best
+    return _Info(None, _clause_of(frozenset(union)), head)
+
+
+def _repeat(low: int, high: int, body: _Info) -> _Info:
+    if low == 0:
+        if high == 1 and body.exact is not None:
+            return _Info(body.exact | {""}, ())
+        return _EMPTY if high == 0 else _Info(None, ())
+    if body.exact is not None and low == high and low <= 4:
+        return _concat([body] * low)
+    # At least one copy is there, so its clauses hold and it starts the match; what it
+    # spells exactly is lost.
+    own = body.clauses + (_clause_of(body.exact) if body.exact is not None else ())
+    return _Info(None, own, _usable(_head_of(body)))
+
+
+def _info(parsed: Any) -> _Info:
+    return _concat(_node(op, av) for op, av in parsed)
+
+
+def _node(op: Any, av: Any) -> _Info:
+    if op is sre.LITERAL:
+        return _Info(frozenset({fold(chr(av))}), ())
+    if op is sre.IN:
+        return _class(av)
+    if op is sre.SUBPATTERN:
+        return _info(av[-1])
+    if op is sre.ATOMIC_GROUP:
+        return _info(av)
+    if op is sre.BRANCH:
+        return _branch(_info(alternative) for alternative in av[1])
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+        low, high, body = av
+        return _repeat(low, high, _info(body))
+    if op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT):
+        return _EMPTY  # zero width: needs nothing of the text it stands in
+    return _UNKNOWN  # any character, a class, a back-reference, a conditional
+
+
+def _class(items: Any) -> _Info:
+    """A small set of characters (`[pousr]`, `[_\\-]`) is exact; anything wider is unknown."""
+    chars: set[str] = set()
+    for kind, value in items:
+        if kind is sre.LITERAL:
+            chars.add(fold(chr(value)))
+        elif kind is sre.RANGE and value[1] - value[0] < _MAX_CLASS:
+            chars.update(fold(chr(code)) for code in range(value[0], value[1] + 1))
+        else:
+            return _UNKNOWN  # negated, a category (\\d, \\w) or a wide range
+    return _Info(frozenset(chars), ()) if len(chars) <= _MAX_CLASS else _UNKNOWN
+
+
+def _read(source: str, flags: int) -> _Info:
+    # Only the literal structure matters here; IGNORECASE is covered by folding, the
+    # `regex`-only flags (VERSION0/1, FULLCASE…) do not change which literals a match holds.
+    try:
+        parsed = _parse(source, flags)
+    except (re.error, OverflowError, RecursionError):
+        return _UNKNOWN
+    return _info(list(parsed))
+
+
+def _parse(source: str, flags: int) -> Any:
+    return sre_parse.parse(_stdlib_syntax(source), flags & (re.X | re.S | re.M))
+
+
+def clauses(source: str, flags: int = 0) -> tuple[Clause, ...]:
+    """The literal clauses every match of `source` satisfies; () when none are known.
+
+    >>> [sorted(c) for c in clauses(r"\\b(?:ignore|disregard)\\s+previous\\s+instructions?")]
+    [['disregard', 'ignore'], ['previous'], ['instruction']]
+    """
+    found = _read(source, flags)
+    extra = _clause_of(found.exact) if found.exact is not None else ()
+    unique: dict[Clause, None] = dict.fromkeys(found.clauses + extra)
+    return tuple(unique)
+
+
+def head(source: str, flags: int = 0) -> frozenset[str] | None:
+    """Literals one of which every match of `source` starts with (after zero-width
+    assertions), or None when a match may start anywhere.
+
+    >>> sorted(head(r"(?<![a-z])(?:AKIA|ASIA)[A-Z0-9]{16}"))
+    ['akia', 'asia']
+    """
+    return _usable(_head_of(_read(source, flags)))
+
+
+def chunk_width(source: str, flags: int = 0) -> int | None:
+    """The fewest characters a match of `source` spans, when no match can contain
+    whitespace (so it lies inside one chunk of `text.split()`); otherwise None.
+
+    >>> chunk_width(r"(?<![A-Za-z0-9])dapi[a-f0-9]{32}")
+    36
+    >>> chunk_width(r"password\\s*=\\s*\\S+") is None
+    True
+    """
+    try:
+        parsed = _parse(source, flags)
+    except (re.error, OverflowError, RecursionError):
+        return None
+    return int(parsed.getwidth()[0]) if _spaceless(list(parsed)) else None
+
+
+_SPACELESS_CATEGORIES = frozenset({"CATEGORY_DIGIT", "CATEGORY_WORD", "CATEGORY_UNI_DIGIT",
+                                   "CATEGORY_UNI_WORD"})  # fmt: skip
+
+
+def _spaceless(parsed: Any) -> bool:
+    """True when nothing in `parsed` can consume a character `str.split` splits at."""
+    for op, av in parsed:
+        if op is sre.LITERAL:
+            ok = not chr(av).isspace()
+        elif op is sre.IN:
+            ok = all(_spaceless_item(kind, value) for kind, value in av)
+        elif op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT, sre.GROUPREF):
+            ok = True  # consumes nothing, or repeats a group checked where it stands
+        elif op is sre.SUBPATTERN:
+            ok = _spaceless(av[-1])
+        elif op is sre.ATOMIC_GROUP:
+            ok = _spaceless(av)
+        elif op is sre.BRANCH:
+            ok = all(_spaceless(alternative) for alternative in av[1])
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+            ok = _spaceless(av[2])
+        else:
+            ok = False  # any character, \\S, a negated literal, a conditional
+        if not ok:
+            return False
+    return True
+
+
+def _spaceless_item(kind: Any, value: Any) -> bool:
+    if kind is sre.LITERAL:
+        return not chr(value).isspace()
+    if kind is sre.RANGE:
+        low, high = value
+        return not any(chr(code).isspace() for code in range(low, min(high, 0x3000) + 1))
+    if kind is sre.CATEGORY:
+        return str(value) in _SPACELESS_CATEGORIES
+    return False  # a negated class can hold whitespace

@@ -1,0 +1,146 @@
+"""Which patterns can match a text at all, and where, found with one scan.
+
+A guard holds some two hundred patterns; run one by one, each scanned the whole text,
+so a 2,000-character message cost ~20 ms while a short one cost ~1 ms. Each pattern's
+required literals and possible first words are read from its own source
+(`core.guards.literals`); one Aho–Corasick pass over the text finds all of them, linear
+in the text whatever their number. A pattern whose clauses are not met does not run;
+one whose matches can only start at a few places found by that pass is tried at those
+places only, instead of at every character; one that cannot hold whitespace and spans
+more characters than the text's longest chunk does not run. All three only ever skip
+work that could not have found a match, so a verdict is the same as scanning everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import ahocorasick
+import regex
+
+from core.guards.budget import Budget
+from core.guards.literals import Clause, chunk_width, clauses, fold, head
+
+# A pattern keeps its strongest clauses only: each further clause narrows little and adds
+# literals (matches) to the one scan every text pays for.
+_MAX_CLAUSES = 3
+# Beyond this many possible starts a pattern scans the text as usual: trying it at each
+# start would be no cheaper, and the number of regex calls stays bounded.
+MAX_STARTS = 24
+_MIN_HEAD = 2  # a one-character head would be found all over a text
+
+
+def _strength(clause: Clause) -> tuple[int, int]:
+    return (min(len(s) for s in clause), -len(clause))
+
+
+def _strongest(found: Sequence[Clause]) -> tuple[Clause, ...]:
+    ranked = sorted(found, key=_strength, reverse=True)
+    if ranked and _strength(ranked[0])[0] >= 3:
+        ranked = [c for c in ranked if _strength(c)[0] >= 3]
+    return tuple(ranked[:_MAX_CLAUSES])
+
+
+class Seen:
+    """What one pass found in a text: its literals, where each head literal starts
+    (`starts` is None when case folding moved characters, so positions do not carry),
+    and — computed when first asked — the length of its longest whitespace-free chunk."""
+
+    __slots__ = ("_longest", "found", "starts", "text")
+
+    def __init__(self, text: str, found: frozenset[str], starts: dict[str, list[int]] | None):
+        self.text = text
+        self.found = found
+        self.starts = starts
+        self._longest: int | None = None
+
+    @property
+    def longest(self) -> int:
+        if self._longest is None:
+            self._longest = max(map(len, self.text.split()), default=0)
+        return self._longest
+
+
+class Prefilter:
+    """One pass over a text telling which of many patterns can match it, and where."""
+
+    def __init__(
+        self,
+        requirements: Sequence[tuple[Clause, ...]],
+        heads: Sequence[frozenset[str] | None],
+        widths: Sequence[int | None],
+    ) -> None:
+        self._requirements = list(requirements)
+        self._widths = list(widths)
+        self._heads = [h if h and min(map(len, h)) >= _MIN_HEAD else None for h in heads]
+        self._head_literals = {lit for h in self._heads if h for lit in h}
+        literals = {lit for req in self._requirements for clause in req for lit in clause}
+        literals |= self._head_literals
+        self._automaton: Any = None
+        if literals:
+            self._automaton = ahocorasick.Automaton()
+            for lit in literals:
+                self._automaton.add_word(lit, lit)
+            self._automaton.make_automaton()
+
+    def scan(self, text: str) -> Seen:
+        """The literals of every pattern that occur in `text` (compared folded)."""
+        if self._automaton is None:
+            return Seen(text, frozenset(), None)
+        folded = fold(text)
+        found: set[str] = set()
+        starts: dict[str, list[int]] = {}
+        for end, lit in self._automaton.iter(folded):
+            found.add(lit)
+            if lit in self._head_literals:
+                starts.setdefault(lit, []).append(end - len(lit) + 1)
+        return Seen(text, frozenset(found), starts if len(folded) == len(text) else None)
+
+    def may_match(self, index: int, seen: Seen) -> bool:
+        """False only when pattern `index` certainly cannot match the scanned text: a word
+        it needs is missing, or it spans more characters than any chunk of the text has."""
+        if not all(not clause.isdisjoint(seen.found) for clause in self._requirements[index]):
+            return False
+        width = self._widths[index]
+        return width is None or seen.longest >= width
+
+    def starts(self, index: int, seen: Seen) -> list[int] | None:
+        """Every place a match of pattern `index` could start, ascending; None to scan all."""
+        literals = self._heads[index]
+        if literals is None or seen.starts is None:
+            return None
+        places = sorted({p for lit in literals for p in seen.starts.get(lit, ())})
+        return places if len(places) <= MAX_STARTS else None
+
+    def finditer(
+        self, index: int, seen: Seen, pattern: regex.Pattern[str], text: str, budget: Budget
+    ) -> Iterator[regex.Match[str]]:
+        """`pattern.finditer(text)` — the same matches — trying only the possible starts."""
+        places = self.starts(index, seen)
+        if places is None:
+            yield from budget.finditer(pattern, text)
+            return
+        resume = 0  # like finditer: the next match begins where the last one ended
+        for place in places:
+            if place < resume:
+                continue
+            m = budget.match(pattern, text, place)
+            if m is not None:
+                yield m
+                resume = max(m.end(), place + 1)
+
+
+def prefilter(patterns: Iterable[tuple[str, int]]) -> Prefilter:
+    """The prefilter of (source, flags) pairs, each gated by its strongest clauses."""
+    pairs = list(patterns)
+    return Prefilter(
+        [_strongest(clauses(source, flags)) for source, flags in pairs],
+        [head(source, flags) for source, flags in pairs],
+        [_useful_width(chunk_width(source, flags)) for source, flags in pairs],
+    )
+
+
+def _useful_width(width: int | None) -> int | None:
+    """Short spans say nothing: nearly every text has a chunk of eight characters."""
+    return width if width is not None and width > 8 else None

@@ -1,0 +1,115 @@
+"""SPEC §4.1–4.2 — the guards stay fast on long text: a pattern runs only when the
+words it needs are in the text, and that gate never hides a match."""
+
+from __future__ import annotations
+
+import json
+import sys
+import unicodedata
+from pathlib import Path
+
+import regex
+
+from core.guards import check, injection, privacy
+from core.guards.budget import Budget
+from core.guards.credential_phrases import PHRASES
+from core.guards.literals import clauses, fold
+from core.guards.normalize import views
+from core.guards.prefilter import Prefilter
+from core.guards.secret_patterns import SECRET_PATTERNS
+from tests.guard_budget_spy import CountingBudget
+
+DATA = Path(__file__).parent / "data" / "guards"
+
+
+def corpus() -> list[str]:
+    rows = []
+    for path in sorted(DATA.glob("*.jsonl")):
+        rows += [json.loads(line)["text"] for line in path.open(encoding="utf-8") if line.strip()]
+    return rows
+
+
+def _sound(gate: Prefilter, patterns: list[regex.Pattern[str]], texts: list[str]) -> list[str]:
+    """Every (pattern, text) where the pattern matches but the gate would not run it."""
+    misses = []
+    for text in texts:
+        seen = gate.scan(text)
+        for index, pattern in enumerate(patterns):
+            if pattern.search(text) and not gate.may_match(index, seen):
+                misses.append(f"pattern {index} on corpus text #{texts.index(text)}")
+    return misses
+
+
+def test_a_gate_never_hides_a_match_on_the_guard_corpus() -> None:
+    texts = corpus()
+    assert len(texts) > 1000
+    folded = [unicodedata.normalize("NFKC", t) for t in texts]
+    secret, _, phrases = privacy._gates()
+    assert _sound(secret, [p.pattern for p in SECRET_PATTERNS], folded) == []
+    assert _sound(phrases, [p.pattern for p in PHRASES], folded) == []
+    injection_views = [v for t in texts for v in views(t)]
+    patterns = [ip.pattern for ip in injection._PATTERNS]
+    assert _sound(injection._gate(), patterns, injection_views) == []
+
+
+def test_clauses_are_read_from_the_pattern_itself() -> None:
+    assert [sorted(c) for c in clauses(r"(?i)\bsk-(?:proj-)?[A-Za-z0-9]{20,}")] == [["sk-"]]
+    # Every alternative must bring a literal, or the pattern needs none.
+    assert clauses(r"\b(?:ignore|\w+)\s+rules") == (frozenset({"rules"}),)
+    assert clauses(r"[A-Za-z0-9+/]{40}") == ()
+    # Small classes and optional letters multiply out: xoxb-, xoxp-, …; passwords?
+    assert "xoxb-" in clauses(r"xox[bp]-\d+")[0]
+    assert clauses(r"passwords?\s*=") == (frozenset({"password"}),)
+
+
+def test_folding_maps_every_case_insensitive_match_of_a_letter_to_that_letter() -> None:
+    """A case-insensitive `k` also matches the Kelvin sign, `s` the long s, `i` the
+    dotted capital I: the gate compares folded text, so each must fold to the letter."""
+    every_char = "".join(chr(c) for c in range(sys.maxunicode + 1) if not 0xD800 <= c < 0xE000)
+    for letter in "abcdefghijklmnopqrstuvwxyz":
+        for ch in set(regex.findall(f"(?i){letter}", every_char)):
+            assert letter in fold(ch), (letter, hex(ord(ch)))
+
+
+ORDINARY = (
+    "Caroline went to the LGBTQ support group yesterday and said it was powerful. "
+    "We moved the standup to 10:30 because half the team is in Lisbon this week. "
+    "Melanie painted a sunrise over the lake and is thinking about a pottery class. "
+    "The staging deploy failed on the migration step; Priya is rerunning it now. "
+)
+
+
+def test_a_long_ordinary_text_runs_only_the_patterns_its_words_call_for(
+    counting_budget: type[CountingBudget],
+) -> None:
+    """2,000 characters of chat: far fewer regex calls than the guards have patterns."""
+    text = (ORDINARY * 8)[:2000]
+    assert check(text) is None
+    patterns = len(SECRET_PATTERNS) + len(PHRASES) + len(injection._PATTERNS)
+    assert 0 < counting_budget.calls < patterns // 3
+
+
+def test_trying_a_pattern_only_where_it_can_start_finds_what_a_full_scan_finds() -> None:
+    texts = [unicodedata.normalize("NFKC", t) for t in corpus()]
+    secret, _, phrases = privacy._gates()
+    budget = Budget(60.0)
+    families = [
+        (secret, [p.pattern for p in SECRET_PATTERNS], texts),
+        (phrases, [p.pattern for p in PHRASES], texts),
+        (
+            injection._gate(),
+            [ip.pattern for ip in injection._PATTERNS],
+            [v for t in texts[::3] for v in views(t)],
+        ),
+    ]
+    anchored = 0
+    for gate, patterns, family_texts in families:
+        for text in family_texts:
+            seen = gate.scan(text)
+            for index, pattern in enumerate(patterns):
+                if not gate.may_match(index, seen):
+                    continue
+                anchored += gate.starts(index, seen) is not None
+                spans = [m.span() for m in gate.finditer(index, seen, pattern, text, budget)]
+                assert spans == [m.span() for m in pattern.finditer(text)], (index, text[:40])
+    assert anchored > 1000  # the short cut was taken, not only the full scan
