@@ -21,6 +21,7 @@ from core.models import NewMemory, Principal, Scope
 from core.remember.canonical import content_hash
 from core.service import MemoryService
 from core.stores.postgres.jobs import PostgresJobs
+from core.stores.postgres.migrations import WORKER_ROLE
 from core.stores.postgres.store import PostgresStore
 
 ALICE = Principal("acme", "alice")
@@ -208,3 +209,26 @@ async def test_the_worker_still_runs_every_workspaces_jobs(seeded, recorded):
         pass
     assert sorted(runs) == sorted((("acme", "evil", "beta")[n % 3], n) for n in range(6))
     assert await queue.counts() == {"pending": 0, "running": 0, "done": 6, "dead": 0}
+
+
+async def test_the_queue_functions_belong_to_the_worker_role_not_the_app(seeded):
+    _, url, _ = seeded
+    async with await connect_as(url, BOB) as conn:
+        owners = await (
+            await conn.execute(
+                "SELECT DISTINCT pg_get_userbyid(proowner) FROM pg_proc "
+                "WHERE proname IN ('memorybot_claim_jobs', 'memorybot_job_counts', "
+                "'memorybot_dead_jobs')"
+            )
+        ).fetchall()
+        assert owners == [(WORKER_ROLE,)]
+        worker = await (
+            await conn.execute(
+                "SELECT rolcanlogin, rolsuper, rolbypassrls, "
+                "pg_has_role(current_user, oid, 'MEMBER') FROM pg_roles WHERE rolname = %s",
+                (WORKER_ROLE,),
+            )
+        ).fetchone()
+        assert worker == (False, False, False, False)
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            await conn.execute(f"SET ROLE {WORKER_ROLE}")
