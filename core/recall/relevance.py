@@ -77,6 +77,7 @@ class Question:
     weights: Mapping[str, float]  # light stem -> idf weight, the whole message
     entities: frozenset[str]  # entity ids named in the question
     parts: tuple[Mapping[str, float], ...] = ()  # the same per sentence, when several
+    total: int = 0  # the workspace's size as counted (capped)
 
 
 def question(
@@ -103,7 +104,7 @@ def question(
 
     sentences = [query_terms(p) for p in _SENTENCE_END.split(text) if p.strip()]
     parts = tuple(weigh(p) for p in sentences if p) if len(sentences) > 1 else ()
-    return Question(weigh(terms), frozenset(entities), parts)
+    return Question(weigh(terms), frozenset(entities), parts, total)
 
 
 def keyword_share(q: Question, text: str) -> float:
