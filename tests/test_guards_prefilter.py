@@ -13,7 +13,7 @@ import regex
 from core.guards import check, injection, privacy
 from core.guards.budget import Budget
 from core.guards.credential_phrases import PHRASES
-from core.guards.literals import clauses, fold
+from core.guards.literals import clauses, fold, head
 from core.guards.normalize import views
 from core.guards.prefilter import Prefilter
 from core.guards.secret_patterns import SECRET_PATTERNS
@@ -60,6 +60,15 @@ def test_clauses_are_read_from_the_pattern_itself() -> None:
     # Small classes and optional letters multiply out: xoxb-, xoxp-, …; passwords?
     assert "xoxb-" in clauses(r"xox[bp]-\d+")[0]
     assert clauses(r"passwords?\s*=") == (frozenset({"password"}),)
+
+
+def test_what_a_match_can_start_with_is_read_from_the_pattern_too() -> None:
+    assert head(r"(?<![a-z])(?:AKIA|ASIA)[A-Z0-9]{16}") == {"akia", "asia"}
+    # An optional word lets the next one start the match as well.
+    assert {"ai ", "bot ", "the "} <= (head(r"\b(?:the\s+)?(?:ai|bot)\s+must") or set())
+    # A pattern that may start with any letter has no head.
+    assert head(r"\w+@example\.com") is None
+    assert head(r"(?:sk-)?\d+") is None
 
 
 def test_folding_maps_every_case_insensitive_match_of_a_letter_to_that_letter() -> None:

@@ -44,6 +44,9 @@ class Budget:
     def __init__(self, seconds: float = CHECK_SECONDS, clock: Clock = time.thread_time) -> None:
         self._clock = clock
         self._deadline = clock() + seconds
+        # Work one check shares between its steps (a prefilter pass over its text); it
+        # lives as long as the check, so no text outlasts it here.
+        self.shared: dict[object, object] = {}
 
     def timeout(self) -> float:
         if self._clock() >= self._deadline:

@@ -62,6 +62,7 @@ def check_injection(text: str) -> Finding | None:
     hidden_text.warm()
     budget = Budget()
     try:
+        budget.timeout()  # a spent budget fails closed even where no pattern would run
         if hidden_characters(text, budget):
             return HIDDEN
         if hidden_instruction(text, budget):

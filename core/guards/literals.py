@@ -17,6 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import regex
+
 # The stdlib's own regex parser (typeshed has no stubs for these modules): reading
 # patterns with it means no second regex grammar to maintain here.
 sre: Any = importlib.import_module("re._constants")
@@ -28,6 +30,7 @@ Clause = frozenset[str]
 _MIN_LITERAL = 2
 _MAX_CLASS = 10  # characters a class may hold and still count as a set of literals
 _MAX_EXACT = 64  # strings an exact-set product may hold before it is given up
+_MAX_HEAD = 512  # strings a head (what a match starts with) may hold
 # `regex`-only syntax the stdlib parser lacks, replaced by a class of the same width:
 # \w for letters, digits and marks of a script (never a space), \s for anything else.
 _REGEX_ONLY = re.compile(r"\\([pP])(?:\{([^}]*)\}|([A-Za-z]))")
@@ -51,7 +54,8 @@ class _Info:
 
     `exact`: the complete set of strings it can match, when small and known;
     `clauses`: literals it must contain (each clause: at least one of its members);
-    `head`: strings one of which every match starts with, when known.
+    `head`: strings one of which every match starts with, when known ("" among them: the
+    piece may match nothing, and what follows it starts the match).
     """
 
     exact: frozenset[str] | None
@@ -63,11 +67,25 @@ _EMPTY = _Info(frozenset({""}), ())
 _UNKNOWN = _Info(None, ())
 
 
+# Every whitespace character outside ASCII that `\s` (or `str.split`) takes, as a space:
+# folded so, `\s` is the six ASCII spaces, few enough to spell out as literals.
+_ASCII_SPACES = " \t\n\r\x0b\x0c"
+_WIDE_SPACES = {
+    code: " "
+    for code in range(0x80, 0x3001)
+    if chr(code).isspace() or regex.fullmatch(r"\s", chr(code))
+}
+
+
 def fold(text: str) -> str:
     """The form literals are compared in. Case folding maps every character a
     case-insensitive match accepts for a Latin letter to that letter, except the
-    dotless ı, mapped by hand."""
-    return text.casefold().replace("ı", "i")
+    dotless ı, mapped by hand; wide spaces become " ". Lengths stay (for text without
+    characters that fold to two, such as ß), so positions carry over."""
+    folded = text.casefold()
+    if folded.isascii():
+        return folded
+    return folded.replace("ı", "i").translate(_WIDE_SPACES)
 
 
 def _clause_of(exact: frozenset[str]) -> tuple[Clause, ...]:
@@ -91,20 +109,13 @@ def _head_of(info: _Info) -> frozenset[str] | None:
 
 
 def _concat(items: Iterable[_Info]) -> _Info:
+    pieces = list(items)
     clauses: list[Clause] = []
     run: frozenset[str] = frozenset({""})  # every string the current run of exact pieces spells
-    head: frozenset[str] | None = None
     all_exact = True
-    for info in items:
+    for info in pieces:
         clauses.extend(info.clauses)
-        if all_exact and info.exact is None and info.head is not None:
-            # The first inexact piece: what the match starts with is the exact run so far
-            # followed by that piece's own start.
-            product = frozenset(a + b for a in run for b in info.head)
-            head = product if len(product) <= _MAX_EXACT else run
         if info.exact is None:
-            if all_exact and head is None:
-                head = run
             all_exact = False
             clauses.extend(_clause_of(run))
             run = frozenset({""})
@@ -113,14 +124,33 @@ def _concat(items: Iterable[_Info]) -> _Info:
         if len(product) <= _MAX_EXACT:
             run = product
         else:
-            if all_exact:
-                head = run
             all_exact = False
             clauses.extend(_clause_of(run))
             run = info.exact
     if all_exact:
         return _Info(run, tuple(clauses))
-    return _Info(None, (*clauses, *_clause_of(run)), _usable(head))
+    return _Info(None, (*clauses, *_clause_of(run)), _concat_head(pieces))
+
+
+def _concat_head(pieces: Sequence[_Info]) -> frozenset[str] | None:
+    """What a sequence starts with: the pieces spelled out while they are exact, cut at
+    the first piece that is not (its own start appended); a piece that may be empty
+    ("" in its start) lets the next one's start through as well."""
+    spelled: set[str] = {""}  # the match so far is exactly one of these
+    cut: set[str] = set()  # the match starts with one of these, then anything
+    for info in pieces:
+        starts = _head_of(info)
+        if starts is None or len(spelled) * len(starts) + len(cut) > _MAX_HEAD:
+            if "" in spelled:
+                return None  # nothing spelled yet: the match may start with anything
+            return frozenset(cut | spelled)  # anything may follow what was spelled
+        if info.exact is not None:
+            spelled = {a + b for a in spelled for b in starts}
+            continue
+        cut |= {a + b for a in spelled for b in starts if b}
+        if "" not in starts:
+            return frozenset(cut)
+    return frozenset(cut | spelled)
 
 
 def _usable(head: frozenset[str] | None) -> frozenset[str] | None:
@@ -134,7 +164,7 @@ def _branch(alternatives: Iterable[_Info]) -> _Info:
         exact = frozenset().union(*(info.exact or () for info in infos))
         if len(exact) <= _MAX_EXACT:
             return _Info(exact, ())
-    heads = [_usable(_head_of(info)) for info in infos]
+    heads = [_head_of(info) for info in infos]
     head = None if None in heads else frozenset().union(*(h or () for h in heads))
     union: set[str] = set()
     for info in infos:
@@ -146,16 +176,19 @@ def _branch(alternatives: Iterable[_Info]) -> _Info:
 
 
 def _repeat(low: int, high: int, body: _Info) -> _Info:
+    start = _head_of(body)  # a repetition starts as its first copy does
     if low == 0:
+        if high == 0:
+            return _EMPTY
         if high == 1 and body.exact is not None:
             return _Info(body.exact | {""}, ())
-        return _EMPTY if high == 0 else _Info(None, ())
+        return _Info(None, (), None if start is None else start | {""})
     if body.exact is not None and low == high and low <= 4:
         return _concat([body] * low)
     # At least one copy is there, so its clauses hold and it starts the match; what it
     # spells exactly is lost.
     own = body.clauses + (_clause_of(body.exact) if body.exact is not None else ())
-    return _Info(None, own, _usable(_head_of(body)))
+    return _Info(None, own, start)
 
 
 def _info(parsed: Any) -> _Info:
@@ -189,6 +222,8 @@ def _class(items: Any) -> _Info:
             chars.add(fold(chr(value)))
         elif kind is sre.RANGE and value[1] - value[0] < _MAX_CLASS:
             chars.update(fold(chr(code)) for code in range(value[0], value[1] + 1))
+        elif kind is sre.CATEGORY and str(value) in ("CATEGORY_SPACE", "CATEGORY_UNI_SPACE"):
+            chars.update(_ASCII_SPACES)  # what `\\s` matches, once folded
         else:
             return _UNKNOWN  # negated, a category (\\d, \\w) or a wide range
     return _Info(frozenset(chars), ()) if len(chars) <= _MAX_CLASS else _UNKNOWN

@@ -144,3 +144,39 @@ def prefilter(patterns: Iterable[tuple[str, int]]) -> Prefilter:
 def _useful_width(width: int | None) -> int | None:
     """Short spans say nothing: nearly every text has a chunk of eight characters."""
     return width if width is not None and width > 8 else None
+
+
+class Gated:
+    """Single patterns a check runs over its whole text, each only when the text can
+    hold a match, all sharing one pass per text (kept on the check's budget)."""
+
+    def __init__(self, *patterns: regex.Pattern[str]) -> None:
+        self._patterns = patterns
+        self._index = {id(p): i for i, p in enumerate(patterns)}
+        self._gate: Prefilter | None = None
+
+    def gate(self) -> Prefilter:
+        if self._gate is None:
+            self._gate = prefilter((p.pattern, p.flags) for p in self._patterns)
+        return self._gate
+
+    def finditer(
+        self, pattern: regex.Pattern[str], text: str, budget: Budget
+    ) -> Iterator[regex.Match[str]]:
+        """`budget.finditer(pattern, text)`, skipped or anchored as the pass allows."""
+        index = self._index[id(pattern)]
+        gate = self.gate()
+        key = (id(self), id(text))
+        memo = budget.shared.get(key)
+        if isinstance(memo, tuple) and memo[0] is text:
+            seen: Seen = memo[1]
+        else:
+            seen = gate.scan(text)
+            budget.shared[key] = (text, seen)
+        if not gate.may_match(index, seen):
+            return iter(())
+        return gate.finditer(index, seen, pattern, text, budget)
+
+    def search(self, pattern: regex.Pattern[str], text: str, budget: Budget) -> bool:
+        """Whether `pattern` occurs in `text` (the first match `finditer` would give)."""
+        return next(self.finditer(pattern, text, budget), None) is not None

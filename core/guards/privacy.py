@@ -37,6 +37,7 @@ def check_privacy(text: str) -> Finding | None:
     _gates()
     budget = Budget()
     try:
+        budget.timeout()  # a spent budget fails closed even where no pattern would run
         # Zero-width characters or full-width digits must not hide a key: the folded text
         # holds everything the raw text does, so it is the one scanned.
         return _scan(unicodedata.normalize("NFKC", strip_invisible(text, budget)), budget)
