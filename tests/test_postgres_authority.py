@@ -232,3 +232,28 @@ async def test_the_queue_functions_belong_to_the_worker_role_not_the_app(seeded)
         assert worker == (False, False, False, False)
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             await conn.execute(f"SET ROLE {WORKER_ROLE}")
+
+
+# Changed freely by whoever can see the memory; owner, workspace and scope never change
+# (memories_keep_author). Every other column of memories must be one the trigger checks.
+BOOKKEEPING = {"use_count", "last_used_at", "trust", "stale_since", "embedding", "updated_at"}
+FIXED = {"owner", "workspace", "scope", "tsv"}
+
+
+async def test_the_authority_trigger_checks_every_column_but_bookkeeping(seeded):
+    store, _, _ = seeded
+    async with store.connect(admin=True) as conn:
+        columns = await (
+            await conn.execute(
+                "SELECT attname FROM pg_attribute WHERE attrelid = 'memories'::regclass "
+                "AND attnum > 0 AND NOT attisdropped"
+            )
+        ).fetchall()
+        [(body,)] = await (
+            await conn.execute(
+                "SELECT prosrc FROM pg_proc WHERE proname = 'memorybot_check_authority'"
+            )
+        ).fetchall()
+    checked = {c for (c,) in columns if f"NEW.{c}," in body or f"NEW.{c})" in body}
+    assert {c for (c,) in columns} - BOOKKEEPING - FIXED == checked
+    assert not checked & BOOKKEEPING

@@ -10,6 +10,7 @@ memories that survive are "used" and counted in the reply's footer.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 
 from core import guards, prompts
 from core.models import PROFILE_FIELDS, Hit
@@ -35,8 +36,19 @@ def usable_profile(profile: Mapping[str, str]) -> dict[str, str]:
 
 
 def memories_block(hits: Sequence[Hit]) -> str:
-    notes = "\n".join(f"- {guards.quote_for_prompt(hit.content)}" for hit in hits)
+    notes = "\n".join(note_line(hit) for hit in hits)
     return prompts.render("chat_memories", notes=notes)
+
+
+def note_line(hit: Hit) -> str:
+    """One quoted note, after the date it holds from (an import's `valid_from`, else
+    when it was saved), so "when…?" and "how long ago…?" can be answered from it."""
+    quoted = guards.quote_for_prompt(hit.content)
+    memory = hit.memory
+    if memory is None or not (memory.valid_from or memory.created_at):
+        return f"- {quoted}"
+    when = memory.valid_from if memory.valid_from is not None else memory.created_at
+    return f"- {datetime.fromtimestamp(when, UTC).date().isoformat()}: {quoted}"
 
 
 def profile_block(profile: Mapping[str, str]) -> str:
