@@ -10,12 +10,12 @@ from pathlib import Path
 
 import regex
 
-from core.guards import check, injection, privacy
+from core.guards import check, identifiers, injection, pii, privacy, wallets
 from core.guards.budget import Budget
 from core.guards.credential_phrases import PHRASES
 from core.guards.literals import clauses, fold, head
 from core.guards.normalize import views
-from core.guards.prefilter import Prefilter
+from core.guards.prefilter import Family
 from core.guards.secret_patterns import SECRET_PATTERNS
 from tests.guard_budget_spy import CountingBudget
 
@@ -29,27 +29,29 @@ def corpus() -> list[str]:
     return rows
 
 
-def _sound(gate: Prefilter, patterns: list[regex.Pattern[str]], texts: list[str]) -> list[str]:
-    """Every (pattern, text) where the pattern matches but the gate would not run it."""
-    misses = []
-    for text in texts:
-        seen = gate.scan(text)
-        for index, pattern in enumerate(patterns):
-            if pattern.search(text) and not gate.may_match(index, seen):
-                misses.append(f"pattern {index} on corpus text #{texts.index(text)}")
-    return misses
+def families() -> list[tuple[str, Family, list[str]]]:
+    """Every family of gated patterns, with the corpus as each reads it."""
+    texts = [unicodedata.normalize("NFKC", t) for t in corpus()]
+    return [
+        ("formats", privacy._FORMATS, texts),
+        ("phrases", privacy._PHRASES, texts),
+        ("wallets", wallets._GATED, texts),
+        ("identifiers", identifiers._GATED, texts),
+        ("pii", pii._GATED, texts),
+        ("injection", injection._GATED, [v for t in corpus()[::2] for v in views(t)]),
+    ]
 
 
 def test_a_gate_never_hides_a_match_on_the_guard_corpus() -> None:
-    texts = corpus()
-    assert len(texts) > 1000
-    folded = [unicodedata.normalize("NFKC", t) for t in texts]
-    secret, _, phrases = privacy._gates()
-    assert _sound(secret, [p.pattern for p in SECRET_PATTERNS], folded) == []
-    assert _sound(phrases, [p.pattern for p in PHRASES], folded) == []
-    injection_views = [v for t in texts for v in views(t)]
-    patterns = [ip.pattern for ip in injection._PATTERNS]
-    assert _sound(injection._gate(), patterns, injection_views) == []
+    misses = []
+    for name, family, texts in families():
+        assert len(texts) > 500
+        for number, text in enumerate(texts):
+            budget = Budget(60.0)
+            for index, pattern in enumerate(family.patterns):
+                if pattern.search(text) and not family.may_match(index, text, budget):
+                    misses.append(f"{name} pattern {index} on text #{number}")
+    assert misses == []
 
 
 def test_clauses_are_read_from_the_pattern_itself() -> None:
@@ -99,26 +101,15 @@ def test_a_long_ordinary_text_runs_only_the_patterns_its_words_call_for(
 
 
 def test_trying_a_pattern_only_where_it_can_start_finds_what_a_full_scan_finds() -> None:
-    texts = [unicodedata.normalize("NFKC", t) for t in corpus()]
-    secret, _, phrases = privacy._gates()
-    budget = Budget(60.0)
-    families = [
-        (secret, [p.pattern for p in SECRET_PATTERNS], texts),
-        (phrases, [p.pattern for p in PHRASES], texts),
-        (
-            injection._gate(),
-            [ip.pattern for ip in injection._PATTERNS],
-            [v for t in texts[::3] for v in views(t)],
-        ),
-    ]
     anchored = 0
-    for gate, patterns, family_texts in families:
-        for text in family_texts:
-            seen = gate.scan(text)
-            for index, pattern in enumerate(patterns):
-                if not gate.may_match(index, seen):
+    for name, family, texts in families():
+        for number, text in enumerate(texts):
+            budget = Budget(60.0)
+            for index, pattern in enumerate(family.patterns):
+                if not family.may_match(index, text, budget):
                     continue
-                anchored += gate.starts(index, seen) is not None
-                spans = [m.span() for m in gate.finditer(index, seen, pattern, text, budget)]
-                assert spans == [m.span() for m in pattern.finditer(text)], (index, text[:40])
+                anchored += family.starts(index, text, budget) is not None
+                spans = [m.span() for m in family.finditer_at(index, pattern, text, budget)]
+                full = [m.span() for m in pattern.finditer(text)]
+                assert spans == full, (name, index, number)
     assert anchored > 1000  # the short cut was taken, not only the full scan

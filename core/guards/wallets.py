@@ -18,7 +18,7 @@ import regex
 
 from core.guards.budget import Budget
 from core.guards.checksums import base58check_payload
-from core.guards.prefilter import Gated
+from core.guards.prefilter import TEXT
 from core.guards.values import entropy
 
 
@@ -155,7 +155,7 @@ def recovery_codes(text: str, budget: Budget) -> bool:
 
 
 # Whole-text scans: run only when the text holds their words (or a long enough chunk).
-_GATED = Gated(_WIF, _XPRV, _OTPAUTH, _OTP_CONTEXT, _BASE32, _RECOVERY_CONTEXT)
+_GATED = TEXT.family([_WIF, _XPRV, _OTPAUTH, _OTP_CONTEXT, _BASE32, _RECOVERY_CONTEXT])
 
 
 @dataclass(frozen=True)
