@@ -257,3 +257,22 @@ async def test_the_authority_trigger_checks_every_column_but_bookkeeping(seeded)
     checked = {c for (c,) in columns if f"NEW.{c}," in body or f"NEW.{c})" in body}
     assert {c for (c,) in columns} - BOOKKEEPING - FIXED == checked
     assert not checked & BOOKKEEPING
+
+
+async def test_an_admins_forget_takes_the_history_it_superseded(seeded):
+    store, _, _ = seeded
+    service = MemoryService(store)
+    await service.update_settings("acme", "bob", is_admin=True, contradiction_policy="keep_history")
+    await service.remember("acme", "alice", "the staging DB is on port 6543", "global")
+    new = await service.remember(
+        "acme", "bob", "the staging DB is on port 5432", "global", is_admin=True
+    )
+    assert new.replaced is not None and new.replaced.owner == "alice"  # an update, by an admin
+    async with store.connect(admin=True) as owner:  # that vouching has run out since
+        await owner.execute("UPDATE workspace_admins SET expires_at = attested_at - 1")
+    forgot = await service.forget("acme", "bob", new.memory.id, is_admin=True)
+    assert [m.id for m in forgot.forgotten] == [new.memory.id]
+    async with store.session(ALICE) as s:  # alice's superseded version went with it
+        assert await s.list_memories(["active", "superseded"], 10) == [
+            m for m in await s.list_memories(["active"], 10) if m.content == SHARED
+        ]
