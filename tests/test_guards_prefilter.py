@@ -13,7 +13,7 @@ import regex
 from core.guards import check, identifiers, injection, pii, privacy, wallets
 from core.guards.budget import Budget
 from core.guards.credential_phrases import PHRASES
-from core.guards.literals import clauses, fold, head
+from core.guards.literals import chunk_width, clauses, fold, head, longest_chunk
 from core.guards.normalize import views
 from core.guards.prefilter import Family
 from core.guards.secret_patterns import SECRET_PATTERNS
@@ -62,6 +62,15 @@ def test_clauses_are_read_from_the_pattern_itself() -> None:
     # Small classes and optional letters multiply out: xoxb-, xoxp-, …; passwords?
     assert "xoxb-" in clauses(r"xox[bp]-\d+")[0]
     assert clauses(r"passwords?\s*=") == (frozenset({"password"}),)
+
+
+def test_a_pattern_that_needs_a_long_unbroken_run_is_skipped_on_short_words() -> None:
+    # The key after "token=" is one run of 16+ characters, whatever comes before it.
+    assert chunk_width(r"(?i)\btoken\s*[=:]\s*(?P<v>[A-Za-z0-9]{16,})") == 16
+    assert chunk_width(r"(?P<v>[^\s\"']{4,64})\s+is\s+my\s+password") == 8
+    assert chunk_width(r"\w+\s+\w+") == 1
+    # \x1c-\x1f split words for str.split, not for \s: they never shorten a run.
+    assert longest_chunk("abc\x1cdefg hi") == 7
 
 
 def test_what_a_match_can_start_with_is_read_from_the_pattern_too() -> None:
