@@ -122,3 +122,18 @@ def test_trying_a_pattern_only_where_it_can_start_finds_what_a_full_scan_finds()
                 full = [m.span() for m in pattern.finditer(text)]
                 assert spans == full, (name, index, number)
     assert anchored > 1000  # the short cut was taken, not only the full scan
+
+
+SEED = (
+    "1. abandon 2) ability, able - about; above/absent (absorb) abstract 'absurd' abuse"
+    " access accident"
+)
+
+
+def test_a_seed_phrase_is_read_the_same_in_plain_ascii_and_in_any_other_text() -> None:
+    """Plain ASCII text takes a C fast path; it must count runs as the tokeniser does."""
+    budget = Budget(60.0)
+    for phrase, run in [(SEED, 12), (SEED.replace("abstract", "abstract!"), 8), (SEED.upper(), 12)]:
+        assert wallets._ascii_run(phrase) == run
+        assert wallets._longest_run(phrase + " 🎉", budget) == run
+    assert wallets.seed_phrases("wallet words: " + SEED, budget)

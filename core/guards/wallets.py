@@ -81,14 +81,43 @@ def _tokens(text: str, budget: Budget) -> Iterator[str]:
             yield _SEPARATOR if is_sep else token
 
 
-def seed_phrases(text: str, budget: Budget) -> bool:
-    """A run of 12+ BIP-39 words: refused when its length is a BIP-39 size and nothing
-    else is in the line, or when a word like "seed"/"wallet"/"recovery" names it."""
-    if len(text) < 40:
-        return False
+# ASCII text in a few C passes: separators and digits (which `_SEP` accepts between
+# words) become spaces, any other non-letter (what `_WORD` makes a token that ends a
+# run) the byte 0x01, set apart; letters and the six ASCII spaces stay.
+_BREAK = 0x01
+_ASCII_TABLE = bytes(
+    code
+    if chr(code).isalpha() or chr(code) in " \t\n\r\x0b\x0c"
+    else (0x20 if chr(code) in _SEP_CHARS or chr(code).isdigit() else _BREAK)
+    for code in range(256)
+)
+
+
+@cache
+def _bip39_bytes() -> frozenset[bytes]:
+    return frozenset(word.encode("ascii") for word in bip39_words())
+
+
+def _ascii_run(text: str) -> int:
+    """The longest run of BIP-39 words in ASCII `text`, as the loop over `_tokens` finds."""
+    data = text.lower().encode("ascii").translate(_ASCII_TABLE)
+    if _BREAK in data:
+        data = data.replace(b"\x01", b" \x01 ")
+    words = _bip39_bytes()
+    run = best = 0
+    for token in data.split():
+        if token in words:
+            run += 1
+            if run > best:
+                best = run
+        else:
+            run = 0
+    return best
+
+
+def _longest_run(text: str, budget: Budget) -> int:
     words = bip39_words()
-    run = 0
-    best = 0
+    run = best = 0
     for token in _tokens(text, budget):
         if not token:
             continue  # a separator: the run goes on
@@ -98,6 +127,15 @@ def seed_phrases(text: str, budget: Budget) -> bool:
                 best = run
         else:
             run = 0  # a word not on the list, or a character that cannot sit between words
+    return best
+
+
+def seed_phrases(text: str, budget: Budget) -> bool:
+    """A run of 12+ BIP-39 words: refused when its length is a BIP-39 size and nothing
+    else is in the line, or when a word like "seed"/"wallet"/"recovery" names it."""
+    if len(text) < 40:
+        return False
+    best = _ascii_run(text) if text.isascii() else _longest_run(text, budget)
     if best < 12:
         return False
     if best in _SEED_SIZES:
