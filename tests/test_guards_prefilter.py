@@ -91,6 +91,13 @@ def test_folding_maps_every_case_insensitive_match_of_a_letter_to_that_letter() 
             assert letter in fold(ch), (letter, hex(ord(ch)))
 
 
+def test_folding_turns_every_wide_space_into_a_plain_space() -> None:
+    """`\\s` counts as the six ASCII spaces in a gate, so every other space folds to " "."""
+    wide = "".join(chr(c) for c in range(0x80, sys.maxunicode + 1) if not 0xD800 <= c < 0xE000)
+    for ch in set(regex.findall(r"\\s", wide)):
+        assert fold(ch) == " ", hex(ord(ch))
+
+
 ORDINARY = (
     "Caroline went to the LGBTQ support group yesterday and said it was powerful. "
     "We moved the standup to 10:30 because half the team is in Lisbon this week. "
