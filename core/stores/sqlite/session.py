@@ -278,22 +278,20 @@ class SQLiteSession(SQLiteTraces):
         so a dot product): exactly up to 20k, else on the nearest by signs
         (`core.stores.sqlite.vectors`). Whole rows are read for the winners alone."""
         active = f"{VISIBLE} AND m.status = 'active' AND m.embedding IS NOT NULL"
-        few = (
-            self.conn.execute(
-                f"SELECT count(*) FROM (SELECT 1 FROM memories m WHERE {active} LIMIT :cap)",
-                {**self.params, "cap": vectors.EXACT_BELOW},
-            ).fetchone()[0]
-            < vectors.EXACT_BELOW
-        )
-        if few:
+        # Signs exist exactly where vectors do (0141's triggers); counting and ranking
+        # by them reads the covering index memories_signs, not the table's pages.
+        signed = f"{VISIBLE} AND m.status = 'active' AND m.embedding_signs IS NOT NULL"
+        counted = self.conn.execute(
+            f"SELECT count(*) FROM (SELECT 1 FROM memories m WHERE {signed} LIMIT :cap)",
+            {**self.params, "cap": vectors.EXACT_BELOW},
+        ).fetchone()[0]
+        if counted < vectors.EXACT_BELOW:
             rows = self._tuples(
                 f"SELECT m.seq, m.embedding FROM memories m WHERE {active}", self.params
             )
         else:
             signs = self._tuples(
-                f"SELECT m.seq, m.embedding_signs FROM memories m WHERE {active} "
-                "AND m.embedding_signs IS NOT NULL",
-                self.params,
+                f"SELECT m.seq, m.embedding_signs FROM memories m WHERE {signed}", self.params
             )
             size = max(limit * vectors.SHORTLIST_FACTOR, len(signs) // vectors.SHORTLIST_SHARE)
             rows = self._tuples(
