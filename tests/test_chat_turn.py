@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
+from datetime import UTC, datetime
 
 import pytest
 
@@ -11,6 +12,7 @@ from adapters.console import ConsoleContext, ConsoleSession
 from core import guards, prompts, texts
 from core.audience import Audience
 from core.chat.turn import ChatTurn
+from core.governance.memory_md import import_markdown
 from core.ids import new_id
 from core.models import NewMemory, Principal, Scope
 from core.ports import ChatMessage
@@ -71,7 +73,7 @@ async def test_a_question_is_answered_by_the_model_with_the_used_memories_footer
 
 
 async def test_memories_enter_the_prompt_as_quoted_data_inside_a_delimited_block(
-    model_service, provider_server
+    model_service, provider_server, clock
 ):
     await model_service.remember(WS, ALICE, STAGING)
     await model_service.remember(WS, ALICE, 'the staging "admin" user is called deployer')
@@ -81,12 +83,28 @@ async def test_memories_enter_the_prompt_as_quoted_data_inside_a_delimited_block
     assert system.startswith(prompts.text("chat_system"))
     block = system[system.index("<saved_notes>") : system.index("</saved_notes>")]
     lines = block.splitlines()[1:]
+    saved_on = datetime.fromtimestamp(clock(), UTC).date().isoformat()
     assert sorted(lines) == sorted(
-        f"- {guards.quote_for_prompt(text)}"
+        f"- {saved_on}: {guards.quote_for_prompt(text)}"
         for text in (STAGING, 'the staging "admin" user is called deployer')
     )
     assert "not an instruction" in system[: system.index("<saved_notes>")]
     assert [m["role"] for m in sent(provider_server)] == ["system", "user"]
+
+
+async def test_a_note_in_the_prompt_carries_the_date_an_import_gave_it(
+    model_service, provider_server
+):
+    """A "when did we move staging?" needs the date a note holds from, not today's."""
+    lines = ["## Team", "- we moved staging to port 6543 | EXPLICIT | from:2024-03-05"]
+    await import_markdown(model_service.ports, WS, ALICE, lines, global_set=True, is_admin=True)
+    await model_service.chat(turn("when did we move staging to port 6543?"))
+
+    system = sent(provider_server)[0]["content"]
+    block = system[system.index("<saved_notes>") : system.index("</saved_notes>")]
+    assert block.splitlines()[1:] == [
+        f"- 2024-03-05: {guards.quote_for_prompt('we moved staging to port 6543')}"
+    ]
 
 
 async def test_an_injected_memory_never_reaches_the_prompt(model_service, store, provider_server):

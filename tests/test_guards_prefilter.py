@@ -10,12 +10,12 @@ from pathlib import Path
 
 import regex
 
-from core.guards import check, injection, privacy
+from core.guards import check, identifiers, injection, pii, privacy, wallets
 from core.guards.budget import Budget
 from core.guards.credential_phrases import PHRASES
-from core.guards.literals import clauses, fold
+from core.guards.literals import chunk_width, clauses, fold, head, longest_chunk
 from core.guards.normalize import views
-from core.guards.prefilter import Prefilter
+from core.guards.prefilter import Family
 from core.guards.secret_patterns import SECRET_PATTERNS
 from tests.guard_budget_spy import CountingBudget
 
@@ -29,27 +29,29 @@ def corpus() -> list[str]:
     return rows
 
 
-def _sound(gate: Prefilter, patterns: list[regex.Pattern[str]], texts: list[str]) -> list[str]:
-    """Every (pattern, text) where the pattern matches but the gate would not run it."""
-    misses = []
-    for text in texts:
-        seen = gate.scan(text)
-        for index, pattern in enumerate(patterns):
-            if pattern.search(text) and not gate.may_match(index, seen):
-                misses.append(f"pattern {index} on corpus text #{texts.index(text)}")
-    return misses
+def families() -> list[tuple[str, Family, list[str]]]:
+    """Every family of gated patterns, with the corpus as each reads it."""
+    texts = [unicodedata.normalize("NFKC", t) for t in corpus()]
+    return [
+        ("formats", privacy._FORMATS, texts),
+        ("phrases", privacy._PHRASES, texts),
+        ("wallets", wallets._GATED, texts),
+        ("identifiers", identifiers._GATED, texts),
+        ("pii", pii._GATED, texts),
+        ("injection", injection._GATED, [v for t in corpus()[::2] for v in views(t)]),
+    ]
 
 
 def test_a_gate_never_hides_a_match_on_the_guard_corpus() -> None:
-    texts = corpus()
-    assert len(texts) > 1000
-    folded = [unicodedata.normalize("NFKC", t) for t in texts]
-    secret, _, phrases = privacy._gates()
-    assert _sound(secret, [p.pattern for p in SECRET_PATTERNS], folded) == []
-    assert _sound(phrases, [p.pattern for p in PHRASES], folded) == []
-    injection_views = [v for t in texts for v in views(t)]
-    patterns = [ip.pattern for ip in injection._PATTERNS]
-    assert _sound(injection._gate(), patterns, injection_views) == []
+    misses = []
+    for name, family, texts in families():
+        assert len(texts) > 500
+        for number, text in enumerate(texts):
+            budget = Budget(60.0)
+            for index, pattern in enumerate(family.patterns):
+                if pattern.search(text) and not family.may_match(index, text, budget):
+                    misses.append(f"{name} pattern {index} on text #{number}")
+    assert misses == []
 
 
 def test_clauses_are_read_from_the_pattern_itself() -> None:
@@ -60,6 +62,24 @@ def test_clauses_are_read_from_the_pattern_itself() -> None:
     # Small classes and optional letters multiply out: xoxb-, xoxp-, …; passwords?
     assert "xoxb-" in clauses(r"xox[bp]-\d+")[0]
     assert clauses(r"passwords?\s*=") == (frozenset({"password"}),)
+
+
+def test_a_pattern_that_needs_a_long_unbroken_run_is_skipped_on_short_words() -> None:
+    # The key after "token=" is one run of 16+ characters, whatever comes before it.
+    assert chunk_width(r"(?i)\btoken\s*[=:]\s*(?P<v>[A-Za-z0-9]{16,})") == 16
+    assert chunk_width(r"(?P<v>[^\s\"']{4,64})\s+is\s+my\s+password") == 8
+    assert chunk_width(r"\w+\s+\w+") == 1
+    # \x1c-\x1f split words for str.split, not for \s: they never shorten a run.
+    assert longest_chunk("abc\x1cdefg hi") == 7
+
+
+def test_what_a_match_can_start_with_is_read_from_the_pattern_too() -> None:
+    assert head(r"(?<![a-z])(?:AKIA|ASIA)[A-Z0-9]{16}") == {"akia", "asia"}
+    # An optional word lets the next one start the match as well.
+    assert {"ai ", "bot ", "the "} <= (head(r"\b(?:the\s+)?(?:ai|bot)\s+must") or set())
+    # A pattern that may start with any letter has no head.
+    assert head(r"\w+@example\.com") is None
+    assert head(r"(?:sk-)?\d+") is None
 
 
 def test_folding_maps_every_case_insensitive_match_of_a_letter_to_that_letter() -> None:
@@ -90,26 +110,30 @@ def test_a_long_ordinary_text_runs_only_the_patterns_its_words_call_for(
 
 
 def test_trying_a_pattern_only_where_it_can_start_finds_what_a_full_scan_finds() -> None:
-    texts = [unicodedata.normalize("NFKC", t) for t in corpus()]
-    secret, _, phrases = privacy._gates()
-    budget = Budget(60.0)
-    families = [
-        (secret, [p.pattern for p in SECRET_PATTERNS], texts),
-        (phrases, [p.pattern for p in PHRASES], texts),
-        (
-            injection._gate(),
-            [ip.pattern for ip in injection._PATTERNS],
-            [v for t in texts[::3] for v in views(t)],
-        ),
-    ]
     anchored = 0
-    for gate, patterns, family_texts in families:
-        for text in family_texts:
-            seen = gate.scan(text)
-            for index, pattern in enumerate(patterns):
-                if not gate.may_match(index, seen):
+    for name, family, texts in families():
+        for number, text in enumerate(texts):
+            budget = Budget(60.0)
+            for index, pattern in enumerate(family.patterns):
+                if not family.may_match(index, text, budget):
                     continue
-                anchored += gate.starts(index, seen) is not None
-                spans = [m.span() for m in gate.finditer(index, seen, pattern, text, budget)]
-                assert spans == [m.span() for m in pattern.finditer(text)], (index, text[:40])
+                anchored += family.starts(index, text, budget) is not None
+                spans = [m.span() for m in family.finditer_at(index, pattern, text, budget)]
+                full = [m.span() for m in pattern.finditer(text)]
+                assert spans == full, (name, index, number)
     assert anchored > 1000  # the short cut was taken, not only the full scan
+
+
+SEED = (
+    "1. abandon 2) ability, able - about; above/absent (absorb) abstract 'absurd' abuse"
+    " access accident"
+)
+
+
+def test_a_seed_phrase_is_read_the_same_in_plain_ascii_and_in_any_other_text() -> None:
+    """Plain ASCII text takes a C fast path; it must count runs as the tokeniser does."""
+    budget = Budget(60.0)
+    for phrase, run in [(SEED, 12), (SEED.replace("abstract", "abstract!"), 8), (SEED.upper(), 12)]:
+        assert wallets._ascii_run(phrase) == run
+        assert wallets._longest_run(phrase + " 🎉", budget) == run
+    assert wallets.seed_phrases("wallet words: " + SEED, budget)

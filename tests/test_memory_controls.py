@@ -129,3 +129,35 @@ def test_memorybot_settings_shows_and_sets_for_admins_only(tmp_path):
     shown = cli.json("settings")
     assert shown["settings"]["channel_policies"] == {"C07HR0001": "recall_only"}
     assert "embed_api_key_enc" not in shown["settings"]
+
+
+async def test_memories_on_or_off_switches_only_as_the_whole_argument_and_the_words_stay_searchable(
+    service,
+):
+    for text in ("the backup job is off on weekends", "staging runs on port 2222", PAYROLL):
+        await service.remember(WS, ALICE, text)
+
+    async def listed(argument: str) -> list[str]:
+        reply = await run_command(service, "memories", request(argument))
+        assert reply.data["memory_off"] is False, f"{argument!r} switched memory off"
+        assert reply.text != texts.PERSONAL_ON, f"{argument!r} switched memory on"
+        return sorted(item.text for section in reply.sections for item in section.items)
+
+    assert await listed('"off"') == ["the backup job is off on weekends"]
+    assert await listed("“off”") == ["the backup job is off on weekends"]
+    assert await listed("search off") == ["the backup job is off on weekends"]
+    assert "staging runs on port 2222" in await listed("search on")
+    assert await listed("search 2222") == ["staging runs on port 2222"]  # not page 2222
+    assert await listed("off on weekends") == ["the backup job is off on weekends"]
+    assert await service.memory_switch(WS, ALICE) is False
+    switched = await run_command(service, "memories", request("  OFF "))
+    assert switched.text == texts.PERSONAL_OFF and switched.data["memory_off"] is True
+    back = await run_command(service, "memories", request("on"))
+    assert back.text == texts.PERSONAL_ON and back.data["memory_off"] is False
+
+
+def test_the_help_says_how_to_search_for_the_switch_words():
+    from core.commands.registry import ordered
+
+    [spec] = [s for s in ordered() if s.name == "memories"]
+    assert "search words" in spec.usage and "search on" in spec.arguments[0].description

@@ -2,19 +2,19 @@
 
 The bot does not ask for the privileged message-content intent: Discord still
 delivers the content of DMs and of messages that mention the bot, which is all
-the bot answers. The reply quotes the message, carries the "🧠 used N memories"
-line and a button to see which ones; it never pings anyone.
+the bot answers. A reply reads the chain it replies to (`adapters.discord.threads`).
+The reply quotes the message, carries the "🧠 used N memories" line and a button to
+see which ones; it never pings anyone.
 """
 
 from __future__ import annotations
-
-import re
 
 import discord
 
 from adapters.discord import reactions
 from adapters.discord.context import BotContext, chat_turn
 from adapters.discord.render import render
+from adapters.discord.threads import reply_chain, without_mention
 from core.faults import FAULTS, explain
 from core.responses import Response
 
@@ -28,17 +28,14 @@ def addressed_to(bot_user: discord.ClientUser, message: discord.Message) -> bool
     return any(user.id == bot_user.id for user in message.mentions)
 
 
-def without_mention(content: str, bot_id: int) -> str:
-    return re.sub(rf"<@!?{bot_id}>", " ", content).strip()
-
-
 async def on_message(
     ctx: BotContext, me: discord.ClientUser | None, message: discord.Message
 ) -> None:
     """Answer `message` if it is addressed to `me` (the bot's user, once logged in)."""
     if me is None or not addressed_to(me, message):
         return
-    turn = chat_turn(message, without_mention(message.content, me.id), ctx.dm_workspace)
+    thread = await reply_chain(message, me)
+    turn = chat_turn(message, without_mention(message.content, me.id), ctx.dm_workspace, thread)
     try:
         async with message.channel.typing():
             reply = (await ctx.service.chat(turn)).response()

@@ -14,11 +14,13 @@ buttons and forms it creates, so no handler reaches back into the client.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from adapters.discord.views import ValueStash
 from core.audience import Audience, personal_workspace
-from core.chat.turn import ChatTurn
+from core.chat.turn import ChatTurn, ThreadMessage
 from core.commands import CommandRequest
 from core.service import MemoryService
 
@@ -54,7 +56,12 @@ def command_request(
     )
 
 
-def chat_turn(message: discord.Message, text: str, dm_workspace: str) -> ChatTurn:
+def chat_turn(
+    message: discord.Message,
+    text: str,
+    dm_workspace: str,
+    thread: Sequence[ThreadMessage] = (),
+) -> ChatTurn:
     author = message.author
     is_admin = (
         isinstance(author, discord.Member)
@@ -67,6 +74,7 @@ def chat_turn(message: discord.Message, text: str, dm_workspace: str) -> ChatTur
         user=str(author.id),
         channel=str(message.channel.id),
         text=text,
+        thread=thread,
         is_admin=is_admin,
         # A server channel's members read the reply; a DM is the author's alone.
         audience=Audience.SHARED if guild_id else Audience.PRIVATE,

@@ -148,7 +148,9 @@ def render(response: Response, stash: ValueStash) -> dict[str, Any]:
         lines = [channel_links(response, line) for line in lines]
         number += sum(1 for item in section.items if item.actions)
         entries += section_entries
-        description = shorten("\n".join(lines), room) if lines else None
+        # cut, not `shorten`: the lines are already escaped here, and the zero-width
+        # space that breaks a mention-looking tag must not read as hidden text
+        description = cut("\n".join(lines), room) if lines else None
         budget -= len(title or "") + len(description or "")
         embeds.append(discord.Embed(title=title, description=description, colour=colour))
     if response.footer and embeds:

@@ -30,6 +30,7 @@ if str(ROOT) not in sys.path:
 import core  # noqa: E402
 from bench.locomo import load  # noqa: E402
 from bench.recall_quality import DEFAULT_DATA, build_embedder  # noqa: E402
+from bench.research.cached_embedder import cached  # noqa: E402
 from core.models import Principal  # noqa: E402
 from core.recall import relevance  # noqa: E402
 from core.recall.textsearch import query_terms  # noqa: E402
@@ -60,7 +61,7 @@ class Case:
 
 async def collect(args: argparse.Namespace) -> list[Case]:
     conversations = load(args.data)
-    embedder = build_embedder(args.embedder)
+    embedder = cached(build_embedder(args.embedder))
     cases: list[Case] = []
     with tempfile.TemporaryDirectory() as tmp:
         async with core.open_memory(f"sqlite:///{tmp}/b.db", embedder=embedder) as memory:
@@ -72,6 +73,8 @@ async def collect(args: argparse.Namespace) -> list[Case]:
                     result = await memory.remember(ws, "bench", turn.text)
                     if result.memory is not None:
                         turns_of[ws][result.memory.id].add(turn.dia_id)
+            if embedder is not None:
+                embedder.save()
             for conv, ws in itertools.product(conversations, [c.sample_id for c in conversations]):
                 for query in conv.queries:
                     hits = await memory.recall(ws, "bench", query.question, POOL, touch=False)

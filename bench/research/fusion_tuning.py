@@ -6,7 +6,7 @@ other). For each conversation it picks the tuning that is best on the other two 
 reports R@10 on the held-out one with it; the pooled held-out figure is the honest
 estimate of what the chosen recipe does on unseen conversations.
 
-    python bench/research/fusion_tuning.py [--embedder local]
+    python bench/research/fusion_tuning.py [--embedder local] [--postgres --small]
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import itertools
 import sys
 import tempfile
 from collections import defaultdict
+from contextlib import AsyncExitStack
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,33 +30,50 @@ from bench.locomo import (  # noqa: E402
     load,
     recall_at,
 )
+from bench.pg_setup import embedded_database  # noqa: E402
 from bench.recall_quality import DEFAULT_DATA, build_embedder  # noqa: E402
+from bench.research.cached_embedder import cached  # noqa: E402
 from core.recall import hybrid  # noqa: E402
 
 
-def grid(embedder: bool) -> list[hybrid.Tuning]:
+def grid(embedder: bool, small: bool = False) -> list[hybrid.Tuning]:
+    """`small`: the neighbourhood of the defaults, for the slower connected store."""
     keyword = ["bm25", "share"]
-    alpha = [0.3, 0.4, 0.5, 0.6, 0.7] if embedder else [0.5]
+    alpha = [0.4, 0.5, 0.6] if small else [0.3, 0.4, 0.5, 0.6, 0.7]
+    alpha = alpha if embedder else [0.5]
     # Entity expansion measured worse keyword-only on every dev conversation (LoCoMo's
     # entities are mostly its two speakers), so the embedder sweep leaves it off.
-    expand = [(0, 0.5)] if embedder else [(0, 0.5), (2, 0.3), (3, 0.5)]
-    return [hybrid.Tuning(k, a, e, w) for k, a, (e, w) in itertools.product(keyword, alpha, expand)]
+    expand = [(0, 0.5)] if embedder or small else [(0, 0.5), (2, 0.3), (3, 0.5)]
+    when = [0.0, 0.5] if small else [0.0, 0.1, 0.2, 0.3, 0.5]
+    return [
+        hybrid.Tuning(k, a, e, w, t)
+        for k, a, (e, w), t in itertools.product(keyword, alpha, expand, when)
+    ]
 
 
 async def run(args: argparse.Namespace) -> dict[hybrid.Tuning, list[tuple[str, int, float]]]:
     """For each tuning: (conversation, category, R@10) per question."""
     conversations = load(args.data)
-    embedder = build_embedder(args.embedder)
+    embedder = cached(build_embedder(args.embedder))
     results: dict[hybrid.Tuning, list[tuple[str, int, float]]] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        async with core.open_memory(f"sqlite:///{tmp}/b.db", embedder=embedder) as memory:
+    async with AsyncExitStack() as stack:
+        if args.postgres:  # connected mode: a throwaway embedded PostgreSQL
+            url, admin = await stack.enter_async_context(embedded_database())
+        else:
+            url, admin = (
+                f"sqlite:///{stack.enter_context(tempfile.TemporaryDirectory())}/b.db",
+                None,
+            )
+        async with core.open_memory(url, embedder=embedder, admin_url=admin) as memory:
             turns_of: dict[str, set[str]] = defaultdict(set)
             for conv in conversations:
                 for turn in conv.turns:
                     saved = await memory.remember(conv.sample_id, "bench", turn.text)
                     if saved.memory is not None:
                         turns_of[saved.memory.id].add(turn.dia_id)
-            for tuning in grid(embedder is not None):
+            for tuning in grid(embedder is not None, args.small):
+                if embedder is not None:
+                    embedder.save()
                 hybrid.TUNING = tuning
                 rows = []
                 for conv in conversations:
@@ -77,6 +95,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--embedder", choices=("none", "local"), default="none")
+    parser.add_argument("--postgres", action="store_true", help="connected mode (embedded)")
+    parser.add_argument("--small", action="store_true", help="only near the defaults")
     args = parser.parse_args()
     results = asyncio.run(run(args))
     samples = sorted({s for rows in results.values() for s, _, _ in rows})

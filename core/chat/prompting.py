@@ -10,6 +10,7 @@ memories that survive are "used" and counted in the reply's footer.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 
 from core import guards, prompts
 from core.models import PROFILE_FIELDS, Hit
@@ -22,7 +23,7 @@ THREAD_ROLES = frozenset({"user", "assistant"})
 
 def usable_memories(hits: Sequence[Hit]) -> list[Hit]:
     """The recalled memories that may enter a prompt."""
-    return [hit for hit in hits if guards.safe_for_prompt(hit.content)]
+    return [hit for hit in hits if guards.safe_in_prompt(hit.content)]
 
 
 def usable_profile(profile: Mapping[str, str]) -> dict[str, str]:
@@ -30,13 +31,24 @@ def usable_profile(profile: Mapping[str, str]) -> dict[str, str]:
     return {
         name: profile[name]
         for name in PROFILE_FIELDS
-        if profile.get(name) and guards.safe_for_prompt(profile[name])
+        if profile.get(name) and guards.safe_in_prompt(profile[name])
     }
 
 
 def memories_block(hits: Sequence[Hit]) -> str:
-    notes = "\n".join(f"- {guards.quote_for_prompt(hit.content)}" for hit in hits)
+    notes = "\n".join(note_line(hit) for hit in hits)
     return prompts.render("chat_memories", notes=notes)
+
+
+def note_line(hit: Hit) -> str:
+    """One quoted note, after the date it holds from (an import's `valid_from`, else
+    when it was saved), so "when…?" and "how long ago…?" can be answered from it."""
+    quoted = guards.quote_for_prompt(hit.content)
+    memory = hit.memory
+    if memory is None or not (memory.valid_from or memory.created_at):
+        return f"- {quoted}"
+    when = memory.valid_from if memory.valid_from is not None else memory.created_at
+    return f"- {datetime.fromtimestamp(when, UTC).date().isoformat()}: {quoted}"
 
 
 def profile_block(profile: Mapping[str, str]) -> str:

@@ -48,7 +48,7 @@ class Redacted:
 
 
 def _flag(text: str) -> Finding | None:
-    finding = guards.check_privacy(text)
+    finding = guards.privacy_verdict(text)
     return finding if finding is not None and finding.category in ("secret", "pii") else None
 
 

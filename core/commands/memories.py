@@ -4,6 +4,11 @@
 those containing "deploy"; Next / Previous buttons (MEMORIES_PAGE, value "N words")
 page through either. `/memories off` / `/memories on` is the personal switch "memory
 off for me" (everywhere, independent of incognito; `core.context` obeys it).
+
+The switch takes the argument only when it is exactly one of those two words, so
+"/memories off" never searches and "/memories off-site backups" never switches.
+To search for the word itself, quote it or say so: `/memories "off"`,
+`/memories search on` (also `/memories search 2`: the digits, not page 2).
 """
 
 from __future__ import annotations
@@ -20,15 +25,45 @@ from core.service import MemoryService
 @command(
     "memories",
     "See what I remember for you; /memories off turns memory off for you everywhere",
-    "/memories [page, words, on or off]",
-    (Argument("search", "A page number, words the memories contain, or off / on for you"),),
+    "/memories [page | words | on | off | search words]",
+    (
+        Argument(
+            "search", 'A page, words to find, or on / off for you ("search on" finds the word)'
+        ),
+    ),
 )
 async def memories(service: MemoryService, request: CommandRequest) -> Response:
-    wanted = request.text.strip().lower()
-    if wanted in ("on", "off"):
-        off = await service.memory_switch(request.workspace, request.user, off=wanted == "off")
+    wanted = request.text.strip()
+    if wanted.lower() in SWITCH:
+        off = await service.memory_switch(
+            request.workspace, request.user, off=wanted.lower() == "off"
+        )
         return Response(texts.PERSONAL_OFF if off else texts.PERSONAL_ON, data={"memory_off": off})
-    return await memories_page(service, request, request.text)
+    words = searched(wanted)
+    if words is not None:  # page 1 of a search, whatever the words are
+        return await memories_page(service, request, f"1 {words}")
+    return await memories_page(service, request, wanted)
+
+
+SWITCH = ("on", "off")
+SEARCH_WORD = "search"
+QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»"}
+
+
+def searched(text: str) -> str | None:
+    """The words of an explicit search — `search WORDS` or a quoted argument — without
+    the quotes (None: not an explicit search)."""
+    head, _, rest = text.partition(" ")
+    if head.lower() == SEARCH_WORD and rest.strip():
+        return _unquoted(rest.strip())
+    inner = _unquoted(text)
+    return inner if inner != text else None
+
+
+def _unquoted(text: str) -> str:
+    if len(text) > 2 and QUOTES.get(text[0]) == text[-1] and text[1:-1].strip():
+        return text[1:-1].strip()
+    return text
 
 
 @action(ActionKind.MEMORIES_PAGE)

@@ -2,8 +2,9 @@
 
 `check` is the one call the service makes before writing a memory or a profile
 value; `safe_for_prompt` and `quote_for_prompt` are for the read side, when a
-memory is about to enter a prompt. Findings name the kind of problem and never
-echo the text.
+memory is about to enter a prompt. `safe_in_prompt`, `privacy_verdict` and `checked`
+are the same checks remembered per text (`core.guards.verdicts`), for paths that meet
+the same text on every turn. Findings name the kind of problem and never echo the text.
 
 >>> check("my password is hunter2")
 Finding(category='secret', rule='password_statement', label='a password')
@@ -16,6 +17,7 @@ from __future__ import annotations
 from core.guards.findings import Finding
 from core.guards.injection import check_injection, quote_for_prompt, safe_for_prompt
 from core.guards.privacy import check_privacy
+from core.guards.verdicts import checked, privacy_verdict, safe_in_prompt
 from core.texts import MASKED
 
 __all__ = [
@@ -23,10 +25,13 @@ __all__ = [
     "check",
     "check_injection",
     "check_privacy",
+    "checked",
     "masked",
     "masked_lines",
+    "privacy_verdict",
     "quote_for_prompt",
     "safe_for_prompt",
+    "safe_in_prompt",
 ]
 
 

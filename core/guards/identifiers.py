@@ -16,6 +16,7 @@ import regex
 from core.guards.budget import Budget
 from core.guards.checksums import aadhaar_valid, aba_valid, itin_valid, nino_valid
 from core.guards.lazy import lazy
+from core.guards.prefilter import TEXT
 
 
 def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
@@ -40,7 +41,7 @@ _AADHAAR_CONTEXT = lazy(
 def aadhaars(text: str, budget: Budget) -> Iterator[bool]:
     """Verhoeff-valid 12-digit numbers; a spaced 4-4-4 one needs no naming word unless
     another word names it (an order, a phone), a compact one needs "Aadhaar"/"UID"."""
-    for m in budget.finditer(_AADHAAR, text):
+    for m in _GATED.finditer(_AADHAAR, text, budget):
         if not aadhaar_valid(m.group(0)):
             continue
         named = _near(_AADHAAR_CONTEXT, text, m.start(), m.end(), budget)
@@ -73,7 +74,7 @@ Scanner = Callable[[str, Budget], Iterator[bool]]
 
 def _documents(pattern: regex.Pattern[str]) -> Scanner:
     def scan(text: str, budget: Budget) -> Iterator[bool]:
-        for m in budget.finditer(pattern, text):
+        for m in _GATED.finditer(pattern, text, budget):
             value = m.group("v")
             digits = sum(ch.isdigit() for ch in value)
             compact = sum(ch.isalnum() for ch in value)
@@ -96,7 +97,7 @@ _ACCOUNT = lazy(r"(?i)\b(?:account|acct|a/c|checking|savings)\b[^\n\d]{0,20}?(\d
 
 def us_bank_accounts(text: str, budget: Budget) -> Iterator[bool]:
     """A checksum-valid routing number named as one, with an account number nearby."""
-    for m in budget.finditer(_NINE, text):
+    for m in _GATED.finditer(_NINE, text, budget):
         if not aba_valid(m.group(0)):
             continue
         window = text[max(0, m.start() - 80) : m.end() + 80]
@@ -120,7 +121,7 @@ _ITIN_CONTEXT = lazy(
 
 def itins(text: str, budget: Budget) -> Iterator[bool]:
     """ITIN ranges; dashed ones unless named as something else, others when named."""
-    for m in budget.finditer(_ITIN, text):
+    for m in _GATED.finditer(_ITIN, text, budget):
         if not itin_valid("".join(ch for ch in m.group(0) if ch.isdigit())):
             continue
         if _near(_ITIN_CONTEXT, text, m.start(), m.end(), budget) or (
@@ -135,6 +136,10 @@ _NINO_CONTEXT = lazy(r"(?i)\b(?:ni|nino|nat(?:ional)?\.?\s+ins(?:urance)?|hmrc|p
 
 
 def lower_case_ninos(text: str, budget: Budget) -> Iterator[bool]:
-    for m in budget.finditer(_NINO_ANY_CASE, text):
+    for m in _GATED.finditer(_NINO_ANY_CASE, text, budget):
         if nino_valid(m.group(0)) and _near(_NINO_CONTEXT, text, m.start(), m.end(), budget):
             yield True
+
+
+# Whole-text scans: run only when the text holds their words (or a long enough chunk).
+_GATED = TEXT.family([_AADHAAR, _PASSPORT, _LICENCE, _NINE, _ITIN, _NINO_ANY_CASE])

@@ -33,6 +33,7 @@ from core.guards.identifiers import (
     us_bank_accounts,
 )
 from core.guards.lazy import lazy
+from core.guards.prefilter import TEXT
 
 _SSN_CONTEXT = lazy(
     r"(?i)\b(?:ssn|ss#|ss\s+no|social\s+security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
@@ -84,7 +85,7 @@ def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: 
 
 
 def _ssns(text: str, budget: Budget) -> Iterator[bool]:
-    for m in budget.finditer(_SSN, text):
+    for m in _GATED.finditer(_SSN, text, budget):
         if not ssn_valid(m.group("a"), m.group("g"), m.group("n")):
             continue
         dashed = m.group("s") == "-"
@@ -122,7 +123,7 @@ def _card_candidates(run: str) -> Iterator[tuple[str, bool]]:
 
 
 def _cards(text: str, budget: Budget) -> Iterator[bool]:
-    for m in budget.finditer(_DIGIT_RUN, text):
+    for m in _GATED.finditer(_DIGIT_RUN, text, budget):
         for digits, separated in _card_candidates(m.group(0)):
             if not (luhn(digits) and card_brand_plausible(digits)):
                 continue
@@ -140,7 +141,7 @@ def _cards(text: str, budget: Budget) -> Iterator[bool]:
 
 
 def _ibans(text: str, budget: Budget) -> Iterator[bool]:
-    for m in budget.finditer(_IBAN, text):
+    for m in _GATED.finditer(_IBAN, text, budget):
         length = IBAN_LENGTHS.get(m.group("cc").upper())
         if length is None:
             continue
@@ -159,23 +160,27 @@ def _ibans(text: str, budget: Budget) -> Iterator[bool]:
 
 
 def _ninos(text: str, budget: Budget) -> Iterator[bool]:
-    for m in budget.finditer(_NINO, text):
+    for m in _GATED.finditer(_NINO, text, budget):
         if nino_valid(m.group(0)):
             yield True
 
 
 def _sins(text: str, budget: Budget) -> Iterator[bool]:
-    for m in budget.finditer(_SIN, text):
+    for m in _GATED.finditer(_SIN, text, budget):
         if sin_valid(m.group(0)) and _near(_SIN_CONTEXT, text, m.start(), m.end(), budget):
             yield True
 
 
 def _cpfs(text: str, budget: Budget) -> Iterator[bool]:
-    for m in budget.finditer(_CPF, text):
+    for m in _GATED.finditer(_CPF, text, budget):
         if not cpf_valid(m.group(0)):
             continue
         if not m.group("bare") or _near(_CPF_CONTEXT, text, m.start(), m.end(), budget):
             yield True
+
+
+# Whole-text scans: run only when the text holds a long enough chunk for them.
+_GATED = TEXT.family([_SSN, _DIGIT_RUN, _IBAN, _NINO, _SIN, _CPF])
 
 
 @dataclass(frozen=True)

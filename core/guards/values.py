@@ -13,6 +13,7 @@ from collections import Counter
 
 import regex
 
+from core.guards.budget import PER_CALL_SECONDS
 from core.guards.lazy import lazy
 
 _PLACEHOLDER = lazy(
@@ -94,13 +95,13 @@ def is_placeholder(value: str) -> bool:
     v = value.strip().strip("\"'`")
     if not v:
         return True
-    if _PLACEHOLDER.search(v, timeout=0.05):
+    if _PLACEHOLDER.search(v, timeout=PER_CALL_SECONDS):
         return True
     distinct = set(v.lower())
     if len(v) >= 6 and len(distinct) <= 2:
         return True
     # "sk-1234567890abcdef…", "AKIA1234567890ABCDEF": documentation keys count upwards.
-    return len(v) >= 16 and _SEQUENTIAL.search(v.lower(), timeout=0.05) is not None
+    return len(v) >= 16 and _SEQUENTIAL.search(v.lower(), timeout=PER_CALL_SECONDS) is not None
 
 
 def entropy(value: str) -> float:

@@ -9,7 +9,7 @@ refusing Bitcoin addresses, ordinary word lists or serial numbers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -18,6 +18,7 @@ import regex
 
 from core.guards.budget import Budget
 from core.guards.checksums import base58check_payload
+from core.guards.prefilter import TEXT
 from core.guards.values import entropy
 
 
@@ -34,11 +35,11 @@ _XPRV = regex.compile(r"(?<![A-Za-z0-9])[xtyzuv]prv[1-9A-HJ-NP-Za-km-z]{100,108}
 
 
 def wallet_keys(text: str, budget: Budget) -> bool:
-    for m in budget.finditer(_WIF, text):
+    for m in _GATED.finditer(_WIF, text, budget):
         payload = base58check_payload(m.group(0))
         if payload and payload[0] in (0x80, 0xEF) and len(payload) in (33, 34):
             return True
-    return any(base58check_payload(m.group(0)) for m in budget.finditer(_XPRV, text))
+    return any(base58check_payload(m.group(0)) for m in _GATED.finditer(_XPRV, text, budget))
 
 
 # ---- BIP-39 seed phrases ----------------------------------------------------------------
@@ -52,23 +53,89 @@ _SEED_CONTEXT = regex.compile(
 _SEED_SIZES = (12, 15, 18, 21, 24)
 
 
+_SEPARATOR = ""  # stands for a token `_SEP` accepts (no word is empty)
+_SEP_CHARS = ",;/|-–—.:()[]\"'`"
+
+
+def _tokens(text: str, budget: Budget) -> Iterator[str]:
+    """The tokens of `_WORD.findall(text)`, each separator as `_SEPARATOR`, read chunk by
+    chunk: a chunk that is one word with separators around it ("wallet,", "(ability")
+    costs no regex call; any other chunk is split by `_WORD` itself."""
+    timeout = budget.timeout()
+    separators: dict[str, bool] = {}
+    for chunk in text.split():
+        if chunk.isascii():
+            core = chunk.strip(_SEP_CHARS)
+            if core.isalpha():
+                if core != chunk:
+                    yield _SEPARATOR
+                yield core
+                continue
+        for token in _WORD.findall(chunk, timeout=timeout):
+            if token[0].isalpha():
+                yield token
+                continue
+            is_sep = separators.get(token)
+            if is_sep is None:
+                is_sep = separators[token] = _SEP.match(token) is not None
+            yield _SEPARATOR if is_sep else token
+
+
+# ASCII text in a few C passes: separators and digits (which `_SEP` accepts between
+# words) become spaces, any other non-letter (what `_WORD` makes a token that ends a
+# run) the byte 0x01, set apart; letters and the six ASCII spaces stay.
+_BREAK = 0x01
+_ASCII_TABLE = bytes(
+    code
+    if chr(code).isalpha() or chr(code) in " \t\n\r\x0b\x0c"
+    else (0x20 if chr(code) in _SEP_CHARS or chr(code).isdigit() else _BREAK)
+    for code in range(256)
+)
+
+
+@cache
+def _bip39_bytes() -> frozenset[bytes]:
+    return frozenset(word.encode("ascii") for word in bip39_words())
+
+
+def _ascii_run(text: str) -> int:
+    """The longest run of BIP-39 words in ASCII `text`, as the loop over `_tokens` finds."""
+    data = text.lower().encode("ascii").translate(_ASCII_TABLE)
+    if _BREAK in data:
+        data = data.replace(b"\x01", b" \x01 ")
+    words = _bip39_bytes()
+    run = best = 0
+    for token in data.split():
+        if token in words:
+            run += 1
+            if run > best:
+                best = run
+        else:
+            run = 0
+    return best
+
+
+def _longest_run(text: str, budget: Budget) -> int:
+    words = bip39_words()
+    run = best = 0
+    for token in _tokens(text, budget):
+        if not token:
+            continue  # a separator: the run goes on
+        if token.lower() in words:
+            run += 1
+            if run > best:
+                best = run
+        else:
+            run = 0  # a word not on the list, or a character that cannot sit between words
+    return best
+
+
 def seed_phrases(text: str, budget: Budget) -> bool:
     """A run of 12+ BIP-39 words: refused when its length is a BIP-39 size and nothing
     else is in the line, or when a word like "seed"/"wallet"/"recovery" names it."""
     if len(text) < 40:
         return False
-    words = bip39_words()
-    run = 0
-    best = 0
-    for token in budget.findall(_WORD, text):
-        if token[0].isalpha():
-            if token.lower() in words:
-                run += 1
-                best = max(best, run)
-                continue
-            run = 0
-        elif not _SEP.match(token):
-            run = 0
+    best = _ascii_run(text) if text.isascii() else _longest_run(text, budget)
     if best < 12:
         return False
     if best in _SEED_SIZES:
@@ -88,11 +155,11 @@ _OTPAUTH = regex.compile(r"(?i)otpauth://[^\s?]*\?(?:[^\s#]*&)?secret=[A-Z2-7]{1
 
 
 def totp_seeds(text: str, budget: Budget) -> bool:
-    if budget.search(_OTPAUTH, text):
+    if _GATED.search(_OTPAUTH, text, budget):
         return True
-    if not budget.search(_OTP_CONTEXT, text):
+    if not _GATED.search(_OTP_CONTEXT, text, budget):
         return False
-    for m in budget.finditer(_BASE32, text):
+    for m in _GATED.finditer(_BASE32, text, budget):
         compact = regex.sub(r"[ \-]", "", m.group("v")).upper()
         if len(compact) in (16, 20, 24, 26, 32, 40, 52, 64) or len(compact) >= 16:
             has_digit = any(ch in "234567" for ch in compact)
@@ -112,7 +179,7 @@ _CODE_GROUP = regex.compile(
 
 
 def recovery_codes(text: str, budget: Budget) -> bool:
-    for ctx in budget.finditer(_RECOVERY_CONTEXT, text):
+    for ctx in _GATED.finditer(_RECOVERY_CONTEXT, text, budget):
         tail = text[ctx.end() : ctx.end() + 160]
         for m in budget.finditer(_CODE_GROUP, tail):
             code = m.group(0)
@@ -123,6 +190,10 @@ def recovery_codes(text: str, budget: Budget) -> bool:
             if m.start() > 40:
                 break
     return False
+
+
+# Whole-text scans: run only when the text holds their words (or a long enough chunk).
+_GATED = TEXT.family([_WIF, _XPRV, _OTPAUTH, _OTP_CONTEXT, _BASE32, _RECOVERY_CONTEXT])
 
 
 @dataclass(frozen=True)

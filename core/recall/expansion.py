@@ -5,7 +5,7 @@ need memories that do not share the question's words but are about something the
 matching memories mention. The store keeps each memory's entities, which makes an
 implicit graph: entities are linked when one memory names both. Graph-memory
 systems walk it; here the walk is one hop and bounded, so it stays cheap and cannot
-drift: the question's entities → the keyword hits that name them → the entities
+drift: the question's rare entities → the keyword hits that name them → the entities
 those hits name most often (at least twice, never the ones so common they say
 nothing) → one more keyword search for those, whose results join the candidates
 at a discount.
@@ -35,11 +35,16 @@ def comentioned(
     occurrences: Mapping[str, int],
     total: int,
 ) -> list[str]:
-    """The entities most often named together with the question's entities."""
-    wanted = set(seeds)
+    """The entities most often named together with the question's rare entities.
+
+    A question entity named in more than COMMON_SHARE of the workspace (the people
+    of a two-person chat, the team's own product) is no seed: every hit names it, so
+    what it is "co-mentioned" with is just what is frequent. Seeds are rare by the
+    same cut-off as the entities the walk reaches."""
+    limit = max(2.0, COMMON_SHARE * total)
+    wanted = {e for e in seeds if occurrences.get(e, 0) <= limit}
     if not wanted:
         return []
-    limit = max(2.0, COMMON_SHARE * total)
     counter: Counter[str] = Counter()
     for hit in hits[:FIRST_HOP]:
         names = set(hit.memory.entities)

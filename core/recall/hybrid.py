@@ -13,11 +13,11 @@ touched, which nudges them up next time.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.models import Hit, Memory
 from core.ports import StoreSession, TextHit
-from core.recall import expansion, ranking, relevance
+from core.recall import expansion, ranking, relevance, temporal
 from core.recall.textsearch import convex_fuse, coverage_of, light_stem, query_terms
 from core.remember.classify import find_entities
 
@@ -32,16 +32,27 @@ class Tuning:
 
     keyword: "bm25" ranks keyword hits by BM25 × coverage; "share" by the absolute,
     idf-weighted share of the question a memory covers (`core.recall.relevance`, the
-    same measure that decides what a reply uses), BM25 breaking ties.
+    same measure that decides what a reply uses), BM25 breaking ties; "auto": BM25
+    alone, the share when fused with cosine (leave-one-conversation-out picked BM25 in
+    every fold keyword-only, the share in 2 of 3 folds with the embedder on SQLite and
+    in 3 of 3 on PostgreSQL).
     alpha: the keyword side's weight in the convex fusion with cosine.
     expand: co-mentioned entities searched one hop out (`core.recall.expansion`; 0 off),
     their hits scored at `expand_weight` of a keyword hit.
+    when: for a question asking for a time, the relevance of a candidate that states
+    one is raised by this share (`core.recall.temporal`; 0 off; LOCO picked 0.1–0.5,
+    all equal keyword-only, 0.5 with the embedder).
+    dated: for a question naming a month or year ("in March 2024"), the relevance of a
+    candidate dated then is raised by this share. Not chosen on LoCoMo: its turns carry
+    their dates in their text, so keyword search already sees them there.
     """
 
-    keyword: str = "bm25"
+    keyword: str = "auto"
     alpha: float = 0.5
     expand: int = 0
     expand_weight: float = 0.5
+    when: float = 0.5
+    dated: float = 0.3
 
 
 TUNING = Tuning()
@@ -96,26 +107,43 @@ def fuse(
     return [Fused(memories[i], v, cosine.get(i)) for i, v in convex_fuse(keyword, vector, alpha)]
 
 
+def timed(candidate: Fused, boost: float) -> Fused:
+    """The candidate, its relevance raised by `boost` when its text states a time."""
+    if not temporal.states_time(candidate.memory.content):
+        return candidate
+    return replace(candidate, relevance=candidate.relevance * (1 + boost))
+
+
+def dated(candidate: Fused, periods: list[tuple[int | None, int | None]], boost: float) -> Fused:
+    """The candidate, its relevance raised by `boost` when its date (the `valid_from`
+    an import gave it, else when it was saved) falls in a period the question names."""
+    memory = candidate.memory
+    when = memory.valid_from if memory.valid_from is not None else memory.created_at
+    if not temporal.in_period(when, periods):
+        return candidate
+    return replace(candidate, relevance=candidate.relevance * (1 + boost))
+
+
 async def keyword_evidence(
     session: StoreSession,
     query: str,
     terms: Sequence[str],
     text_hits: Sequence[TextHit],
     tuning: Tuning,
+    fused: bool = False,
 ) -> tuple[list[tuple[str, float]], list[TextHit]]:
-    """Keyword scores of the candidates, and the extra hits entity expansion found."""
-    if tuning.keyword != "share" and not tuning.expand:
+    """Keyword scores of the candidates, and the extra hits entity expansion found
+    (`fused`: cosine will join them, which "auto" scores by share)."""
+    share = tuning.keyword == "share" or (tuning.keyword == "auto" and fused)
+    if not share and not tuning.expand:
         return keyword_scores(terms, text_hits), []
     total, counts = await session.term_counts(terms, relevance.DF_CAP, relevance.TOTAL_CAP)
     question = relevance.question(terms, counts, total, find_entities(query), query)
-    if tuning.keyword == "share":
-        keyword = share_scores(question, text_hits)
-    else:
-        keyword = keyword_scores(terms, text_hits)
+    keyword = share_scores(question, text_hits) if share else keyword_scores(terms, text_hits)
     if not tuning.expand or not question.entities:
         return keyword, []
     names = {e for h in text_hits[: expansion.FIRST_HOP] for e in h.memory.entities}
-    occurrences = await session.entity_counts(sorted(names)) if names else {}
+    occurrences = await session.entity_counts(sorted(names | question.entities))
     hop = expansion.comentioned(sorted(question.entities), text_hits, occurrences, total)
     extra_terms = [t for t in expansion.entity_terms(hop) if t not in terms]
     if not extra_terms:
@@ -150,12 +178,19 @@ async def recall(
     text_hits = [h for h in text_hits if not ranking.buried(h.memory)]
     vector_hits = [h for h in vector_hits if not ranking.buried(h.memory)]
     keyword, extra = (
-        await keyword_evidence(session, query, terms, text_hits, tuning) if text_hits else ([], [])
+        await keyword_evidence(session, query, terms, text_hits, tuning, bool(vector_hits))
+        if text_hits
+        else ([], [])
     )
     memories = {h.memory.id: h.memory for h in (*vector_hits, *text_hits, *extra)}
     candidates = fuse(keyword, memories, vector_hits, fusion, tuning.alpha)
     if not candidates:
         return []
+    if tuning.when and temporal.asks_when(query):
+        candidates = [timed(c, tuning.when) for c in candidates]
+    periods = temporal.named_periods(query) if tuning.dated else []
+    if periods:
+        candidates = [dated(c, periods, tuning.dated) for c in candidates]
     entities = {e for c in candidates for e in c.memory.entities}
     counts = await session.entity_counts(sorted(entities)) if entities else {}
     scored = sorted(

@@ -33,6 +33,7 @@ _CANDIDATE = regex.compile(
     r"|[\p{Ll}]+[\p{Lu}][\p{L}\p{N}]*"  # camelCase product names (iPhone, macOS)
     r")"
 )
+_POSSESSIVE = regex.compile(r"(?<=\p{L})['’]s?$")
 _COMMON_CAPITALISED = frozenset(
     [
         "i",
@@ -153,19 +154,29 @@ def guess_kind(text: str) -> Kind:
 
 
 def find_entities(text: str, limit: int = 12) -> list[str]:
-    """Normalised entity ids named in the text (proper nouns, acronyms, camelCase)."""
+    """Normalised entity ids named in the text (proper nouns, acronyms, camelCase).
+    A possessive is the name itself and ends its phrase: "Melanie's son" names
+    `melanie`, "Ana's Payments API" names `ana` and `payments_api`."""
     found: list[str] = []
     for match in _CANDIDATE.finditer(text):
-        phrase = match.group(0).strip(".-'’&")
-        words = [w for w in phrase.split() if w.casefold() not in _COMMON_CAPITALISED]
-        if not words:
-            continue
-        name = " ".join(words)
-        if len(name) < 2 or name.isdigit():
-            continue
-        ident = entity_id(name)
-        if ident and ident not in found:
-            found.append(ident)
-        if len(found) >= limit:
-            break
+        for words in _phrases(match.group(0).strip(".-'’&")):
+            name = " ".join(w for w in words if w.casefold() not in _COMMON_CAPITALISED)
+            if len(name) < 2 or name.isdigit():
+                continue
+            ident = entity_id(name)
+            if ident and ident not in found:
+                found.append(ident)
+            if len(found) >= limit:
+                return found
     return found
+
+
+def _phrases(phrase: str) -> list[list[str]]:
+    """The phrase's words, split after each possessive (whose ending is dropped)."""
+    phrases: list[list[str]] = [[]]
+    for word in phrase.split():
+        bare = _POSSESSIVE.sub("", word)
+        phrases[-1].append(bare)
+        if bare != word:
+            phrases.append([])
+    return [p for p in phrases if p]

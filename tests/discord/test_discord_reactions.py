@@ -8,23 +8,29 @@ import asyncio
 import time
 
 from core.audience import personal_workspace
-from core.models import Scope
+from core.models import Principal, Scope
 from tests.discord.conftest import button
 from tests.fakes import discord_payloads as wire
 from tests.fakes.discord_server import ALICE, BOB, BOT, GUILD
 
 WORKSPACE, USER = str(GUILD.id), str(ALICE.id)
 STAGING = "the staging DB is on port 6543"
-STEPS = 300  # polls of the store, 10 ms apart, before a test gives up waiting
+STEPS = 1000  # polls of the store, 10 ms apart, before a test gives up waiting
 
 
-async def replied(fake, **say) -> tuple[dict, dict]:
-    """(the question, the reply the bot posted to it)."""
+async def replied(fake, memory, workspace: str = WORKSPACE, **say) -> tuple[dict, dict]:
+    """(the question, the reply the bot posted to it), once the bot has noted which
+    memories the reply used (it can only do so after Discord gave the reply its id)."""
     before = time.monotonic()
     asked = await fake.say("which port is staging on?", **say)
     path = rf"/channels/{asked['channel_id']}/messages"
-    call = await fake.wait_call("POST", path, after=before)
-    return asked, call.response
+    reply = (await fake.wait_call("POST", path, after=before)).response
+    for _ in range(STEPS):
+        async with memory.store.session(Principal(workspace, USER)) as session:
+            if await session.reply_memories(reply["channel_id"], reply["id"]):
+                break
+        await asyncio.sleep(0.01)
+    return asked, reply
 
 
 async def trust_when(memory, workspace: str, memory_id: str, done) -> float:
@@ -41,7 +47,7 @@ async def test_a_thumbs_up_reaction_moves_trust_as_the_button_does_and_removing_
     fake, bot, memory
 ):
     saved = (await memory.remember(WORKSPACE, USER, STAGING, Scope.GLOBAL)).memory
-    _, reply = await replied(fake, mention_bot=True)
+    _, reply = await replied(fake, memory, mention_bot=True)
     await fake.react(reply, "👍")
     by_reaction = await trust_when(memory, WORKSPACE, saved.id, lambda t: t != 0)
     assert by_reaction > 0
@@ -56,7 +62,7 @@ async def test_a_thumbs_up_reaction_moves_trust_as_the_button_does_and_removing_
 async def test_a_thumbs_down_with_a_skin_tone_in_a_dm_lowers_trust_until_removed(fake, bot, memory):
     space = personal_workspace(USER)
     saved = (await memory.remember(space, USER, STAGING)).memory
-    _, reply = await replied(fake, guild=None)
+    _, reply = await replied(fake, memory, space, guild=None)
     await fake.react(reply, "👎🏽")
     assert await trust_when(memory, space, saved.id, lambda t: t != 0) < 0
     await fake.react(reply, "👎🏽", added=False)
@@ -65,7 +71,7 @@ async def test_a_thumbs_down_with_a_skin_tone_in_a_dm_lowers_trust_until_removed
 
 async def test_reactions_on_other_messages_or_by_the_bot_change_nothing(fake, bot, memory):
     saved = (await memory.remember(WORKSPACE, USER, STAGING, Scope.GLOBAL)).memory
-    asked, reply = await replied(fake, mention_bot=True)
+    asked, reply = await replied(fake, memory, mention_bot=True)
     await fake.react(asked, "👍", user=BOB)  # the question, not the reply
     await fake.react(reply, "👎", user=BOT)  # the bot itself
     await fake.react(reply, "🎉")
@@ -73,7 +79,7 @@ async def test_reactions_on_other_messages_or_by_the_bot_change_nothing(fake, bo
     trust = await trust_when(memory, WORKSPACE, saved.id, lambda t: t != 0)
     await fake.react(reply, "👍", user=BOB)  # Discord never repeats one, but if it did
     await fake.react(reply, "👎", user=BOB, added=False)  # never left: nothing to take back
-    await replied(fake, mention_bot=True)  # a probe: the events before it were handled
+    await replied(fake, memory, mention_bot=True)  # a probe: the events before it were handled
     assert trust == 0.25
     assert (await memory.get_memory(WORKSPACE, USER, saved.id)).trust == 0.25
 

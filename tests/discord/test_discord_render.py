@@ -174,3 +174,10 @@ def test_channels_the_core_names_become_channel_links_and_user_text_stays_escape
     assert f"<#{evil}>" not in listed  # not listed by the core: not a link
     shown = sent["content"]
     assert f"<#{evil}>" not in shown and f" #{evil}" in shown  # not listed: never a link
+
+
+def test_a_memory_holding_a_channel_tag_is_listed_escaped_and_the_list_stays_visible():
+    tag = "<#1400000000000100666>"
+    response = Response("x", sections=(Section("Recent", (Item(f"deploys go to {tag}"),)),))
+    listed = render(response, ValueStash())["embeds"][0].description
+    assert "deploys go to" in listed and tag not in listed  # shown, never a live link

@@ -101,6 +101,7 @@ class FakeDiscord:
         self._interactions: dict[str, dict[str, Any]] = {}  # interaction id -> payload
         self._answered: set[str] = set()  # interactions that had their first response
         self.commands: dict[str, list[dict[str, Any]]] = {}
+        self.messages: dict[str, dict[str, Any]] = {}  # id -> as GET .../messages/{id} shows
 
     # -- lifecycle ---------------------------------------------------------------
 
@@ -336,8 +337,10 @@ class FakeDiscord:
         guild: FakeGuild | None = GUILD,
         channel: int | None = None,
         mention_bot: bool = False,
+        reply_to: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """A MESSAGE_CREATE, with the content Discord would deliver to this bot."""
+        """A MESSAGE_CREATE, with the content Discord would deliver to this bot;
+        `reply_to`: the message it replies to (delivered with it, as Discord does)."""
         content = f"<@{BOT.id}> {content}" if mention_bot else content
         identify = self.identifies[-1] if self.identifies else {}
         can_read = identify.get("intents", 0) & wire.MESSAGE_CONTENT_INTENT
@@ -352,6 +355,16 @@ class FakeDiscord:
         if guild is not None:
             data["member"] = {k: v for k, v in wire.member(user, 0).items() if k != "user"}
             del data["member"]["permissions"]
+        if reply_to is not None:
+            data["type"] = 19  # a reply
+            data["message_reference"] = {
+                "type": 0,
+                "message_id": reply_to["id"],
+                "channel_id": reply_to["channel_id"],
+                **({"guild_id": str(guild.id)} if guild else {}),
+            }
+            data["referenced_message"] = {k: v for k, v in reply_to.items() if k != "member"}
+        self.messages[data["id"]] = {k: v for k, v in data.items() if k != "referenced_message"}
         await self.dispatch("MESSAGE_CREATE", data, self.shard_of(guild and guild.id))
         return data
 
@@ -459,6 +472,11 @@ class FakeDiscord:
             if problems := message_problems(body or {}):
                 return 400, _invalid_form(problems)
             return 200, self._sent_message(body, channel_id=m.group(1))
+        if m := re.fullmatch(r"GET /channels/(\d+)/messages/(\d+)", route):
+            found = self.messages.get(m.group(2))
+            if found is None or found["channel_id"] != m.group(1):
+                return 404, {"message": "Unknown Message", "code": 10008}
+            return 200, found
         if re.fullmatch(r"POST /channels/\d+/typing", route):
             return 204, None
         return 404, NOT_FOUND
@@ -491,7 +509,7 @@ class FakeDiscord:
 
     def _sent_message(self, body: dict[str, Any] | None, channel_id: str) -> dict[str, Any]:
         body = body or {}
-        return wire.message(
+        sent = wire.message(
             channel_id=channel_id,
             author=BOT.payload(),
             content=body.get("content") or "",
@@ -499,6 +517,16 @@ class FakeDiscord:
             components=body.get("components"),
             flags=body.get("flags", 0),
         )
+        reference = body.get("message_reference")
+        if reference:  # a reply: the stored message points at what it answers
+            sent["type"] = 19
+            sent["message_reference"] = {
+                "type": 0,
+                "message_id": str(reference["message_id"]),
+                "channel_id": channel_id,
+            }
+        self.messages[sent["id"]] = sent
+        return sent
 
 
 def _submitted(component: dict[str, Any], values: dict[str, str]) -> dict[str, Any]:

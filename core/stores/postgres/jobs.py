@@ -24,6 +24,7 @@ from psycopg.types.json import Jsonb
 
 from core.jobs.handlers import JOB_HANDLERS
 from core.jobs.queue import JobHandler
+from core.models import FORGET_UNDO_WINDOW
 from core.ports import Ports, StoreUnavailable
 from core.stores.postgres.store import CONNECTION_ERRORS, PostgresStore
 
@@ -31,6 +32,7 @@ log = logging.getLogger(__name__)
 
 CHANNEL = "memorybot_jobs"
 MAX_BACKOFF = 3600.0
+SWEEP_EVERY = 3600.0  # how often a worker purges expired forgotten text (0116)
 
 
 @dataclass(frozen=True)
@@ -208,16 +210,33 @@ class PostgresJobs:
             await self.run_job(ports, job)
         return len(jobs)
 
+    async def sweep_forgotten(self) -> int:
+        """The worker's periodic pass: every workspace's forget entries older than the
+        undo window lose their text, even where nobody has written since (0116)."""
+        async with self.store.transaction() as conn:
+            row = await (
+                await conn.execute(
+                    "SELECT memorybot_expire_forgotten_everywhere(%s)",
+                    (self.clock() - FORGET_UNDO_WINDOW,),
+                )
+            ).fetchone()
+        return int(row[0]) if row else 0
+
     async def run(
         self, ports: Ports, stop: asyncio.Event, *, batch: int = 10, idle: float = 5.0
     ) -> None:
         """The worker loop: run ready jobs; when none, sleep until NOTIFY, `idle`
-        seconds (retries become due) or `stop`. Survives database restarts."""
+        seconds (retries become due) or `stop`; every SWEEP_EVERY seconds, purge
+        expired forgotten text. Survives database restarts."""
         wake = asyncio.Event()
         listener = asyncio.create_task(self._listen(wake, stop))
+        next_sweep = self.clock()
         try:
             while not stop.is_set():
                 try:
+                    if self.clock() >= next_sweep:
+                        await self.sweep_forgotten()
+                        next_sweep = self.clock() + SWEEP_EVERY
                     claimed = await self.run_once(ports, batch)
                 except StoreUnavailable as exc:
                     log.warning("worker: %s; retrying", exc)

@@ -17,14 +17,15 @@ from psycopg import sql
 
 from core.ports import StoreFault
 from core.stores.migrations import migration_files as read_migrations
+from core.stores.postgres import stewards
 
 MIGRATIONS_PACKAGE = "core.stores.postgres"
 # pg_advisory_lock key: "memorybot" in ASCII, folded into a bigint.
 LOCK_KEY = 0x6D656D6F7279626F
 
 
-# The only role migrations ever create (docs/connected-mode.md): any other name in the
-# application URL must already exist, so a typo never becomes a new login role.
+# The only login role migrations ever create (docs/connected-mode.md): any other name in
+# the application URL must already exist, so a typo never becomes a new login role.
 APP_ROLE = "memorybot_app"
 
 
@@ -81,6 +82,7 @@ async def apply(
             applied.append(name)
         if app_role and (applied or not await _has_grants(conn, app_role)):
             await grant_app_role(conn, app_role, app_password)
+            await stewards.appoint(conn, app_role)
         return applied
     finally:
         await conn.execute("SELECT pg_advisory_unlock(%s)", (LOCK_KEY,))
