@@ -130,10 +130,27 @@ SEED = (
 )
 
 
-def test_a_seed_phrase_is_read_the_same_in_plain_ascii_and_in_any_other_text() -> None:
-    """Plain ASCII text takes a C fast path; it must count runs as the tokeniser does."""
+def _reference_run(text: str) -> int:
+    """Seed-phrase runs as first written: tokenise, then walk the tokens."""
+    words = wallets.bip39_words()
+    run = best = 0
+    for token in regex.findall(r"[A-Za-z]+|[^A-Za-z\s]+", text):
+        if token.lower() in words:
+            run += 1
+            best = max(best, run)
+        elif token[0].isalpha() or not regex.match(r"^(?:[,;/|\-–—.:()\[\]\"'`]|\d)+$", token):
+            run = 0
+    return best
+
+
+def test_a_seed_phrase_run_is_counted_as_the_tokeniser_counts_it() -> None:
+    """The count runs in C passes over bytes; it must agree with walking the tokens."""
     budget = Budget(60.0)
-    for phrase, run in [(SEED, 12), (SEED.replace("abstract", "abstract!"), 8), (SEED.upper(), 12)]:
-        assert wallets._ascii_run(phrase) == run
-        assert wallets._longest_run(phrase + " 🎉", budget) == run
+    broken = SEED.replace("abstract", "abstract!")
+    texts = [SEED, SEED.upper(), broken, SEED + " 🎉", SEED.replace(" ", "\u00a0"),
+             SEED.replace(",", "–"), SEED.replace("able", "ablé"), "café " + SEED]  # fmt: skip
+    texts += corpus()
+    for text in texts:
+        assert wallets.longest_run(text, budget) == _reference_run(text), text[:40]
+    assert wallets.longest_run(SEED, budget) == 12 and wallets.longest_run(broken, budget) == 8
     assert wallets.seed_phrases("wallet words: " + SEED, budget)

@@ -85,7 +85,10 @@ def fold(text: str) -> str:
     folded = text.casefold()
     if folded.isascii():
         return folded
-    return folded.replace("ı", "i").translate(_WIDE_SPACES)
+    folded = folded.replace("ı", "i")
+    if any(chr(code) in folded for code in _WIDE_SPACES):  # a few C scans, not a translate
+        folded = folded.translate(_WIDE_SPACES)
+    return folded
 
 
 def _clause_of(exact: frozenset[str]) -> tuple[Clause, ...]:
