@@ -97,6 +97,10 @@ UNDO_WHAT = {
     "consolidate": "the tidy-up (those memories are back as they were)",
 }
 NOTHING_TO_UNDO = "Nothing to undo."
+UNDO_EXPIRED = (
+    "↩️ Can't undo that forget: it is more than {hours} hours old, so its text is gone for good. "
+    "Save it again with /remember if you still need it."
+)
 PRIVATE_HELD_BACK = "🔒 I have {count} private {noun} that may help — ask me in a DM."
 GLOBAL_IN_PERSONAL = (
     "🌐 A DM belongs to you alone, so there is no workspace here to share with. Use /global "

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import regex
 
-from core.guards import check, injection, privacy
+from core.guards import check, identifiers, injection, pii, privacy, wallets
 from core.guards.budget import Budget
 from core.guards.credential_phrases import PHRASES
-from core.guards.literals import clauses, fold, head
+from core.guards.literals import chunk_width, clauses, fold, head, longest_chunk
 from core.guards.normalize import views
-from core.guards.prefilter import Prefilter
+from core.guards.prefilter import Family
 from core.guards.secret_patterns import SECRET_PATTERNS
 from tests.guard_budget_spy import CountingBudget
 
@@ -29,27 +29,29 @@ def corpus() -> list[str]:
     return rows
 
 
-def _sound(gate: Prefilter, patterns: list[regex.Pattern[str]], texts: list[str]) -> list[str]:
-    """Every (pattern, text) where the pattern matches but the gate would not run it."""
-    misses = []
-    for text in texts:
-        seen = gate.scan(text)
-        for index, pattern in enumerate(patterns):
-            if pattern.search(text) and not gate.may_match(index, seen):
-                misses.append(f"pattern {index} on corpus text #{texts.index(text)}")
-    return misses
+def families() -> list[tuple[str, Family, list[str]]]:
+    """Every family of gated patterns, with the corpus as each reads it."""
+    texts = [unicodedata.normalize("NFKC", t) for t in corpus()]
+    return [
+        ("formats", privacy._FORMATS, texts),
+        ("phrases", privacy._PHRASES, texts),
+        ("wallets", wallets._GATED, texts),
+        ("identifiers", identifiers._GATED, texts),
+        ("pii", pii._GATED, texts),
+        ("injection", injection._GATED, [v for t in corpus()[::2] for v in views(t)]),
+    ]
 
 
 def test_a_gate_never_hides_a_match_on_the_guard_corpus() -> None:
-    texts = corpus()
-    assert len(texts) > 1000
-    folded = [unicodedata.normalize("NFKC", t) for t in texts]
-    secret, _, phrases = privacy._gates()
-    assert _sound(secret, [p.pattern for p in SECRET_PATTERNS], folded) == []
-    assert _sound(phrases, [p.pattern for p in PHRASES], folded) == []
-    injection_views = [v for t in texts for v in views(t)]
-    patterns = [ip.pattern for ip in injection._PATTERNS]
-    assert _sound(injection._gate(), patterns, injection_views) == []
+    misses = []
+    for name, family, texts in families():
+        assert len(texts) > 500
+        for number, text in enumerate(texts):
+            budget = Budget(60.0)
+            for index, pattern in enumerate(family.patterns):
+                if pattern.search(text) and not family.may_match(index, text, budget):
+                    misses.append(f"{name} pattern {index} on text #{number}")
+    assert misses == []
 
 
 def test_clauses_are_read_from_the_pattern_itself() -> None:
@@ -60,6 +62,15 @@ def test_clauses_are_read_from_the_pattern_itself() -> None:
     # Small classes and optional letters multiply out: xoxb-, xoxp-, …; passwords?
     assert "xoxb-" in clauses(r"xox[bp]-\d+")[0]
     assert clauses(r"passwords?\s*=") == (frozenset({"password"}),)
+
+
+def test_a_pattern_that_needs_a_long_unbroken_run_is_skipped_on_short_words() -> None:
+    # The key after "token=" is one run of 16+ characters, whatever comes before it.
+    assert chunk_width(r"(?i)\btoken\s*[=:]\s*(?P<v>[A-Za-z0-9]{16,})") == 16
+    assert chunk_width(r"(?P<v>[^\s\"']{4,64})\s+is\s+my\s+password") == 8
+    assert chunk_width(r"\w+\s+\w+") == 1
+    # \x1c-\x1f split words for str.split, not for \s: they never shorten a run.
+    assert longest_chunk("abc\x1cdefg hi") == 7
 
 
 def test_what_a_match_can_start_with_is_read_from_the_pattern_too() -> None:
@@ -78,6 +89,13 @@ def test_folding_maps_every_case_insensitive_match_of_a_letter_to_that_letter() 
     for letter in "abcdefghijklmnopqrstuvwxyz":
         for ch in set(regex.findall(f"(?i){letter}", every_char)):
             assert letter in fold(ch), (letter, hex(ord(ch)))
+
+
+def test_folding_turns_every_wide_space_into_a_plain_space() -> None:
+    """`\\s` counts as the six ASCII spaces in a gate, so every other space folds to " "."""
+    wide = "".join(chr(c) for c in range(0x80, sys.maxunicode + 1) if not 0xD800 <= c < 0xE000)
+    for ch in set(regex.findall(r"\\s", wide)):
+        assert fold(ch) == " ", hex(ord(ch))
 
 
 ORDINARY = (
@@ -99,26 +117,47 @@ def test_a_long_ordinary_text_runs_only_the_patterns_its_words_call_for(
 
 
 def test_trying_a_pattern_only_where_it_can_start_finds_what_a_full_scan_finds() -> None:
-    texts = [unicodedata.normalize("NFKC", t) for t in corpus()]
-    secret, _, phrases = privacy._gates()
-    budget = Budget(60.0)
-    families = [
-        (secret, [p.pattern for p in SECRET_PATTERNS], texts),
-        (phrases, [p.pattern for p in PHRASES], texts),
-        (
-            injection._gate(),
-            [ip.pattern for ip in injection._PATTERNS],
-            [v for t in texts[::3] for v in views(t)],
-        ),
-    ]
     anchored = 0
-    for gate, patterns, family_texts in families:
-        for text in family_texts:
-            seen = gate.scan(text)
-            for index, pattern in enumerate(patterns):
-                if not gate.may_match(index, seen):
+    for name, family, texts in families():
+        for number, text in enumerate(texts):
+            budget = Budget(60.0)
+            for index, pattern in enumerate(family.patterns):
+                if not family.may_match(index, text, budget):
                     continue
-                anchored += gate.starts(index, seen) is not None
-                spans = [m.span() for m in gate.finditer(index, seen, pattern, text, budget)]
-                assert spans == [m.span() for m in pattern.finditer(text)], (index, text[:40])
+                anchored += family.starts(index, text, budget) is not None
+                spans = [m.span() for m in family.finditer_at(index, pattern, text, budget)]
+                full = [m.span() for m in pattern.finditer(text)]
+                assert spans == full, (name, index, number)
     assert anchored > 1000  # the short cut was taken, not only the full scan
+
+
+SEED = (
+    "1. abandon 2) ability, able - about; above/absent (absorb) abstract 'absurd' abuse"
+    " access accident"
+)
+
+
+def _reference_run(text: str) -> int:
+    """Seed-phrase runs as first written: tokenise, then walk the tokens."""
+    words = wallets.bip39_words()
+    run = best = 0
+    for token in regex.findall(r"[A-Za-z]+|[^A-Za-z\s]+", text):
+        if token.lower() in words:
+            run += 1
+            best = max(best, run)
+        elif token[0].isalpha() or not regex.match(r"^(?:[,;/|\-–—.:()\[\]\"'`]|\d)+$", token):
+            run = 0
+    return best
+
+
+def test_a_seed_phrase_run_is_counted_as_the_tokeniser_counts_it() -> None:
+    """The count runs in C passes over bytes; it must agree with walking the tokens."""
+    budget = Budget(60.0)
+    broken = SEED.replace("abstract", "abstract!")
+    texts = [SEED, SEED.upper(), broken, SEED + " 🎉", SEED.replace(" ", "\u00a0"),
+             SEED.replace(",", "–"), SEED.replace("able", "ablé"), "café " + SEED]  # fmt: skip
+    texts += corpus()
+    for text in texts:
+        assert wallets.longest_run(text, budget) == _reference_run(text), text[:40]
+    assert wallets.longest_run(SEED, budget) == 12 and wallets.longest_run(broken, budget) == 8
+    assert wallets.seed_phrases("wallet words: " + SEED, budget)

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import asyncio
 
+from core import texts
+from core.commands import CommandRequest, run_action
 from core.models import FORGET_UNDO_WINDOW
+from core.responses import ActionKind
 from core.service import MemoryService
 from core.stores.postgres.jobs import PostgresJobs
 from tests.test_trust_erase import ALICE, BOB, WS, leftovers
@@ -51,8 +54,11 @@ async def test_an_undo_after_the_window_purges_before_it_looks(service, clock):
     forgot = await service.forget(WS, ALICE, saved.memory.id)
     clock.advance(seconds=FORGET_UNDO_WINDOW + 1)
     result = await service.undo(WS, ALICE, forgot.audit_id)
-    assert not result.ok
+    assert not result.ok and result.expired
     assert await leftovers(service.store) == []
+    request = CommandRequest(WS, ALICE, "C1", platform="slack")  # the Undo button's path
+    response = await run_action(service, request, ActionKind.UNDO, forgot.audit_id)
+    assert not response.ok and response.text == texts.UNDO_EXPIRED.format(hours=24)
     assert await service.recall(WS, ALICE, "orbivane passport") == []
 
 

@@ -12,6 +12,7 @@ from core import texts
 from core.commands.registry import CommandRequest
 from core.commands.replies import forget_reply, memory_item, shorten
 from core.faults import FAULTS, explain
+from core.models import FORGET_UNDO_WINDOW
 from core.responses import ActionKind, Response, Section
 from core.service import MemoryService
 
@@ -58,6 +59,9 @@ async def undo(service: MemoryService, request: CommandRequest, value: str) -> R
     if result.conflict is not None:
         content = shorten(result.conflict.content, 160)
         return Response(texts.UNDO_CONFLICT.format(content=content), ok=False)
+    if result.expired:
+        hours = round(FORGET_UNDO_WINDOW / 3600)
+        return Response(texts.UNDO_EXPIRED.format(hours=hours), ok=False)
     if not result.ok:
         return Response(texts.NOTHING_TO_UNDO, ok=False)
     what = texts.UNDO_WHAT.get(result.action, result.action)

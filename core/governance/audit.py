@@ -26,6 +26,7 @@ class UndoResult:
     action: str = ""
     memories: tuple[str, ...] = ()
     conflict: Memory | None = None  # the memory now holding the text undo would bring back
+    expired: bool = False  # a forget past FORGET_UNDO_WINDOW: its text is gone for good
 
 
 async def record(
@@ -106,6 +107,8 @@ async def undo(
     FORGET_UNDO_WINDOW no longer holds its text, so it cannot be undone."""
     await session.expire_forgotten(now - FORGET_UNDO_WINDOW)
     entry = await session.get_audit(audit_id) if audit_id else await session.last_undoable_audit()
+    if entry is not None and entry.action == "redacted" and entry.detail == "forget":
+        return UndoResult(False, "forget", entry.memory_ids, expired=True)
     if entry is None or not entry.undoable:
         return UndoResult(False)
     clash = await restore_clash(session, entry)

@@ -16,7 +16,7 @@ import regex
 from core.guards.budget import Budget
 from core.guards.checksums import aadhaar_valid, aba_valid, itin_valid, nino_valid
 from core.guards.lazy import lazy
-from core.guards.prefilter import Gated
+from core.guards.prefilter import TEXT
 
 
 def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
@@ -142,4 +142,4 @@ def lower_case_ninos(text: str, budget: Budget) -> Iterator[bool]:
 
 
 # Whole-text scans: run only when the text holds their words (or a long enough chunk).
-_GATED = Gated(_AADHAAR, _PASSPORT, _LICENCE, _NINE, _ITIN, _NINO_ANY_CASE)
+_GATED = TEXT.family([_AADHAAR, _PASSPORT, _LICENCE, _NINE, _ITIN, _NINO_ANY_CASE])

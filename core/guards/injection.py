@@ -12,7 +12,6 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-from functools import cache
 
 import regex
 
@@ -25,7 +24,7 @@ from core.guards.injection_patterns import ENCODED, ENGLISH, InjectionPattern
 from core.guards.intent import INTENT
 from core.guards.lazy import compile_all
 from core.guards.normalize import hidden_characters, strip_invisible, views
-from core.guards.prefilter import Prefilter, prefilter
+from core.guards.prefilter import VIEWS
 from core.guards.privacy import check_privacy
 
 HIDDEN = Finding(INJECTION, "hidden_characters", "hidden invisible or direction-control characters")
@@ -36,9 +35,7 @@ SPLIT_WORDS = Finding(INJECTION, "split_words", "an instruction with its words s
 _PATTERNS: tuple[InjectionPattern, ...] = ENGLISH + INTENT + OTHER_LANGUAGES
 
 
-@cache
-def _gate() -> Prefilter:
-    return prefilter((ip.pattern.pattern, ip.pattern.flags) for ip in _PATTERNS)
+_GATED = VIEWS.family([ip.pattern for ip in _PATTERNS])
 
 
 _BASE64_BLOB = regex.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/_\-]{24,4000}={0,2}")
@@ -58,7 +55,7 @@ def check_injection(text: str) -> Finding | None:
     if len(text) > MAX_SCAN_CHARS:
         return timeout_finding(INJECTION)
     compile_all()  # outside the budget, as is building the gates
-    _gate()
+    VIEWS.prefilter()
     hidden_text.warm()
     budget = Budget()
     try:
@@ -86,12 +83,10 @@ def _scan(text: str, budget: Budget, depth: int) -> Finding | None:
 
 
 def _match(view: str, budget: Budget) -> Finding | None:
-    gate = _gate()
-    seen = gate.scan(view)
+    run = _GATED.over(view, budget)
     for index, ip in enumerate(_PATTERNS):
-        if not gate.may_match(index, seen):
-            continue  # it needs a word this view does not hold
-        for m in gate.finditer(index, seen, ip.pattern, view, budget):
+        # Skipped when the view lacks a word it needs, else tried where it can start.
+        for m in run.finditer(index, ip.pattern):
             if not _is_mention(view, m.start(), m.end(), budget):
                 return Finding(INJECTION, ip.rule, ip.label)
     return None

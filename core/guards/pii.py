@@ -33,7 +33,7 @@ from core.guards.identifiers import (
     us_bank_accounts,
 )
 from core.guards.lazy import lazy
-from core.guards.prefilter import Gated
+from core.guards.prefilter import TEXT
 
 _SSN_CONTEXT = lazy(
     r"(?i)\b(?:ssn|ss#|ss\s+no|social\s+security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
@@ -180,7 +180,7 @@ def _cpfs(text: str, budget: Budget) -> Iterator[bool]:
 
 
 # Whole-text scans: run only when the text holds a long enough chunk for them.
-_GATED = Gated(_SSN, _DIGIT_RUN, _IBAN, _NINO, _SIN, _CPF)
+_GATED = TEXT.family([_SSN, _DIGIT_RUN, _IBAN, _NINO, _SIN, _CPF])
 
 
 @dataclass(frozen=True)

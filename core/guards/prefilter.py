@@ -20,7 +20,7 @@ import ahocorasick
 import regex
 
 from core.guards.budget import Budget
-from core.guards.literals import Clause, chunk_width, clauses, fold, head
+from core.guards.literals import Clause, chunk_width, clauses, fold, head, longest_chunk
 
 # A pattern keeps its strongest clauses only: each further clause narrows little and adds
 # literals (matches) to the one scan every text pays for.
@@ -58,7 +58,7 @@ class Seen:
     @property
     def longest(self) -> int:
         if self._longest is None:
-            self._longest = max(map(len, self.text.split()), default=0)
+            self._longest = longest_chunk(self.text)
         return self._longest
 
 
@@ -74,14 +74,14 @@ class Prefilter:
         self._requirements = list(requirements)
         self._widths = list(widths)
         self._heads = [h if h and min(map(len, h)) >= _MIN_HEAD else None for h in heads]
-        self._head_literals = {lit for h in self._heads if h for lit in h}
+        head_literals = {lit for h in self._heads if h for lit in h}
         literals = {lit for req in self._requirements for clause in req for lit in clause}
-        literals |= self._head_literals
+        literals |= head_literals
         self._automaton: Any = None
         if literals:
             self._automaton = ahocorasick.Automaton()
             for lit in literals:
-                self._automaton.add_word(lit, lit)
+                self._automaton.add_word(lit, (lit, lit in head_literals))
             self._automaton.make_automaton()
 
     def scan(self, text: str) -> Seen:
@@ -91,9 +91,9 @@ class Prefilter:
         folded = fold(text)
         found: set[str] = set()
         starts: dict[str, list[int]] = {}
-        for end, lit in self._automaton.iter(folded):
+        for end, (lit, is_head) in self._automaton.iter(folded):
             found.add(lit)
-            if lit in self._head_literals:
+            if is_head:
                 starts.setdefault(lit, []).append(end - len(lit) + 1)
         return Seen(text, frozenset(found), starts if len(folded) == len(text) else None)
 
@@ -110,8 +110,13 @@ class Prefilter:
         literals = self._heads[index]
         if literals is None or seen.starts is None:
             return None
-        places = sorted({p for lit in literals for p in seen.starts.get(lit, ())})
-        return places if len(places) <= MAX_STARTS else None
+        places: set[int] = set()
+        for lit, at in seen.starts.items():  # the few found, not every head literal
+            if lit in literals:
+                places.update(at)
+                if len(places) > MAX_STARTS:
+                    return None
+        return sorted(places)
 
     def finditer(
         self, index: int, seen: Seen, pattern: regex.Pattern[str], text: str, budget: Budget
@@ -141,42 +146,108 @@ def prefilter(patterns: Iterable[tuple[str, int]]) -> Prefilter:
     )
 
 
-def _useful_width(width: int | None) -> int | None:
-    """Short spans say nothing: nearly every text has a chunk of eight characters."""
-    return width if width is not None and width > 8 else None
+def _useful_width(width: int) -> int | None:
+    """Short runs say nothing: nearly every text has a chunk of eight characters."""
+    return width if width > 8 else None
 
 
-class Gated:
-    """Single patterns a check runs over its whole text, each only when the text can
-    hold a match, all sharing one pass per text (kept on the check's budget)."""
+class Pool:
+    """Patterns from several modules that read the same text, gated by one pass over it.
 
-    def __init__(self, *patterns: regex.Pattern[str]) -> None:
-        self._patterns = patterns
-        self._index = {id(p): i for i, p in enumerate(patterns)}
-        self._gate: Prefilter | None = None
+    Each module takes a `Family` of its patterns from the pool at import; the pool's
+    prefilter, over every family's patterns, is built on first use, and the pass over a
+    text is kept on the check's budget, so one check scans its text once in all.
+    """
 
-    def gate(self) -> Prefilter:
-        if self._gate is None:
-            self._gate = prefilter((p.pattern, p.flags) for p in self._patterns)
-        return self._gate
+    def __init__(self) -> None:
+        self._patterns: list[regex.Pattern[str]] = []
+        self._prefilter: Prefilter | None = None
+
+    def family(self, patterns: Sequence[regex.Pattern[str]]) -> Family:
+        offset = len(self._patterns)
+        self._patterns.extend(patterns)
+        self._prefilter = None  # rebuilt with the new patterns on next use
+        return Family(self, offset, patterns)
+
+    def prefilter(self) -> Prefilter:
+        if self._prefilter is None:
+            self._prefilter = prefilter((p.pattern, p.flags) for p in self._patterns)
+        return self._prefilter
+
+    def seen(self, text: str, budget: Budget) -> Seen:
+        key = (id(self), id(text))
+        memo = budget.shared.get(key)
+        if isinstance(memo, Seen) and memo.text is text:
+            return memo
+        seen = self.prefilter().scan(text)
+        budget.shared[key] = seen
+        return seen
+
+
+class Family:
+    """Some patterns of a `Pool`, run each only when and where the pass allows."""
+
+    def __init__(self, pool: Pool, offset: int, patterns: Sequence[regex.Pattern[str]]) -> None:
+        self._pool = pool
+        self._offset = offset
+        self.patterns = tuple(patterns)
+        self._index = {id(p): offset + i for i, p in enumerate(patterns)}
+
+    def over(self, text: str, budget: Budget) -> Run:
+        """The family's patterns over `text`, with the pool's pass over it."""
+        return Run(self._pool.prefilter(), self._pool.seen(text, budget), self._offset, budget)
+
+    def may_match(self, index: int, text: str, budget: Budget) -> bool:
+        """False only when the family's pattern `index` cannot match `text`."""
+        return self.over(text, budget).may_match(index)
+
+    def starts(self, index: int, text: str, budget: Budget) -> list[int] | None:
+        """Where a match of the family's pattern `index` could start; None: anywhere."""
+        return self.over(text, budget).starts(index)
+
+    def finditer_at(
+        self, index: int, pattern: regex.Pattern[str], text: str, budget: Budget
+    ) -> Iterator[regex.Match[str]]:
+        """`budget.finditer(pattern, text)` for the family's pattern `index`, skipped or
+        tried only at its possible starts, as the pass allows: the same matches."""
+        return self.over(text, budget).finditer(index, pattern)
 
     def finditer(
         self, pattern: regex.Pattern[str], text: str, budget: Budget
     ) -> Iterator[regex.Match[str]]:
-        """`budget.finditer(pattern, text)`, skipped or anchored as the pass allows."""
-        index = self._index[id(pattern)]
-        gate = self.gate()
-        key = (id(self), id(text))
-        memo = budget.shared.get(key)
-        if isinstance(memo, tuple) and memo[0] is text:
-            seen: Seen = memo[1]
-        else:
-            seen = gate.scan(text)
-            budget.shared[key] = (text, seen)
-        if not gate.may_match(index, seen):
-            return iter(())
-        return gate.finditer(index, seen, pattern, text, budget)
+        return self.finditer_at(self._index[id(pattern)] - self._offset, pattern, text, budget)
 
     def search(self, pattern: regex.Pattern[str], text: str, budget: Budget) -> bool:
         """Whether `pattern` occurs in `text` (the first match `finditer` would give)."""
         return next(self.finditer(pattern, text, budget), None) is not None
+
+
+class Run:
+    """A family's patterns over one text: what the pass allows each of them."""
+
+    __slots__ = ("_budget", "_gate", "_offset", "_seen")
+
+    def __init__(self, gate: Prefilter, seen: Seen, offset: int, budget: Budget) -> None:
+        self._gate = gate
+        self._seen = seen
+        self._offset = offset
+        self._budget = budget
+
+    def may_match(self, index: int) -> bool:
+        return self._gate.may_match(self._offset + index, self._seen)
+
+    def starts(self, index: int) -> list[int] | None:
+        return self._gate.starts(self._offset + index, self._seen)
+
+    def finditer(self, index: int, pattern: regex.Pattern[str]) -> Iterator[regex.Match[str]]:
+        where = self._offset + index
+        if not self._gate.may_match(where, self._seen):
+            return iter(())
+        return self._gate.finditer(where, self._seen, pattern, self._seen.text, self._budget)
+
+
+# The text a privacy check reads (NFKC-folded), the unmasked views of it, and the views
+# an injection check reads: each pool's patterns share one pass per text.
+TEXT = Pool()
+UNMASKED = Pool()
+VIEWS = Pool()

@@ -9,16 +9,15 @@ the Finding carries fixed strings only, never the matched text.
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
 
 from core.guards.budget import MAX_SCAN_CHARS, Budget
-from core.guards.credential_phrases import PHRASES, Phrase
+from core.guards.credential_phrases import PHRASES
 from core.guards.findings import PII, SECRET, Finding, timeout_finding
 from core.guards.lazy import compile_all
 from core.guards.normalize import strip_invisible
 from core.guards.pii import PII_CHECKS
-from core.guards.prefilter import Prefilter, prefilter
-from core.guards.secret_patterns import SECRET_PATTERNS, SecretPattern
+from core.guards.prefilter import TEXT, UNMASKED
+from core.guards.secret_patterns import SECRET_PATTERNS
 from core.guards.unmask import views
 from core.guards.wallets import WALLET_CHECKS
 
@@ -34,7 +33,8 @@ def check_privacy(text: str) -> Finding | None:
     if len(text) > MAX_SCAN_CHARS:
         return timeout_finding(SECRET)
     compile_all()  # outside the budget, as is building the gates
-    _gates()
+    TEXT.prefilter()
+    UNMASKED.prefilter()
     budget = Budget()
     try:
         budget.timeout()  # a spent budget fails closed even where no pattern would run
@@ -50,24 +50,17 @@ def check_privacy(text: str) -> Finding | None:
 _PREFIXED = tuple(sp for sp in SECRET_PATTERNS if sp.hints and min(map(len, sp.hints)) >= 2)
 
 
-@cache
-def _gates() -> tuple[Prefilter, Prefilter, Prefilter]:
-    """Gates for the provider formats, the same on unmasked views, and the phrases."""
-
-    def gate(patterns: tuple[SecretPattern, ...] | tuple[Phrase, ...]) -> Prefilter:
-        return prefilter((p.pattern.pattern, p.pattern.flags) for p in patterns)
-
-    return gate(SECRET_PATTERNS), gate(_PREFIXED), gate(PHRASES)
+_FORMATS = TEXT.family([sp.pattern for sp in SECRET_PATTERNS])
+_UNMASKED_FORMATS = UNMASKED.family([sp.pattern for sp in _PREFIXED])
+_PHRASES = TEXT.family([phrase.pattern for phrase in PHRASES])
 
 
 def _formats(text: str, budget: Budget, unmasked: bool = False) -> Finding | None:
     patterns = _PREFIXED if unmasked else SECRET_PATTERNS
-    gate = _gates()[1 if unmasked else 0]
-    seen = gate.scan(text)
+    family = _UNMASKED_FORMATS if unmasked else _FORMATS
+    run = family.over(text, budget)
     for index, sp in enumerate(patterns):
-        if not gate.may_match(index, seen):
-            continue
-        for m in gate.finditer(index, seen, sp.pattern, text, budget):
+        for m in run.finditer(index, sp.pattern):
             if sp.validator is None or sp.validator(m, text):
                 return Finding(SECRET, sp.rule, sp.label)
     return None
@@ -85,12 +78,9 @@ def _scan(text: str, budget: Budget) -> Finding | None:
     for check in WALLET_CHECKS:
         if check.scan(text, budget):
             return Finding(SECRET, check.rule, check.label)
-    phrases = _gates()[2]
-    seen = phrases.scan(text)
+    run = _PHRASES.over(text, budget)
     for index, phrase in enumerate(PHRASES):
-        if not phrases.may_match(index, seen):
-            continue
-        for m in phrases.finditer(index, seen, phrase.pattern, text, budget):
+        for m in run.finditer(index, phrase.pattern):
             if phrase.accept(m):
                 return Finding(SECRET, phrase.rule, phrase.label)
     digits = _digits(text)

@@ -62,7 +62,8 @@ def joined(chunks: list[str]) -> list[str]:
 
     for chunk in chunks:
         if len(chunk) > 1 and chunk.isalpha() and chunk[1:].islower():
-            flush()  # a word in lower case or capitalised: never part of a key (fast path)
+            if run:
+                flush()  # a word in lower case or capitalised: never part of a key
             out.append(chunk)
             continue
         core = chunk.strip(",;:()[]\"'`")

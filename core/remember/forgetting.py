@@ -45,9 +45,9 @@ async def forget(session: StoreSession, query: str, is_admin: bool, now: float) 
     refused = [m for m in found if not may_change(m, user, is_admin)]
     if len(allowed) > MAX_FORGET:
         return ForgetResult([], query, refused=refused, too_many=len(allowed))
-    if any(m.owner != user for m in allowed):
-        await vouch_admin(session, is_admin)
     doomed = allowed + await older_versions(session, allowed)
+    if any(m.owner != user for m in doomed):  # an admin's: someone's global, or its history
+        await vouch_admin(session, is_admin)
     for memory in doomed:
         await session.delete_memory(memory.id)
     mentions = [e for m in doomed for e in dict.fromkeys(m.entities)]

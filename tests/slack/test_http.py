@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 from adapters.slack.app import BOT_EVENTS
 from core import texts
 from tests.fakes.slack_server import command_payload, event_payload, sign
-from tests.slack.conftest import ALICE, HttpDriver
+from tests.slack.conftest import ALICE, BOB, HttpDriver
 
 
 async def test_health_check_answers_200(http_client):
@@ -73,12 +73,21 @@ async def test_every_declared_event_has_a_listener_and_others_are_not_handled(
             "ts": "1.2",
             "channel": "D1",
         },
+        **{
+            name: {
+                "type": name,
+                "user": BOB,
+                "reaction": "+1",
+                "item": {"type": "message", "channel": "C1", "ts": "1.3"},
+            }
+            for name in ("reaction_added", "reaction_removed")
+        },
     }
     assert set(samples) == set(BOT_EVENTS)
     for name, event in samples.items():
         status, _ = await driver.deliver("event", event_payload(event))
         assert status == 200, name
-    body = json.dumps(event_payload({"type": "reaction_added", "user": ALICE}))
+    body = json.dumps(event_payload({"type": "member_joined_channel", "user": ALICE}))
     response = await http_client.post(
         "/slack/events", data=body, headers={"Content-Type": "application/json", **sign(body)}
     )
