@@ -13,7 +13,7 @@ import regex
 from core.guards import check, identifiers, injection, pii, privacy, wallets
 from core.guards.budget import Budget
 from core.guards.credential_phrases import PHRASES
-from core.guards.literals import clauses, fold, head
+from core.guards.literals import chunk_width, clauses, fold, head, longest_chunk
 from core.guards.normalize import views
 from core.guards.prefilter import Family
 from core.guards.secret_patterns import SECRET_PATTERNS
@@ -64,6 +64,15 @@ def test_clauses_are_read_from_the_pattern_itself() -> None:
     assert clauses(r"passwords?\s*=") == (frozenset({"password"}),)
 
 
+def test_a_pattern_that_needs_a_long_unbroken_run_is_skipped_on_short_words() -> None:
+    # The key after "token=" is one run of 16+ characters, whatever comes before it.
+    assert chunk_width(r"(?i)\btoken\s*[=:]\s*(?P<v>[A-Za-z0-9]{16,})") == 16
+    assert chunk_width(r"(?P<v>[^\s\"']{4,64})\s+is\s+my\s+password") == 8
+    assert chunk_width(r"\w+\s+\w+") == 1
+    # \x1c-\x1f split words for str.split, not for \s: they never shorten a run.
+    assert longest_chunk("abc\x1cdefg hi") == 7
+
+
 def test_what_a_match_can_start_with_is_read_from_the_pattern_too() -> None:
     assert head(r"(?<![a-z])(?:AKIA|ASIA)[A-Z0-9]{16}") == {"akia", "asia"}
     # An optional word lets the next one start the match as well.
@@ -80,6 +89,13 @@ def test_folding_maps_every_case_insensitive_match_of_a_letter_to_that_letter() 
     for letter in "abcdefghijklmnopqrstuvwxyz":
         for ch in set(regex.findall(f"(?i){letter}", every_char)):
             assert letter in fold(ch), (letter, hex(ord(ch)))
+
+
+def test_folding_turns_every_wide_space_into_a_plain_space() -> None:
+    """`\\s` counts as the six ASCII spaces in a gate, so every other space folds to " "."""
+    wide = "".join(chr(c) for c in range(0x80, sys.maxunicode + 1) if not 0xD800 <= c < 0xE000)
+    for ch in set(regex.findall(r"\\s", wide)):
+        assert fold(ch) == " ", hex(ord(ch))
 
 
 ORDINARY = (
@@ -113,3 +129,35 @@ def test_trying_a_pattern_only_where_it_can_start_finds_what_a_full_scan_finds()
                 full = [m.span() for m in pattern.finditer(text)]
                 assert spans == full, (name, index, number)
     assert anchored > 1000  # the short cut was taken, not only the full scan
+
+
+SEED = (
+    "1. abandon 2) ability, able - about; above/absent (absorb) abstract 'absurd' abuse"
+    " access accident"
+)
+
+
+def _reference_run(text: str) -> int:
+    """Seed-phrase runs as first written: tokenise, then walk the tokens."""
+    words = wallets.bip39_words()
+    run = best = 0
+    for token in regex.findall(r"[A-Za-z]+|[^A-Za-z\s]+", text):
+        if token.lower() in words:
+            run += 1
+            best = max(best, run)
+        elif token[0].isalpha() or not regex.match(r"^(?:[,;/|\-–—.:()\[\]\"'`]|\d)+$", token):
+            run = 0
+    return best
+
+
+def test_a_seed_phrase_run_is_counted_as_the_tokeniser_counts_it() -> None:
+    """The count runs in C passes over bytes; it must agree with walking the tokens."""
+    budget = Budget(60.0)
+    broken = SEED.replace("abstract", "abstract!")
+    texts = [SEED, SEED.upper(), broken, SEED + " 🎉", SEED.replace(" ", "\u00a0"),
+             SEED.replace(",", "–"), SEED.replace("able", "ablé"), "café " + SEED]  # fmt: skip
+    texts += corpus()
+    for text in texts:
+        assert wallets.longest_run(text, budget) == _reference_run(text), text[:40]
+    assert wallets.longest_run(SEED, budget) == 12 and wallets.longest_run(broken, budget) == 8
+    assert wallets.seed_phrases("wallet words: " + SEED, budget)

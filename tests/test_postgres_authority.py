@@ -21,7 +21,7 @@ from core.models import NewMemory, Principal, Scope
 from core.remember.canonical import content_hash
 from core.service import MemoryService
 from core.stores.postgres.jobs import PostgresJobs
-from core.stores.postgres.migrations import WORKER_ROLE
+from core.stores.postgres.stewards import STEWARDS
 from core.stores.postgres.store import PostgresStore
 
 ALICE = Principal("acme", "alice")
@@ -211,27 +211,34 @@ async def test_the_worker_still_runs_every_workspaces_jobs(seeded, recorded):
     assert await queue.counts() == {"pending": 0, "running": 0, "done": 6, "dead": 0}
 
 
-async def test_the_queue_functions_belong_to_the_worker_role_not_the_app(seeded):
+@pytest.mark.parametrize("steward", STEWARDS, ids=lambda s: s.role)
+async def test_the_functions_that_reach_past_a_principal_belong_to_a_steward(seeded, steward):
     _, url, _ = seeded
+    names = [f.split("(")[0] for f in steward.functions]
     async with await connect_as(url, BOB) as conn:
-        owners = await (
+        rows = await (
             await conn.execute(
-                "SELECT DISTINCT pg_get_userbyid(proowner) FROM pg_proc "
-                "WHERE proname IN ('memorybot_claim_jobs', 'memorybot_job_counts', "
-                "'memorybot_dead_jobs')"
+                "SELECT pg_get_userbyid(proowner), "
+                "has_function_privilege(current_user, oid, 'EXECUTE'), "
+                "coalesce(array_to_string(proacl, ','), '') FROM pg_proc "
+                "WHERE proname = ANY(%s)",
+                (names,),
             )
         ).fetchall()
-        assert owners == [(WORKER_ROLE,)]
-        worker = await (
+        assert len(rows) == len(names)
+        for owner, app_may_execute, acl in rows:
+            assert owner == steward.role and app_may_execute
+            assert not any(item.startswith("=") for item in acl.split(","))  # not PUBLIC
+        role = await (
             await conn.execute(
                 "SELECT rolcanlogin, rolsuper, rolbypassrls, "
                 "pg_has_role(current_user, oid, 'MEMBER') FROM pg_roles WHERE rolname = %s",
-                (WORKER_ROLE,),
+                (steward.role,),
             )
         ).fetchone()
-        assert worker == (False, False, False, False)
+        assert role == (False, False, False, False)
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
-            await conn.execute(f"SET ROLE {WORKER_ROLE}")
+            await conn.execute(f"SET ROLE {steward.role}")
 
 
 # Changed freely by whoever can see the memory; owner, workspace and scope never change

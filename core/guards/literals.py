@@ -15,9 +15,8 @@ import importlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
-
-import regex
 
 # The stdlib's own regex parser (typeshed has no stubs for these modules): reading
 # patterns with it means no second regex grammar to maintain here.
@@ -67,14 +66,10 @@ _EMPTY = _Info(frozenset({""}), ())
 _UNKNOWN = _Info(None, ())
 
 
-# Every whitespace character outside ASCII that `\s` (or `str.split`) takes, as a space:
+# Every whitespace character outside ASCII (`\s` takes no other: a test checks), as a space:
 # folded so, `\s` is the six ASCII spaces, few enough to spell out as literals.
 _ASCII_SPACES = " \t\n\r\x0b\x0c"
-_WIDE_SPACES = {
-    code: " "
-    for code in range(0x80, 0x3001)
-    if chr(code).isspace() or regex.fullmatch(r"\s", chr(code))
-}
+_WIDE_SPACES = {code: " " for code in range(0x80, 0x3001) if chr(code).isspace()}
 
 
 def fold(text: str) -> str:
@@ -85,7 +80,10 @@ def fold(text: str) -> str:
     folded = text.casefold()
     if folded.isascii():
         return folded
-    return folded.replace("ı", "i").translate(_WIDE_SPACES)
+    folded = folded.replace("ı", "i")
+    if any(chr(code) in folded for code in _WIDE_SPACES):  # a few C scans, not a translate
+        folded = folded.translate(_WIDE_SPACES)
+    return folded
 
 
 def _clause_of(exact: frozenset[str]) -> tuple[Clause, ...]:
@@ -229,6 +227,7 @@ def _class(items: Any) -> _Info:
     return _Info(frozenset(chars), ()) if len(chars) <= _MAX_CLASS else _UNKNOWN
 
 
+@cache  # patterns are code, not input: a few hundred entries for the process
 def _read(source: str, flags: int) -> _Info:
     # Only the literal structure matters here; IGNORECASE is covered by folding, the
     # `regex`-only flags (VERSION0/1, FULLCASE…) do not change which literals a match holds.
@@ -239,6 +238,7 @@ def _read(source: str, flags: int) -> _Info:
     return _info(list(parsed))
 
 
+@cache
 def _parse(source: str, flags: int) -> Any:
     return sre_parse.parse(_stdlib_syntax(source), flags & (re.X | re.S | re.M))
 
@@ -265,48 +265,122 @@ def head(source: str, flags: int = 0) -> frozenset[str] | None:
     return _usable(_head_of(_read(source, flags)))
 
 
-def chunk_width(source: str, flags: int = 0) -> int | None:
-    """The fewest characters a match of `source` spans, when no match can contain
-    whitespace (so it lies inside one chunk of `text.split()`); otherwise None.
+def chunk_width(source: str, flags: int = 0) -> int:
+    """The fewest characters of one whitespace-free run that every match of `source`
+    holds (a key after "token=", the whole match of a key format): a text whose chunks
+    (`text.split()`, see `longest_chunk`) are all shorter cannot match.
 
     >>> chunk_width(r"(?<![A-Za-z0-9])dapi[a-f0-9]{32}")
     36
-    >>> chunk_width(r"password\\s*=\\s*\\S+") is None
-    True
+    >>> chunk_width(r"(?i)token\\s*[=:]\\s*(?P<v>[A-Za-z0-9]{16,})")
+    16
+    >>> chunk_width(r"password\\s*=\\s*\\S+")
+    8
     """
     try:
         parsed = _parse(source, flags)
     except (re.error, OverflowError, RecursionError):
-        return None
-    return int(parsed.getwidth()[0]) if _spaceless(list(parsed)) else None
+        return 0
+    return _runs(list(parsed)).need
+
+
+@dataclass(frozen=True)
+class _Runs:
+    """Whitespace-free runs in every match of a piece: `need`, the longest run it is
+    sure to hold; `lead`/`trail`, the run it surely starts/ends with; `width`, its
+    fewest characters; `spaceless`, whether it never consumes whitespace."""
+
+    need: int
+    lead: int
+    trail: int
+    width: int
+    spaceless: bool
+
+
+_NO_RUN = _Runs(0, 0, 0, 0, False)
+_ZERO_WIDTH = _Runs(0, 0, 0, 0, True)
+
+
+def _runs(parsed: Any) -> _Runs:
+    need = lead = run = width = 0
+    leading = spaceless = True
+    for op, av in parsed:
+        piece = _piece_runs(op, av)
+        width += piece.width
+        if piece.spaceless:
+            run += piece.width
+            if leading:
+                lead += piece.width
+            continue
+        need = max(need, run + piece.lead, piece.need)
+        if leading:
+            lead += piece.lead
+            leading = False
+        spaceless = False
+        run = piece.trail
+    need = max(need, run)
+    return _Runs(need, lead, run if not spaceless else width, width, spaceless)
+
+
+def _piece_runs(op: Any, av: Any) -> _Runs:
+    if op is sre.LITERAL:
+        return _Runs(1, 1, 1, 1, True) if not chr(av).isspace() else _Runs(0, 0, 0, 1, False)
+    if op is sre.IN:
+        if all(_spaceless_item(kind, value) for kind, value in av) or _excludes_space(av):
+            return _Runs(1, 1, 1, 1, True)
+        return _Runs(0, 0, 0, 1, False)
+    if op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT):
+        return _ZERO_WIDTH
+    if op is sre.SUBPATTERN:
+        return _runs(av[-1])
+    if op is sre.ATOMIC_GROUP:
+        return _runs(av)
+    if op is sre.BRANCH:
+        alternatives = [_runs(alternative) for alternative in av[1]]
+        return _Runs(
+            min(a.need for a in alternatives),
+            min(a.lead for a in alternatives),
+            min(a.trail for a in alternatives),
+            min(a.width for a in alternatives),
+            all(a.spaceless for a in alternatives),
+        )
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+        low, _high, body = av
+        inner = _runs(body)
+        if low == 0:
+            return _Runs(0, 0, 0, 0, inner.spaceless)
+        if inner.spaceless:
+            total = low * inner.width
+            return _Runs(total, total, total, total, True)
+        return _Runs(inner.need, inner.lead, inner.trail, low * inner.width, False)
+    return _NO_RUN  # any character, a negated literal, a back-reference, a conditional
+
+
+def _excludes_space(items: Any) -> bool:
+    """A negated class that leaves out `\\s` (`[^\\s"']`): it takes no whitespace but the
+    four separators \\x1c-\\x1f, which `longest_chunk` removes before splitting."""
+    return (
+        bool(items)
+        and items[0][0] is sre.NEGATE
+        and any(
+            kind is sre.CATEGORY and str(value) in ("CATEGORY_SPACE", "CATEGORY_UNI_SPACE")
+            for kind, value in items[1:]
+        )
+    )
+
+
+_SEPARATORS = dict.fromkeys(range(0x1C, 0x20))  # whitespace to `str.split`, not to `\s`
+
+
+def longest_chunk(text: str) -> int:
+    """The longest run of `text` without whitespace (as `\\s` or `str.split` see it)."""
+    if any(chr(code) in text for code in _SEPARATORS):
+        text = text.translate(_SEPARATORS)
+    return max(map(len, text.split()), default=0)
 
 
 _SPACELESS_CATEGORIES = frozenset({"CATEGORY_DIGIT", "CATEGORY_WORD", "CATEGORY_UNI_DIGIT",
                                    "CATEGORY_UNI_WORD"})  # fmt: skip
-
-
-def _spaceless(parsed: Any) -> bool:
-    """True when nothing in `parsed` can consume a character `str.split` splits at."""
-    for op, av in parsed:
-        if op is sre.LITERAL:
-            ok = not chr(av).isspace()
-        elif op is sre.IN:
-            ok = all(_spaceless_item(kind, value) for kind, value in av)
-        elif op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT, sre.GROUPREF):
-            ok = True  # consumes nothing, or repeats a group checked where it stands
-        elif op is sre.SUBPATTERN:
-            ok = _spaceless(av[-1])
-        elif op is sre.ATOMIC_GROUP:
-            ok = _spaceless(av)
-        elif op is sre.BRANCH:
-            ok = all(_spaceless(alternative) for alternative in av[1])
-        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
-            ok = _spaceless(av[2])
-        else:
-            ok = False  # any character, \\S, a negated literal, a conditional
-        if not ok:
-            return False
-    return True
 
 
 def _spaceless_item(kind: Any, value: Any) -> bool:

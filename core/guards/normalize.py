@@ -45,6 +45,7 @@ _CONFUSABLES = str.maketrans(
     "аᴀвсԁеёєһіїјкӏмոноօрԛѕтսуүхԝьɑαβεηικνορτυχγωϲϳıɡȷ",
     "aabcdeeehiijklmnhoopqstuyyxwbaabenikvoptuxywcjigj",
 )
+_CONFUSABLE_CHARS = tuple(chr(code) for code in _CONFUSABLES)
 _LEET = str.maketrans("013457@$", "oieastas")
 _LEET_CHARS = "0123456789@$"  # a l33t word holds one of these
 _LEET_WORD = lazy(r"\b(?=[\w@$]*[a-z])(?=[\w@$]*[0-9@$])[a-z0-9@$]{3,}\b")
@@ -134,7 +135,7 @@ def views(text: str, budget: Budget | None = None) -> list[str]:
 def _fold(base: str, budget: Budget | None) -> str:
     # Each pass runs only when the text holds what it rewrites: prose without digits,
     # dashes or odd letters costs a few character lookups here, not five regex scans.
-    if not base.isascii():
+    if not base.isascii() and any(ch in base for ch in _CONFUSABLE_CHARS):
         base = base.translate(_CONFUSABLES)
     if any(ch in base for ch in _LEET_CHARS):
         base = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), base, timeout=_timeout(budget))

@@ -20,7 +20,7 @@ import ahocorasick
 import regex
 
 from core.guards.budget import Budget
-from core.guards.literals import Clause, chunk_width, clauses, fold, head
+from core.guards.literals import Clause, chunk_width, clauses, fold, head, longest_chunk
 
 # A pattern keeps its strongest clauses only: each further clause narrows little and adds
 # literals (matches) to the one scan every text pays for.
@@ -58,7 +58,7 @@ class Seen:
     @property
     def longest(self) -> int:
         if self._longest is None:
-            self._longest = max(map(len, self.text.split()), default=0)
+            self._longest = longest_chunk(self.text)
         return self._longest
 
 
@@ -146,9 +146,9 @@ def prefilter(patterns: Iterable[tuple[str, int]]) -> Prefilter:
     )
 
 
-def _useful_width(width: int | None) -> int | None:
-    """Short spans say nothing: nearly every text has a chunk of eight characters."""
-    return width if width is not None and width > 8 else None
+def _useful_width(width: int) -> int | None:
+    """Short runs say nothing: nearly every text has a chunk of eight characters."""
+    return width if width > 8 else None
 
 
 class Pool:

@@ -9,7 +9,7 @@ refusing Bitcoin addresses, ordinary word lists or serial numbers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -43,42 +43,57 @@ def wallet_keys(text: str, budget: Budget) -> bool:
 
 
 # ---- BIP-39 seed phrases ----------------------------------------------------------------
-_WORD = regex.compile(r"[A-Za-z]+|[^A-Za-z\s]+")
-# Between seed words: spaces, commas, slashes, dashes, numbering ("1.", "2)").
-_SEP = regex.compile(r"^(?:[,;/|\-–—.:()\[\]\"'`]|\d{1,2}[.):]?)+$")
+# A seed phrase is a run of BIP-39 words; between two of them only separators may
+# stand: spaces, punctuation in `_SEP_CHARS`, digits (numbering: "1.", "2)"). Any other
+# character (a letter outside a-z, "!", "@", an emoji) ends the run.
+_SEP_CHARS = ",;/|-–—.:()[]\"'`"
 _SEED_CONTEXT = regex.compile(
     r"(?i)\b(?:seed|phrase|mnemonic|recovery|backup|wallet|words?|ledger|trezor|metamask"
     r"|electrum|exodus|phantom|keystore|bip-?39|cold\s+storage|crypto)\b"
 )
 _SEED_SIZES = (12, 15, 18, 21, 24)
 
+# ASCII text in a few C passes: separators and digits become spaces, any other
+# non-letter the byte 0x01, set apart; letters and the six ASCII spaces stay.
+_BREAK = 0x01
+_ASCII_TABLE = bytes(
+    code
+    if chr(code).isalpha() or chr(code) in " \t\n\r\x0b\x0c"
+    else (0x20 if chr(code) in _SEP_CHARS or chr(code).isdigit() else _BREAK)
+    for code in range(256)
+)
+_NON_ASCII = regex.compile(r"[^\x00-\x7f]")
 
-_SEPARATOR = ""  # stands for a token `_SEP` accepts (no word is empty)
-_SEP_CHARS = ",;/|-–—.:()[]\"'`"
+
+def _as_ascii(m: regex.Match[str]) -> str:
+    """A character outside ASCII: a space if it separates words (a wide space, a dash),
+    else the break byte."""
+    ch = m.group(0)
+    return " " if ch in _SEP_CHARS or ch.isspace() else "\x01"
 
 
-def _tokens(text: str, budget: Budget) -> Iterator[str]:
-    """The tokens of `_WORD.findall(text)`, each separator as `_SEPARATOR`, read chunk by
-    chunk: a chunk that is one word with separators around it ("wallet,", "(ability")
-    costs no regex call; any other chunk is split by `_WORD` itself."""
-    timeout = budget.timeout()
-    separators: dict[str, bool] = {}
-    for chunk in text.split():
-        if chunk.isascii():
-            core = chunk.strip(_SEP_CHARS)
-            if core.isalpha():
-                if core != chunk:
-                    yield _SEPARATOR
-                yield core
-                continue
-        for token in _WORD.findall(chunk, timeout=timeout):
-            if token[0].isalpha():
-                yield token
-                continue
-            is_sep = separators.get(token)
-            if is_sep is None:
-                is_sep = separators[token] = _SEP.match(token) is not None
-            yield _SEPARATOR if is_sep else token
+@cache
+def _bip39_bytes() -> frozenset[bytes]:
+    return frozenset(word.encode("ascii") for word in bip39_words())
+
+
+def longest_run(text: str, budget: Budget) -> int:
+    """The most BIP-39 words in `text` one after another, separators allowed between."""
+    if not text.isascii():
+        text = budget.sub(_NON_ASCII, _as_ascii, text)
+    data = text.lower().encode("ascii").translate(_ASCII_TABLE)
+    if _BREAK in data:
+        data = data.replace(b"\x01", b" \x01 ")
+    words = _bip39_bytes()
+    run = best = 0
+    for token in data.split():
+        if token in words:
+            run += 1
+            if run > best:
+                best = run
+        else:
+            run = 0
+    return best
 
 
 def seed_phrases(text: str, budget: Budget) -> bool:
@@ -86,18 +101,7 @@ def seed_phrases(text: str, budget: Budget) -> bool:
     else is in the line, or when a word like "seed"/"wallet"/"recovery" names it."""
     if len(text) < 40:
         return False
-    words = bip39_words()
-    run = 0
-    best = 0
-    for token in _tokens(text, budget):
-        if not token:
-            continue  # a separator: the run goes on
-        if token.lower() in words:
-            run += 1
-            if run > best:
-                best = run
-        else:
-            run = 0  # a word not on the list, or a character that cannot sit between words
+    best = longest_run(text, budget)
     if best < 12:
         return False
     if best in _SEED_SIZES:

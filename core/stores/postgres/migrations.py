@@ -9,7 +9,6 @@ names it.
 
 from __future__ import annotations
 
-import logging
 import time
 from typing import Any
 
@@ -18,25 +17,16 @@ from psycopg import sql
 
 from core.ports import StoreFault
 from core.stores.migrations import migration_files as read_migrations
+from core.stores.postgres import stewards
 
 MIGRATIONS_PACKAGE = "core.stores.postgres"
 # pg_advisory_lock key: "memorybot" in ASCII, folded into a bigint.
 LOCK_KEY = 0x6D656D6F7279626F
 
 
-log = logging.getLogger(__name__)
-
 # The only login role migrations ever create (docs/connected-mode.md): any other name in
 # the application URL must already exist, so a typo never becomes a new login role.
 APP_ROLE = "memorybot_app"
-# The job queue's own role (docs/security.md): it cannot log in; it owns the functions
-# through which the worker picks jobs across workspaces, and only it may read them all.
-WORKER_ROLE = "memorybot_worker"
-WORKER_FUNCTIONS = (
-    "memorybot_claim_jobs(double precision, double precision, integer)",
-    "memorybot_job_counts()",
-    "memorybot_dead_jobs(integer)",
-)
 
 
 class MigrationError(StoreFault):
@@ -92,7 +82,7 @@ async def apply(
             applied.append(name)
         if app_role and (applied or not await _has_grants(conn, app_role)):
             await grant_app_role(conn, app_role, app_password)
-            await hand_queue_to_worker_role(conn)
+            await stewards.appoint(conn, app_role)
         return applied
     finally:
         await conn.execute("SELECT pg_advisory_unlock(%s)", (LOCK_KEY,))
@@ -154,39 +144,3 @@ async def grant_app_role(
             "REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON workspace_admins FROM {}",
         ):
             await conn.execute(sql.SQL(statement).format(ident))
-
-
-async def hand_queue_to_worker_role(conn: psycopg.AsyncConnection[Any]) -> None:
-    """Give the cross-workspace job functions (0114) to WORKER_ROLE: a role that cannot
-    log in, may read and update `jobs` and nothing else, and that the application role
-    is not a member of. They then run with no more rights than a worker needs. Without
-    the right to create roles they stay the schema owner's (still only through them)."""
-    found = await (
-        await conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (WORKER_ROLE,))
-    ).fetchone()
-    ident = sql.Identifier(WORKER_ROLE)
-    try:
-        async with conn.transaction():
-            if found is None:
-                await conn.execute(
-                    sql.SQL(
-                        "CREATE ROLE {} NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE"
-                    ).format(ident)
-                )
-            await conn.execute(sql.SQL("GRANT USAGE ON SCHEMA public TO {}").format(ident))
-            await conn.execute(sql.SQL("GRANT SELECT, UPDATE ON jobs TO {}").format(ident))
-            await conn.execute("DROP POLICY IF EXISTS jobs_worker ON jobs")
-            await conn.execute(
-                sql.SQL("CREATE POLICY jobs_worker ON jobs TO {} USING (true)").format(ident)
-            )
-            for function in WORKER_FUNCTIONS:
-                await conn.execute(
-                    sql.SQL("ALTER FUNCTION {} OWNER TO {}").format(sql.SQL(function), ident)
-                )
-    except psycopg.errors.InsufficientPrivilege as exc:
-        log.warning(
-            "the job functions stay the schema owner's: it may not create or hand them to "
-            "the role %s (%s)",
-            WORKER_ROLE,
-            exc,
-        )

@@ -43,6 +43,7 @@ from core.stores.codec import (
     settings_to_json,
     stats_from_row,
 )
+from core.stores.sqlite import vectors
 from core.stores.sqlite.candidates import KnownCommon, bounded_candidates
 from core.stores.sqlite.traces import SQLiteTraces
 
@@ -273,18 +274,39 @@ class SQLiteSession(SQLiteTraces):
 
     @on_db_thread
     def search_vector(self, vector: Sequence[float], limit: int) -> list[TextHit]:
-        """Brute-force cosine over the visible, embedded, active memories.
-
-        Vectors are unit length, so cosine is a dot product. Only ids and vectors are
-        read for scoring; whole rows are read for the winners alone.
-        """
-        rows = self.conn.execute(
-            f"SELECT m.seq, m.embedding FROM memories m WHERE {VISIBLE} "
-            "AND m.status = 'active' AND m.embedding IS NOT NULL",
-            self.params,
-        ).fetchall()
-        best = sorted(dot_products(vector, rows), reverse=True)[:limit]
+        """Cosine over the visible, embedded, active memories (vectors are unit length,
+        so a dot product): exactly up to 20k, else on the nearest by signs
+        (`core.stores.sqlite.vectors`). Whole rows are read for the winners alone."""
+        active = f"{VISIBLE} AND m.status = 'active' AND m.embedding IS NOT NULL"
+        # Signs exist exactly where vectors do (0141's triggers); counting and ranking
+        # by them reads the covering index memories_signs, not the table's pages.
+        signed = f"{VISIBLE} AND m.status = 'active' AND m.embedding_signs IS NOT NULL"
+        counted = self.conn.execute(
+            f"SELECT count(*) FROM (SELECT 1 FROM memories m WHERE {signed} LIMIT :cap)",
+            {**self.params, "cap": vectors.EXACT_BELOW},
+        ).fetchone()[0]
+        if counted < vectors.EXACT_BELOW:
+            rows = self._tuples(
+                f"SELECT m.seq, m.embedding FROM memories m WHERE {active}", self.params
+            )
+        else:
+            signs = self._tuples(
+                f"SELECT m.seq, m.embedding_signs FROM memories m WHERE {signed}", self.params
+            )
+            size = max(limit * vectors.SHORTLIST_FACTOR, len(signs) // vectors.SHORTLIST_SHARE)
+            rows = self._tuples(
+                "SELECT m.seq, m.embedding FROM json_each(:seqs) s "
+                "CROSS JOIN memories m ON m.seq = s.value",
+                {"seqs": json.dumps(vectors.shortlist(vector, signs, size))},
+            )
+        best = sorted(vectors.dot_products(vector, rows), reverse=True)[:limit]
         return self._by_seq([(seq, score) for score, seq in best]) if best else []
+
+    def _tuples(self, sql: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
+        """Many rows as plain tuples: a `sqlite3.Row` each costs more than the read."""
+        cursor = self.conn.cursor()
+        cursor.row_factory = None
+        return cursor.execute(sql, params).fetchall()
 
     @on_db_thread
     def term_counts(
@@ -623,28 +645,6 @@ class SQLiteSession(SQLiteTraces):
             {**self.params, "key": key, "now": now},
         )
         return cur.rowcount == 1
-
-
-def dot_products(vector: Sequence[float], rows: Sequence[sqlite3.Row]) -> list[tuple[float, int]]:
-    """(score, seq) for every stored vector of the query's dimension; numpy when present."""
-    try:
-        import numpy as np
-    except ImportError:  # the optional local extra is not installed: plain Python
-        query = array("f", vector)
-        out = []
-        for seq, blob in rows:
-            vec = array("f")
-            vec.frombytes(blob)
-            if len(vec) == len(query):
-                out.append((sum(a * b for a, b in zip(query, vec, strict=True)), seq))
-        return out
-    width = len(vector) * 4
-    kept = [(seq, blob) for seq, blob in rows if len(blob) == width]
-    if not kept:
-        return []
-    matrix = np.frombuffer(b"".join(blob for _, blob in kept), dtype=np.float32)
-    scores = matrix.reshape(len(kept), len(vector)) @ np.asarray(vector, dtype=np.float32)
-    return [(float(score), seq) for score, (seq, _) in zip(scores, kept, strict=True)]
 
 
 if TYPE_CHECKING:  # the checker proves the session satisfies the port, method by method

@@ -29,6 +29,7 @@ from core.stores.migrations import migration_files as read_migrations
 from core.stores.sqlite.candidates import KnownCommon
 from core.stores.sqlite.lanes import DEFAULT_READERS, Lane, Readers
 from core.stores.sqlite.session import SQLiteSession
+from core.stores.sqlite.vectors import sign_bits
 
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
@@ -142,8 +143,7 @@ class SQLiteStore:
             conn.execute("PRAGMA synchronous = NORMAL")
             conn.execute("PRAGMA busy_timeout = 5000")
             conn.execute("PRAGMA foreign_keys = ON")
-            # The FTS triggers index this transform of the text (CJK bigrams, migration 0150).
-            conn.create_function("memorybot_index_text", 1, index_text, deterministic=True)
+            _functions(conn)
             problems = integrity_problems(conn, quick=True)
         except BaseException:
             conn.close()
@@ -161,7 +161,7 @@ class SQLiteStore:
             conn.row_factory = sqlite3.Row
             conn.execute("PRAGMA busy_timeout = 5000")
             conn.execute("PRAGMA query_only = ON")
-            conn.create_function("memorybot_index_text", 1, index_text, deterministic=True)
+            _functions(conn)
         except BaseException:
             conn.close()
             raise
@@ -331,6 +331,13 @@ class Bound:
 
     async def run(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         return await self.store.run_on(self.lane, fn, *args)
+
+
+def _functions(conn: sqlite3.Connection) -> None:
+    """The SQL functions the triggers call: the FTS index's transform of the text (CJK
+    bigrams, migration 0150) and a vector's signs (migration 0141)."""
+    conn.create_function("memorybot_index_text", 1, index_text, deterministic=True)
+    conn.create_function("memorybot_signs", 1, sign_bits, deterministic=True)
 
 
 def _rollback_quietly(conn: sqlite3.Connection) -> None:

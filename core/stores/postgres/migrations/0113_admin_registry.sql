@@ -4,7 +4,8 @@
 -- author; a global one also by a workspace admin. Who is an admin is known only to the
 -- chat platform (Slack's users.info, Discord's Manage Server), which tells the app per
 -- request. The app records that verdict through one door, memorybot_attest_admin(),
--- which runs as the schema owner; the application role may read its own registry row
+-- (the runner hands it to its steward role, core/stores/postgres/stewards.py, which
+-- alone may write the registry); the application role may read its own registry row
 -- but never write the registry table, nor widen a policy by setting a GUC. See
 -- docs/security.md for what this defends against and what it does not.
 

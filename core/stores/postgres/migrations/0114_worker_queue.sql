@@ -4,9 +4,9 @@
 -- and write every workspace's jobs (payloads hold chat text). Now a session sees its
 -- own workspace's jobs only, whatever it sets. The worker's one cross-workspace need —
 -- choosing which ready jobs to run next — goes through memorybot_claim_jobs(), run as
--- the schema owner, which marks the jobs running and returns ids only: the worker then
--- reads each job's payload and records its outcome in a session of that job's own
--- workspace, like any other read. Operator counts go through memorybot_job_counts()
+-- its steward role (core/stores/postgres/stewards.py), which marks the jobs running and
+-- returns ids only: the worker then reads each job's payload and records its outcome
+-- in a session of that job's own workspace, like any other read. Operator counts go through memorybot_job_counts()
 -- and memorybot_dead_jobs(), which return no payload and no error text.
 DROP POLICY jobs_workspace ON jobs;
 CREATE POLICY jobs_workspace ON jobs
