@@ -10,13 +10,14 @@ from pathlib import Path
 
 import regex
 
-from core.guards import check, identifiers, injection, pii, privacy, wallets
+from core.guards import check, identifiers, injection, normalize, pii, privacy, shipped, wallets
 from core.guards.budget import Budget
 from core.guards.credential_phrases import PHRASES
 from core.guards.literals import chunk_width, clauses, fold, head, longest_chunk
 from core.guards.normalize import views
 from core.guards.prefilter import Family
 from core.guards.secret_patterns import SECRET_PATTERNS
+from tests.data.guards import make_gates
 from tests.guard_budget_spy import CountingBudget
 
 DATA = Path(__file__).parent / "data" / "guards"
@@ -54,6 +55,16 @@ def test_a_gate_never_hides_a_match_on_the_guard_corpus() -> None:
     assert misses == []
 
 
+def test_the_shipped_gates_are_what_the_patterns_derive() -> None:
+    """data/gates.json spares each process the derivation; stale, it would gate a pattern
+    by words it no longer needs. Rewrite it: python tests/data/guards/make_gates.py."""
+    pairs = make_gates.every_pattern()
+    assert len(pairs) > 150
+    assert json.loads(make_gates.FILE.read_text("utf-8")) == make_gates.table_for(pairs)
+    for source, flags in pairs:
+        assert shipped.gate(source, flags) == shipped.derive(source, flags)
+
+
 def test_clauses_are_read_from_the_pattern_itself() -> None:
     assert [sorted(c) for c in clauses(r"(?i)\bsk-(?:proj-)?[A-Za-z0-9]{20,}")] == [["sk-"]]
     # Every alternative must bring a literal, or the pattern needs none.
@@ -89,6 +100,13 @@ def test_folding_maps_every_case_insensitive_match_of_a_letter_to_that_letter() 
     for letter in "abcdefghijklmnopqrstuvwxyz":
         for ch in set(regex.findall(f"(?i){letter}", every_char)):
             assert letter in fold(ch), (letter, hex(ord(ch)))
+
+
+def test_folding_turns_every_wide_space_into_a_plain_space() -> None:
+    """`\\s` counts as the six ASCII spaces in a gate, so every other space folds to " "."""
+    wide = "".join(chr(c) for c in range(0x80, sys.maxunicode + 1) if not 0xD800 <= c < 0xE000)
+    for ch in set(regex.findall(r"\\s", wide)):
+        assert fold(ch) == " ", hex(ord(ch))
 
 
 ORDINARY = (
@@ -154,3 +172,19 @@ def test_a_seed_phrase_run_is_counted_as_the_tokeniser_counts_it() -> None:
         assert wallets.longest_run(text, budget) == _reference_run(text), text[:40]
     assert wallets.longest_run(SEED, budget) == 12 and wallets.longest_run(broken, budget) == 8
     assert wallets.seed_phrases("wallet words: " + SEED, budget)
+
+
+def test_folding_skips_a_pass_only_when_the_text_has_nothing_it_rewrites() -> None:
+    """l33t, spaced-letter, joiner and look-alike passes run on their trigger only; the
+    folded text is the one running every pass on every text gives."""
+
+    def every_pass(base: str) -> str:
+        base = base.translate(normalize._CONFUSABLES)
+        base = normalize._LEET_WORD.sub(lambda m: m.group(0).translate(normalize._LEET), base)
+        base = normalize._SPACED.sub(lambda m: normalize._SEPARATORS.sub("", m.group(0)), base)
+        return str(normalize._SPACES.sub(" ", normalize._WORD_JOINERS.sub(" ", base)))
+
+    samples = ["p4ssw0rd is h3r3", "i g n o r e all", "a.b.c.d", "10am 2pm, r2-d2 @home", "іgnore"]
+    for text in samples + corpus():
+        base = unicodedata.normalize("NFKC", text).casefold()
+        assert normalize._fold(base, None) == every_pass(base), text[:40]

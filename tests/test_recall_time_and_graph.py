@@ -13,6 +13,8 @@ from core.ports import TextHit
 from core.recall import expansion, hybrid
 from core.recall.temporal import asks_when, named_periods, states_time
 from core.remember.classify import find_entities
+from core.stores.postgres.session import PostgresSession
+from core.stores.sqlite.session import SQLiteSession
 
 WS, ALICE = "acme", "alice"
 
@@ -126,3 +128,24 @@ async def test_a_question_naming_a_month_prefers_memories_dated_then(service, cl
 
     assert [h.content for h in in_march] == [march, june]
     assert [h.content for h in plain] == [june, march]  # otherwise the newer ranks first
+
+
+async def test_prompt_context_counts_the_workspaces_terms_once(service, monkeypatch):
+    """Recall (scoring by share) and the relevance judgement both weigh the question's
+    words by how common they are; in one transaction that is one count, not two."""
+    monkeypatch.setattr(hybrid, "TUNING", hybrid.Tuning(keyword="share"))
+    await service.remember(WS, ALICE, "the staging DB is on port 6543")
+    counted: list[list[str]] = []
+    for session_type in (SQLiteSession, PostgresSession):
+        monkeypatch.setattr(session_type, "term_counts", spy(session_type.term_counts, counted))
+    context = await service.prompt_context(WS, ALICE, "which port is staging on?")
+    assert [h.content for h in context.memories] == ["the staging DB is on port 6543"]
+    assert counted == [["port", "staging"]]
+
+
+def spy(original, calls: list[list[str]]):
+    async def counting(self, terms, cap, total_cap):
+        calls.append(list(terms))
+        return await original(self, terms, cap, total_cap)
+
+    return counting

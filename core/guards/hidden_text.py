@@ -72,9 +72,12 @@ _LETTERS = lazy(r"[^a-z]+")
 _NOT_LOWER = bytes(b for b in range(256) if not 97 <= b <= 122)
 
 
+ORDER_WORDS_GATE = (_ORDER_WORDS, 0)
+
+
 @cache
 def _squashed_gate() -> Prefilter:
-    return prefilter([(_ORDER_WORDS, 0)])
+    return prefilter([ORDER_WORDS_GATE])
 
 
 def warm() -> None:

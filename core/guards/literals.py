@@ -15,9 +15,8 @@ import importlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
-
-import regex
 
 # The stdlib's own regex parser (typeshed has no stubs for these modules): reading
 # patterns with it means no second regex grammar to maintain here.
@@ -67,14 +66,10 @@ _EMPTY = _Info(frozenset({""}), ())
 _UNKNOWN = _Info(None, ())
 
 
-# Every whitespace character outside ASCII that `\s` (or `str.split`) takes, as a space:
+# Every whitespace character outside ASCII (`\s` takes no other: a test checks), as a space:
 # folded so, `\s` is the six ASCII spaces, few enough to spell out as literals.
 _ASCII_SPACES = " \t\n\r\x0b\x0c"
-_WIDE_SPACES = {
-    code: " "
-    for code in range(0x80, 0x3001)
-    if chr(code).isspace() or regex.fullmatch(r"\s", chr(code))
-}
+_WIDE_SPACES = {code: " " for code in range(0x80, 0x3001) if chr(code).isspace()}
 
 
 def fold(text: str) -> str:
@@ -232,6 +227,7 @@ def _class(items: Any) -> _Info:
     return _Info(frozenset(chars), ()) if len(chars) <= _MAX_CLASS else _UNKNOWN
 
 
+@cache  # patterns are code, not input: a few hundred entries for the process
 def _read(source: str, flags: int) -> _Info:
     # Only the literal structure matters here; IGNORECASE is covered by folding, the
     # `regex`-only flags (VERSION0/1, FULLCASE…) do not change which literals a match holds.
@@ -242,6 +238,7 @@ def _read(source: str, flags: int) -> _Info:
     return _info(list(parsed))
 
 
+@cache
 def _parse(source: str, flags: int) -> Any:
     return sre_parse.parse(_stdlib_syntax(source), flags & (re.X | re.S | re.M))
 

@@ -19,8 +19,9 @@ from typing import Any
 import ahocorasick
 import regex
 
+from core.guards import shipped
 from core.guards.budget import Budget
-from core.guards.literals import Clause, chunk_width, clauses, fold, head, longest_chunk
+from core.guards.literals import Clause, fold, longest_chunk
 
 # A pattern keeps its strongest clauses only: each further clause narrows little and adds
 # literals (matches) to the one scan every text pays for.
@@ -138,11 +139,11 @@ class Prefilter:
 
 def prefilter(patterns: Iterable[tuple[str, int]]) -> Prefilter:
     """The prefilter of (source, flags) pairs, each gated by its strongest clauses."""
-    pairs = list(patterns)
+    gates = [shipped.gate(source, flags) for source, flags in patterns]
     return Prefilter(
-        [_strongest(clauses(source, flags)) for source, flags in pairs],
-        [head(source, flags) for source, flags in pairs],
-        [_useful_width(chunk_width(source, flags)) for source, flags in pairs],
+        [_strongest(found) for found, _, _ in gates],
+        [start for _, start, _ in gates],
+        [_useful_width(width) for _, _, width in gates],
     )
 
 
@@ -160,18 +161,18 @@ class Pool:
     """
 
     def __init__(self) -> None:
-        self._patterns: list[regex.Pattern[str]] = []
+        self.patterns: list[regex.Pattern[str]] = []
         self._prefilter: Prefilter | None = None
 
     def family(self, patterns: Sequence[regex.Pattern[str]]) -> Family:
-        offset = len(self._patterns)
-        self._patterns.extend(patterns)
+        offset = len(self.patterns)
+        self.patterns.extend(patterns)
         self._prefilter = None  # rebuilt with the new patterns on next use
         return Family(self, offset, patterns)
 
     def prefilter(self) -> Prefilter:
         if self._prefilter is None:
-            self._prefilter = prefilter((p.pattern, p.flags) for p in self._patterns)
+            self._prefilter = prefilter((p.pattern, p.flags) for p in self.patterns)
         return self._prefilter
 
     def seen(self, text: str, budget: Budget) -> Seen:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from weakref import WeakKeyDictionary
 
 from core.models import Hit, Memory
 from core.ports import StoreSession, TextHit
@@ -137,14 +138,13 @@ async def keyword_evidence(
     share = tuning.keyword == "share" or (tuning.keyword == "auto" and fused)
     if not share and not tuning.expand:
         return keyword_scores(terms, text_hits), []
-    total, counts = await session.term_counts(terms, relevance.DF_CAP, relevance.TOTAL_CAP)
-    question = relevance.question(terms, counts, total, find_entities(query), query)
+    question = await weigh(session, query, terms)
     keyword = share_scores(question, text_hits) if share else keyword_scores(terms, text_hits)
     if not tuning.expand or not question.entities:
         return keyword, []
     names = {e for h in text_hits[: expansion.FIRST_HOP] for e in h.memory.entities}
     occurrences = await session.entity_counts(sorted(names | question.entities))
-    hop = expansion.comentioned(sorted(question.entities), text_hits, occurrences, total)
+    hop = expansion.comentioned(sorted(question.entities), text_hits, occurrences, question.total)
     extra_terms = [t for t in expansion.entity_terms(hop) if t not in terms]
     if not extra_terms:
         return keyword, []
@@ -227,7 +227,19 @@ async def bearing(
     memory), in their recall order. Costs one count per query term in the store."""
     if not hits:
         return []
-    terms = query_terms(query)
-    total, counts = await session.term_counts(terms, relevance.DF_CAP, relevance.TOTAL_CAP)
-    question = relevance.question(terms, counts, total, find_entities(query), query)
+    question = await weigh(session, query, query_terms(query))
     return [hit for hit in hits if relevance.judge(question, hit, thresholds)]
+
+
+#: Questions weighed in a session, so recall and `bearing` in one transaction (as
+#: prompt_context runs them) count the workspace's terms once.
+_WEIGHED: WeakKeyDictionary[StoreSession, dict[str, relevance.Question]] = WeakKeyDictionary()
+
+
+async def weigh(session: StoreSession, query: str, terms: Sequence[str]) -> relevance.Question:
+    """The question with its terms weighed by the workspace's document frequencies."""
+    seen = _WEIGHED.setdefault(session, {})
+    if query not in seen:
+        total, counts = await session.term_counts(terms, relevance.DF_CAP, relevance.TOTAL_CAP)
+        seen[query] = relevance.question(terms, counts, total, find_entities(query), query)
+    return seen[query]
