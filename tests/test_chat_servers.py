@@ -24,7 +24,7 @@ from tests.fakes.scripted import ModelScript, extraction, memory
 
 WS, ALICE, CHANNEL = "acme", "alice", "general"
 # A durable fact no rule catches: only a model can extract it.
-SAID = "fyi the billing service deploys from the release branch every Thursday"
+SAID = "btw the billing service deploys from the release branch every Thursday"
 FACT = "The billing service deploys from the release branch every Thursday"
 
 # dialect, preset, the form that ends up used, refused requests on the way there
@@ -87,7 +87,7 @@ async def test_a_refused_form_costs_one_request_per_process_not_per_model(
     service, fake, dialect, preset, mode, refused
 ):
     await serve_as(fake, dialect)
-    for said in (SAID, "fyi the billing service is owned by the payments team"):
+    for said in (SAID, "btw the billing service is owned by the payments team"):
         service.chat_model = model_for(fake, preset)  # a new model object each turn
         await service.chat(ChatTurn(WS, ALICE, CHANNEL, said))
         await service.jobs.drain()

@@ -46,6 +46,16 @@ async def contents(service, status: Status = Status.ACTIVE) -> list[str]:
         ("I prefer concise answers with code first", None, "preference"),
         ("we use Buildkite for CI", None, "fact"),
         ("our release day is Thursday", None, "fact"),
+        (
+            "fyi the billing service deploys from the release branch every Thursday",
+            "the billing service deploys from the release branch every Thursday",
+            "fact",
+        ),
+        (
+            "Heads up: the VPN drops at midnight for backups",
+            "the VPN drops at midnight for backups",
+            "fact",
+        ),
     ],
 )
 async def test_without_a_model_a_rule_based_extractor_catches_explicit_statements(
@@ -102,7 +112,7 @@ async def test_stated_confident_candidates_become_active_extracted_memories(
         memory("Deploys happen on Thursdays", confidence=0.95),
         memory("Wants answers in bullet points", kind="preference"),
     )
-    await chat(model_service, "fyi deploys happen on thursdays; and answer in bullet points")
+    await chat(model_service, "btw deploys happen on thursdays; and answer in bullet points")
     view = await model_service.memories(WS, ALICE)
     assert sorted((m.content, m.kind, m.source, m.confidence) for m in view.items) == [
         ("Deploys happen on Thursdays", Kind.FACT, Source.EXTRACTED, 0.95),
@@ -235,6 +245,27 @@ async def test_a_profile_name_the_user_never_wrote_is_dropped(model_service, mod
     model_script.extract = extracted(name="Sam", company="Globex", role="developer")
     await chat(model_service, "hi, I'm a developer here")
     assert await model_service.profile(WS, ALICE) == {"role": "developer"}
+
+
+async def test_a_profile_value_copied_from_the_prompt_example_is_dropped(
+    model_service, model_script
+):
+    # SmolLM2-135M answered "fyi the billing service deploys …" with the extraction
+    # prompt's own example profile; nothing of it was in the message.
+    model_script.extract = extracted(style="short answers, code first", language="code first")
+    await chat(model_service, "fyi the billing service deploys from the release branch")
+    assert await model_service.profile(WS, ALICE) == {}
+
+
+async def test_a_stated_memory_sharing_no_word_with_the_message_is_dropped(
+    model_service, model_script
+):
+    model_script.extract = extracted(
+        memory("Wants short answers with code first", kind="preference"),
+        memory("The billing service deploys from the release branch"),
+    )
+    await chat(model_service, "the billing service deploys from the release branch, ok?")
+    assert await contents(model_service) == ["The billing service deploys from the release branch"]
 
 
 async def test_a_stated_name_from_the_model_fills_the_profile(model_service, model_script):

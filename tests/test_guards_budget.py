@@ -16,7 +16,8 @@ from core.guards import check, check_injection, check_privacy, injection, privac
 ORDINARY = (
     "Caroline said the support group was powerful; we moved standup to 10:30 because "
     "half the team is in Lisbon, and the staging deploy of build 4711 failed on the "
-    "migration step, so Priya reruns it after lunch. "
+    "migration step, so Priya reruns it after lunch at 2pm; you are all welcome to the "
+    "demo, and the old agenda is gone. "
 ) * 6
 
 

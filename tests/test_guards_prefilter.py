@@ -10,7 +10,7 @@ from pathlib import Path
 
 import regex
 
-from core.guards import check, identifiers, injection, pii, privacy, shipped, wallets
+from core.guards import check, identifiers, injection, normalize, pii, privacy, shipped, wallets
 from core.guards.budget import Budget
 from core.guards.credential_phrases import PHRASES
 from core.guards.literals import chunk_width, clauses, fold, head, longest_chunk
@@ -172,3 +172,19 @@ def test_a_seed_phrase_run_is_counted_as_the_tokeniser_counts_it() -> None:
         assert wallets.longest_run(text, budget) == _reference_run(text), text[:40]
     assert wallets.longest_run(SEED, budget) == 12 and wallets.longest_run(broken, budget) == 8
     assert wallets.seed_phrases("wallet words: " + SEED, budget)
+
+
+def test_folding_skips_a_pass_only_when_the_text_has_nothing_it_rewrites() -> None:
+    """l33t, spaced-letter, joiner and look-alike passes run on their trigger only; the
+    folded text is the one running every pass on every text gives."""
+
+    def every_pass(base: str) -> str:
+        base = base.translate(normalize._CONFUSABLES)
+        base = normalize._LEET_WORD.sub(lambda m: m.group(0).translate(normalize._LEET), base)
+        base = normalize._SPACED.sub(lambda m: normalize._SEPARATORS.sub("", m.group(0)), base)
+        return str(normalize._SPACES.sub(" ", normalize._WORD_JOINERS.sub(" ", base)))
+
+    samples = ["p4ssw0rd is h3r3", "i g n o r e all", "a.b.c.d", "10am 2pm, r2-d2 @home", "іgnore"]
+    for text in samples + corpus():
+        base = unicodedata.normalize("NFKC", text).casefold()
+        assert normalize._fold(base, None) == every_pass(base), text[:40]

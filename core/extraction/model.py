@@ -7,7 +7,8 @@ grounding — every entity it declares, and every proper noun in its text, must
 appear in the conversation it read. (Elsewhere, names from a prompt's few-shot
 examples leaked into other users' memories; our examples use placeholders only,
 and this check catches any name the model brings from anywhere else.) Profile
-names and companies must appear verbatim too.
+names and companies must appear verbatim too, and every other profile value, like
+every candidate the model calls stated, must share a word with the message.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from core.extraction.candidates import (
     Extraction,
     Said,
 )
-from core.llm.grounding import mentioned, unsupported_names
+from core.llm.grounding import mentioned, shares_a_word, unsupported_names
 from core.llm.structured import parse_object, problems
 from core.models import PROFILE_FIELDS, PROFILE_VALUE_MAX_CHARS, Kind
 from core.ports import ChatMessage, ChatModel
@@ -95,6 +96,8 @@ def _candidate(item: Any, schema: dict[str, Any], said: Said) -> Candidate | Non
     entities = tuple(clean_text(e) for e in item["entities"] if clean_text(e))
     if not all(mentioned(e, source) for e in entities) or unsupported_names(content, source):
         return None  # a name the user never wrote: the whole candidate is suspect
+    if item["stated"] and not shares_a_word(content, said.message):
+        return None  # "stated" yet nothing of it was said: a prompt example copied back
     return Candidate(
         content=content,
         kind=Kind(item["kind"]),
@@ -117,5 +120,7 @@ def _profile(profile: dict[str, Any], schema: dict[str, Any], said: Said) -> dic
             continue
         if name in GROUNDED_PROFILE_FIELDS and not mentioned(value, said.message):
             continue
+        if not shares_a_word(value, said.message):
+            continue  # nothing of it in the message: invented or copied from the prompt
         found[name] = value
     return found

@@ -2,7 +2,7 @@
 (or the model failed).
 
 It catches what a user plainly asks to be kept or plainly says about themselves —
-"remember that…", "from now on…", "I prefer…", "we use…", "our X is Y", "my name
+"remember that…", "fyi …", "from now on…", "I prefer…", "we use…", "our X is Y", "my name
 is…", "call me…", "I'm the … at …", "I'm in <timezone>" — and nothing else.
 Questions never count. Everything it finds is stated, so it is active unless
 sensitive; profile statements fill the profile, not the memory list.
@@ -73,6 +73,11 @@ _REMEMBER = _c(
     r"(?:remember|note|keep in mind|don'?t forget|do not forget)"
     r"(?:\s+that)?\s*[,:]?\s+(?P<what>.+)$"
 )
+# "fyi …", "heads up: …", "for the record, …": the user flags a fact for the team.
+_FYI = _c(
+    r"^(?:fyi|f\.y\.i\.?|heads[- ]up|for the record|for your information|just so you know)"
+    r"\s*[,:-]?\s+(?P<what>.+)$"
+)
 _FROM_NOW_ON = _c(r"\bfrom now on\b")
 _PREFER = _c(
     r"^(?:i|we)\s+(?:really\s+|much\s+|generally\s+)?(?:prefer|would prefer|like it when)\s+\S"
@@ -103,6 +108,7 @@ class Rule:
 
 MEMORY_RULES = (
     Rule(_REMEMBER, None, 0.95, whole_sentence=False),
+    Rule(_FYI, None, 0.85, whole_sentence=False),
     Rule(_FROM_NOW_ON, Kind.PREFERENCE, 0.9),
     Rule(_PREFER, Kind.PREFERENCE, 0.85),
     Rule(_WE_USE, Kind.FACT, 0.8),

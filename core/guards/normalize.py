@@ -47,7 +47,15 @@ _CONFUSABLES = str.maketrans(
 )
 _CONFUSABLE_CHARS = tuple(chr(code) for code in _CONFUSABLES)
 _LEET = str.maketrans("013457@$", "oieastas")
-_LEET_CHARS = "0123456789@$"  # a l33t word holds one of these
+# Text reduced to its shape, one byte per character (characters outside ASCII as "?"):
+# a = a-z, d = a digit, @ or $, s = a separator of spaced letters, o = anything else.
+# What `_LEET_WORD` and `_SPACED` match has a telling shape ("ad", "asasasa"), so a
+# text without it skips their scans.
+_SHAPE = bytes(
+    ord("a") if 97 <= b <= 122 else ord("d") if chr(b) in "0123456789@$"
+    else ord("s") if chr(b) in " .-_*" else ord("o")
+    for b in range(256)
+)  # fmt: skip
 _LEET_WORD = lazy(r"\b(?=[\w@$]*[a-z])(?=[\w@$]*[0-9@$])[a-z0-9@$]{3,}\b")
 _SPACED = lazy(r"(?<![a-z])[a-z](?:[ .\-_*][a-z](?![a-z])){3,}+(?![a-z])")
 # Hyphens and underscores used as spaces: "ignore-all-previous-instructions".
@@ -137,9 +145,14 @@ def _fold(base: str, budget: Budget | None) -> str:
     # dashes or odd letters costs a few character lookups here, not five regex scans.
     if not base.isascii() and any(ch in base for ch in _CONFUSABLE_CHARS):
         base = base.translate(_CONFUSABLES)
-    if any(ch in base for ch in _LEET_CHARS):
+    shape = base.encode("ascii", "replace").translate(_SHAPE)
+    if b"ad" in shape or b"da" in shape:  # a letter next to a digit, @ or $
         base = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), base, timeout=_timeout(budget))
-    base = _SPACED.sub(lambda m: _SEPARATORS.sub("", m.group(0)), base, timeout=_timeout(budget))
+        shape = base.encode("ascii", "replace").translate(_SHAPE)
+    if b"asasasa" in shape:  # four letters, each alone, one separator apart
+        base = _SPACED.sub(
+            lambda m: _SEPARATORS.sub("", m.group(0)), base, timeout=_timeout(budget)
+        )
     if "-" in base or "_" in base:
         base = _WORD_JOINERS.sub(" ", base, timeout=_timeout(budget))
     return _collapse(base, budget)

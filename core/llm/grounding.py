@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import regex
 
+from core.recall.textsearch import STOPWORDS, light_stem
 from core.remember.canonical import words
 from core.remember.classify import find_entities
 
@@ -75,6 +76,17 @@ def mentioned(name: str, source: str) -> bool:
     "Acme Corp" match "we work for ACME corp"; "Sam" does not match "Samuel")."""
     needle = " ".join(words(name))
     return bool(needle) and f" {needle} " in f" {' '.join(words(source))} "
+
+
+def shares_a_word(text: str, source: str) -> bool:
+    """True when some content word of `text` (light-stemmed) is in `source`.
+
+    A small model copies its prompt's examples: "fyi the billing service deploys on
+    Thursdays" came back with profile style "short answers, code first", the
+    extraction prompt's own example. A value stated by the user shares at least one
+    content word with what the user wrote ("bullet points", "Europe/Lisbon")."""
+    seen = {light_stem(w) for w in words(source)}
+    return any(light_stem(w) in seen for w in words(text) if w not in STOPWORDS)
 
 
 def _sentence_starter(word: str) -> bool:
