@@ -36,9 +36,10 @@ from bench.research.cached_embedder import cached  # noqa: E402
 from core.recall import hybrid  # noqa: E402
 
 
-def grid(embedder: bool, small: bool = False) -> list[hybrid.Tuning]:
-    """`small`: the neighbourhood of the defaults, for the slower connected store."""
-    keyword = ["bm25", "share"]
+def grid(embedder: bool, small: bool = False, keyword: str = "") -> list[hybrid.Tuning]:
+    """`small`: the neighbourhood of the defaults, for the slower connected store;
+    `keyword`: only that keyword scoring."""
+    keywords = [keyword] if keyword else ["bm25", "share"]
     alpha = [0.4, 0.5, 0.6] if small else [0.3, 0.4, 0.5, 0.6, 0.7]
     alpha = alpha if embedder else [0.5]
     # Entity expansion measured worse keyword-only on every dev conversation (LoCoMo's
@@ -47,7 +48,7 @@ def grid(embedder: bool, small: bool = False) -> list[hybrid.Tuning]:
     when = [0.0, 0.5] if small else [0.0, 0.1, 0.2, 0.3, 0.5]
     return [
         hybrid.Tuning(k, a, e, w, t)
-        for k, a, (e, w), t in itertools.product(keyword, alpha, expand, when)
+        for k, a, (e, w), t in itertools.product(keywords, alpha, expand, when)
     ]
 
 
@@ -71,7 +72,7 @@ async def run(args: argparse.Namespace) -> dict[hybrid.Tuning, list[tuple[str, i
                     saved = await memory.remember(conv.sample_id, "bench", turn.text)
                     if saved.memory is not None:
                         turns_of[saved.memory.id].add(turn.dia_id)
-            for tuning in grid(embedder is not None, args.small):
+            for tuning in grid(embedder is not None, args.small, args.keyword):
                 if embedder is not None:
                     embedder.save()
                 hybrid.TUNING = tuning
@@ -97,6 +98,7 @@ def main() -> None:
     parser.add_argument("--embedder", choices=("none", "local"), default="none")
     parser.add_argument("--postgres", action="store_true", help="connected mode (embedded)")
     parser.add_argument("--small", action="store_true", help="only near the defaults")
+    parser.add_argument("--keyword", choices=("bm25", "share"), help="only this keyword scoring")
     args = parser.parse_args()
     results = asyncio.run(run(args))
     samples = sorted({s for rows in results.values() for s, _, _ in rows})
