@@ -89,3 +89,26 @@ def test_signs_are_the_same_with_and_without_numpy(monkeypatch):
 
     monkeypatch.setattr(builtins, "__import__", no_numpy)
     assert vectors.sign_bits(blob.tobytes()) == with_numpy == bytes([0b10010101, 0b10000000])
+
+
+async def test_saves_after_another_connection_changed_the_schema_keep_their_signs(tmp_path):
+    """A second process (or a tool) may add a table to the file; the next insert
+    still works and still writes its vector's signs (0141's triggers broke here)."""
+    import sqlite3
+
+    store = SQLiteStore(f"sqlite:///{tmp_path}/m.db")
+    await store.open()
+    other = sqlite3.connect(tmp_path / "m.db", isolation_level=None)
+    other.execute("CREATE TABLE someone_elses (id INTEGER PRIMARY KEY)")
+    other.close()
+    vector = unit(np.random.default_rng(1).normal(size=DIMS))
+    try:
+        async with store.session(ALICE) as s:
+            await s.insert_memories([memory(ALICE, "memory with a vector", embedding=vector)])
+            await s.insert_memory(memory(ALICE, "another", embedding=vector))
+        signs = await store.run(
+            lambda: [r[0] for r in store.conn.execute("SELECT embedding_signs FROM memories")]
+        )
+    finally:
+        await store.close()
+    assert signs == [np.packbits(np.array(vector) > 0).tobytes()] * 2

@@ -76,8 +76,9 @@ SELECT = (
     "m.embedding IS NOT NULL AS has_embedding FROM memories m"
 )
 INSERT = (
-    f"INSERT INTO memories ({', '.join(MEMORY_COLUMNS)}, embedding) "
-    f"VALUES ({', '.join(':' + c for c in MEMORY_COLUMNS)}, :embedding)"
+    f"INSERT INTO memories ({', '.join(MEMORY_COLUMNS)}, embedding, embedding_signs) "
+    f"VALUES ({', '.join(':' + c for c in MEMORY_COLUMNS)}, :embedding, "
+    "memorybot_signs(:embedding))"
 )
 INSERT_AUDIT = (
     f"INSERT INTO audit_log ({', '.join(AUDIT_COLUMNS)}) "
@@ -175,7 +176,7 @@ class SQLiteSession(SQLiteTraces):
         changes = patch_values(patch, ENCODE)
         sets = [f"{name} = :set_{name}" for name in changes]
         if patch.clear_embedding:
-            sets.append("embedding = NULL")
+            sets.append("embedding = NULL, embedding_signs = NULL")
         if sets:
             try:
                 self.conn.execute(
@@ -278,7 +279,7 @@ class SQLiteSession(SQLiteTraces):
         so a dot product): exactly up to 20k, else on the nearest by signs
         (`core.stores.sqlite.vectors`). Whole rows are read for the winners alone."""
         active = f"{VISIBLE} AND m.status = 'active' AND m.embedding IS NOT NULL"
-        # Signs exist exactly where vectors do (0141's triggers); counting and ranking
+        # Signs are written with every vector (INSERT, set_embedding); counting and ranking
         # by them reads the covering index memories_signs, not the table's pages.
         signed = f"{VISIBLE} AND m.status = 'active' AND m.embedding_signs IS NOT NULL"
         counted = self.conn.execute(
@@ -380,7 +381,8 @@ class SQLiteSession(SQLiteTraces):
     @on_db_thread
     def set_embedding(self, memory_id: str, vector: Sequence[float] | None) -> None:
         self.conn.execute(
-            f"UPDATE memories AS m SET embedding = :vec WHERE {VISIBLE} AND m.id = :id",
+            "UPDATE memories AS m SET embedding = :vec, embedding_signs = memorybot_signs(:vec) "
+            f"WHERE {VISIBLE} AND m.id = :id",
             {**self.params, "id": memory_id, "vec": _vector_blob(vector)},
         )
 

@@ -4,7 +4,7 @@ Why: SQLite has no vector index here (Python's sqlite3 on this platform cannot l
 extensions, and sqlite-vec's vec0 scans every vector too), and the exact search read
 each visible vector (1.5 KB at 384 dimensions) on every recall and save: 15 MB a
 query at 10k memories, 150 MB at 100k. So each stored vector also keeps its signs,
-one bit per dimension (48 bytes at 384; a trigger of migration 0141 writes them).
+one bit per dimension (48 bytes at 384; written with the vector, migration 0141).
 Above `EXACT_BELOW` visible memories a search ranks them all by the Hamming
 distance of the signs — 32 times less to read, and a popcount — then scores the
 nearest tenth (at least `SHORTLIST_FACTOR` × limit) exactly with their full vectors.
