@@ -47,7 +47,7 @@ def grid(embedder: bool, small: bool = False, keyword: str = "") -> list[hybrid.
     expand = [(0, 0.5)] if embedder or small else [(0, 0.5), (2, 0.3), (3, 0.5)]
     when = [0.0, 0.5] if small else [0.0, 0.1, 0.2, 0.3, 0.5]
     return [
-        hybrid.Tuning(k, a, e, w, t)
+        hybrid.Tuning(keyword=k, alpha=a, expand=e, expand_weight=w, when=t)
         for k, a, (e, w), t in itertools.product(keywords, alpha, expand, when)
     ]
 
