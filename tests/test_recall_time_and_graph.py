@@ -133,7 +133,7 @@ async def test_a_question_naming_a_month_prefers_memories_dated_then(service, cl
 async def test_prompt_context_counts_the_workspaces_terms_once(service, monkeypatch):
     """Recall (scoring by share) and the relevance judgement both weigh the question's
     words by how common they are; in one transaction that is one count, not two."""
-    monkeypatch.setattr(hybrid, "TUNING", hybrid.Tuning(keyword="share"))
+    monkeypatch.setattr(hybrid, "TUNING", hybrid.Tuning(weighed_keyword="share"))
     await service.remember(WS, ALICE, "the staging DB is on port 6543")
     counted: list[list[str]] = []
     for session_type in (SQLiteSession, PostgresSession):

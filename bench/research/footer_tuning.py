@@ -32,7 +32,7 @@ from bench.locomo import load  # noqa: E402
 from bench.recall_quality import DEFAULT_DATA, build_embedder  # noqa: E402
 from bench.research.cached_embedder import cached  # noqa: E402
 from core.models import Principal  # noqa: E402
-from core.recall import relevance  # noqa: E402
+from core.recall import hybrid, relevance  # noqa: E402
 from core.recall.textsearch import query_terms  # noqa: E402
 from core.remember.classify import find_entities  # noqa: E402
 
@@ -63,6 +63,8 @@ async def collect(args: argparse.Namespace) -> list[Case]:
     conversations = load(args.data)
     embedder = cached(build_embedder(args.embedder))
     cases: list[Case] = []
+    # rank as prompt_context does: it weighs the question anyway (hybrid.recall weighed)
+    hybrid.TUNING = replace(hybrid.TUNING, keyword=hybrid.TUNING.weighed_keyword)
     with tempfile.TemporaryDirectory() as tmp:
         async with core.open_memory(f"sqlite:///{tmp}/b.db", embedder=embedder) as memory:
             turns_of: dict[str, dict[str, set[str]]] = {}

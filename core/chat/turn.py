@@ -253,6 +253,7 @@ async def prompt_context(
             vector,
             settings.recall_min_score,
             touch=False,
+            weighed=True,  # bearing below weighs the question: one count serves both
         )
         bearing_hits = await bearing(session, message, found)
         limit = settings.recall_limit
