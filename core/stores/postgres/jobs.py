@@ -109,18 +109,12 @@ class PostgresJobs:
             found = await (
                 await conn.execute("SELECT * FROM memorybot_dead_jobs(%s)", (limit,))
             ).fetchall()
-        errors: dict[tuple[str, int], str] = {}
-        for workspace in dict.fromkeys(row[0] for row in found):
-            ids = [row[1] for row in found if row[0] == workspace]
-            async with self.store.transaction(workspace=workspace) as conn:
-                rows = await (
-                    await conn.execute(
-                        "SELECT id, coalesce(last_error, '') FROM jobs "
-                        "WHERE workspace = %s AND id = ANY(%s)",
-                        (workspace, ids),
-                    )
-                ).fetchall()
-            errors.update({(workspace, job_id): error for job_id, error in rows})
+        rows = await self._read_in_each_workspace(
+            found,
+            "SELECT workspace, id, coalesce(last_error, '') FROM jobs "
+            "WHERE workspace = %s AND id = ANY(%s)",
+        )
+        errors = {(workspace, job_id): error for workspace, job_id, error in rows}
         return [(w, i, kind, errors.get((w, i), "")) for w, i, kind in found]
 
     # -- worker side -----------------------------------------------------------------
@@ -137,20 +131,26 @@ class PostgresJobs:
                     (now, now + self.lease, limit),
                 )
             ).fetchall()
-        jobs: list[Job] = []
-        for workspace in dict.fromkeys(row[0] for row in picked):
-            ids = [row[1] for row in picked if row[0] == workspace]
-            async with self.store.transaction(workspace=workspace) as conn:
-                rows = await (
-                    await conn.execute(
-                        "SELECT workspace, id, kind, payload, attempts, max_attempts FROM jobs "
-                        "WHERE workspace = %s AND id = ANY(%s) ORDER BY run_after, id",
-                        (workspace, ids),
-                    )
-                ).fetchall()
-            jobs += [Job(*row) for row in rows]
+        rows = await self._read_in_each_workspace(
+            picked,
+            "SELECT workspace, id, kind, payload, attempts, max_attempts FROM jobs "
+            "WHERE workspace = %s AND id = ANY(%s) ORDER BY run_after, id",
+        )
+        jobs = [Job(*row) for row in rows]
         order = {(row[0], row[1]): n for n, row in enumerate(picked)}
         return sorted(jobs, key=lambda job: order[(job.workspace, job.id)])
+
+    async def _read_in_each_workspace(
+        self, found: list[tuple[Any, ...]], sql: str
+    ) -> list[tuple[Any, ...]]:
+        """Rows for (workspace, id, …) pairs an owner-run function returned, read in a
+        session of each workspace in turn, so row security still applies to the text."""
+        rows: list[tuple[Any, ...]] = []
+        for workspace in dict.fromkeys(row[0] for row in found):
+            ids = [row[1] for row in found if row[0] == workspace]
+            async with self.store.transaction(workspace=workspace) as conn:
+                rows += await (await conn.execute(sql, (workspace, ids))).fetchall()
+        return rows
 
     async def complete(self, job: Job) -> None:
         await self._finish(job, "done", None, None)
