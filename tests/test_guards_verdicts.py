@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
+import core.guards as guards
 from core.guards import Finding, budget, privacy, verdicts
 
 WS, ALICE = "acme", "alice"
@@ -17,7 +18,7 @@ PAYMENTS = "the payments service listens on port 8443"
 
 @pytest.fixture
 def scans(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[str, str]]:
-    """Counts the real scans behind the remembered verdicts, from an empty memory."""
+    """Counts the real scans, remembered or not, from an empty memory of verdicts."""
     verdicts.forget_all()
     counted: Counter[tuple[str, str]] = Counter()
 
@@ -30,10 +31,11 @@ def scans(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[str, str]]:
 
         return wrapped
 
-    monkeypatch.setattr(verdicts, "check_privacy", counting("privacy", verdicts.check_privacy))
-    monkeypatch.setattr(
-        verdicts, "check_injection", counting("injection", verdicts.check_injection)
-    )
+    privacy_scan = counting("privacy", verdicts.check_privacy)
+    injection_scan = counting("injection", verdicts.check_injection)
+    for module in (verdicts, guards):  # the remembered and the uncached entry points
+        monkeypatch.setattr(module, "check_privacy", privacy_scan)
+        monkeypatch.setattr(module, "check_injection", injection_scan)
     yield counted
     verdicts.forget_all()
 
@@ -77,3 +79,13 @@ def test_the_memory_of_verdicts_is_bounded(scans, monkeypatch: pytest.MonkeyPatc
         assert verdicts.checked(text) is None
     assert scans[("privacy", STAGING)] == 2  # pushed out by two newer texts, so scanned again
     assert scans[("privacy", PAYMENTS)] == 1
+
+
+async def test_a_text_saved_then_recalled_is_scanned_once(service, scans) -> None:
+    """The guard at save time and the guard before the prompt share one verdict."""
+    saved = await service.remember(WS, ALICE, STAGING)
+    assert saved.status.value == "saved"
+    context = await service.prompt_context(WS, ALICE, "which port is staging on?")
+    assert [hit.content for hit in context.memories] == [STAGING]
+    assert scans[("privacy", STAGING)] == 1
+    assert scans[("injection", STAGING)] == 1

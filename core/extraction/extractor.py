@@ -31,12 +31,14 @@ def extraction_payload(
     number, an attempt to steer the model) is not extracted from at all: otherwise
     the secret would sit in the job queue, and conservative beats clever here.
     """
-    if guards.check(message) is not None:
+    if guards.checked(message) is not None:
         return None
     context = tuple(
         (m.role, m.content)
         for m in thread
-        if m.role in ("user", "assistant") and m.content.strip() and guards.check(m.content) is None
+        if m.role in ("user", "assistant")
+        and m.content.strip()
+        and guards.checked(m.content) is None
     )[-CONTEXT_MESSAGES:]
     said = Said(message, context)
     return {"workspace": workspace, "user": user, "channel": channel, **said.to_payload()}

@@ -138,7 +138,7 @@ def _prompt() -> str:
 
 async def rewrite_pair(model: ChatModel, first: str, second: str) -> str | None:
     """The model's one-sentence merge of two texts, or None if it failed or said nothing."""
-    if not (guards.safe_for_prompt(first) and guards.safe_for_prompt(second)):
+    if not (guards.safe_in_prompt(first) and guards.safe_in_prompt(second)):
         return None
     notes = json.dumps(
         {"note_1": guards.quote_for_prompt(first), "note_2": guards.quote_for_prompt(second)},
@@ -163,6 +163,6 @@ def acceptable(text: str, max_chars: int, taken_hashes: set[str]) -> bool:
     return (
         bool(text)
         and len(text) <= max_chars
-        and guards.check(text) is None
+        and guards.checked(text) is None
         and content_hash(text) not in taken_hashes
     )

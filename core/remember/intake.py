@@ -91,7 +91,7 @@ def size_refusal(content: str, max_chars: int) -> RememberResult | None:
 
 def guard_refusal(text: str) -> RememberResult | None:
     """The privacy or injection guard's refusal of `text`, else None."""
-    finding = guards.check(text)
+    finding = guards.checked(text)  # remembered: recall checks the same text again
     return None if finding is None else refused(RefusalReason(finding.category), finding.label)
 
 

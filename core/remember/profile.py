@@ -21,7 +21,7 @@ def cleaned(fields: Mapping[str, str | None]) -> dict[str, str]:
         raise ValueError(f"unknown profile field(s): {', '.join(sorted(unknown))}")
     clean = {k: clean_text(v or "")[:PROFILE_VALUE_MAX_CHARS] for k, v in fields.items()}
     for value in fields.values():  # the raw text: hidden characters are a signal too
-        if value and guards.check(value) is not None:
+        if value and guards.checked(value) is not None:
             raise ValueError("a profile value was refused by the privacy guard")
     return clean
 
