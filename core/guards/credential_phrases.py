@@ -91,6 +91,10 @@ class Phrase:
     label: str
     pattern: regex.Pattern[str]  # compiled on first use
     accept: Callable[[regex.Match[str]], bool]
+    # A cheap pattern every match of `pattern` contains, tried first only where its
+    # prefilter head allows: a costly pattern whose gate words are everyday substrings
+    # ("pass" in "passed") runs only when the word itself is there.
+    near: regex.Pattern[str] | None = None
 
 
 _AMBIGUOUS_WORDS = frozenset({"pass", "clave", "parola"})
@@ -190,7 +194,10 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("password_statement", "a password", _c(
         r"(?<![^\s\"'`(])(?P<v>[^\s\"'`]{4,64})\s+(?:is|was|=|est|es|ist|é|è|jest)\s+(?:my|the|our"
         r"|your|his|her|their|mon|ma|le|la|mi|mein|meine|das|minha|a|il|mijn|het|moje)\s+"
-        r"(?:[\w\-]+\s+){0,2}?(?:" + _PW + r")" + _R + _NOT_NOUN), _strong),
+        r"(?:[\w\-]+\s+){0,2}?(?:" + _PW + r")" + _R + _NOT_NOUN), _strong,
+        # Its value comes first, so it could start at any word: it runs only where one of
+        # the password words stands whole after a space, as every match of it ends.
+        near=_c(r"(?<=\s)(?:" + _PW + r")" + _R)),
     Phrase("password_statement", "a password", _c(
         r"\b(?:use|try|enter|type|it's|its|log\s+in\s+with|login\s+with|sign\s+in\s+with)\s+"
         + _VALUE + r"[\"'`”’»]?\s+(?:as|for)\s+(?:the\s+|my\s+|your\s+|our\s+)?"

@@ -53,6 +53,11 @@ _PREFIXED = tuple(sp for sp in SECRET_PATTERNS if sp.hints and min(map(len, sp.h
 _FORMATS = TEXT.family([sp.pattern for sp in SECRET_PATTERNS])
 _UNMASKED_FORMATS = UNMASKED.family([sp.pattern for sp in _PREFIXED])
 _PHRASES = TEXT.family([phrase.pattern for phrase in PHRASES])
+# Cheap patterns a costly one's every match contains, searched before it runs.
+_NEARS = TEXT.family(
+    [sp.near for sp in SECRET_PATTERNS if sp.near is not None]
+    + [phrase.near for phrase in PHRASES if phrase.near is not None]
+)
 
 
 def _formats(text: str, budget: Budget, unmasked: bool = False) -> Finding | None:
@@ -60,6 +65,10 @@ def _formats(text: str, budget: Budget, unmasked: bool = False) -> Finding | Non
     family = _UNMASKED_FORMATS if unmasked else _FORMATS
     run = family.over(text, budget)
     for index, sp in enumerate(patterns):
+        if sp.near is not None and not (
+            run.may_match(index) and _NEARS.search(sp.near, text, budget)
+        ):
+            continue
         for m in run.finditer(index, sp.pattern):
             if sp.validator is None or sp.validator(m, text):
                 return Finding(SECRET, sp.rule, sp.label)
@@ -80,6 +89,10 @@ def _scan(text: str, budget: Budget) -> Finding | None:
             return Finding(SECRET, check.rule, check.label)
     run = _PHRASES.over(text, budget)
     for index, phrase in enumerate(PHRASES):
+        if phrase.near is not None and not (
+            run.may_match(index) and _NEARS.search(phrase.near, text, budget)
+        ):
+            continue
         for m in run.finditer(index, phrase.pattern):
             if phrase.accept(m):
                 return Finding(SECRET, phrase.rule, phrase.label)

@@ -32,6 +32,9 @@ class SecretPattern:
     pattern: regex.Pattern[str]  # compiled on first use
     hints: tuple[str, ...] = ()
     validator: Validator | None = None
+    # A cheap pattern every match contains, tried first where its prefilter head allows
+    # (see `credential_phrases.Phrase.near`): None when the pattern's own gate suffices.
+    near: regex.Pattern[str] | None = None
 
 
 def _token(m: regex.Match[str]) -> str:
@@ -112,8 +115,10 @@ def _p(
     hints: tuple[str, ...],
     validator: Validator | None = _not_placeholder,
     flags: int = 0,
+    near: str | None = None,
 ) -> SecretPattern:
-    return SecretPattern(rule, label, lazy(pattern, flags), hints, validator)
+    tight = None if near is None else lazy(near, flags)
+    return SecretPattern(rule, label, lazy(pattern, flags), hints, validator, tight)
 
 
 # Most specific first: the first rule that matches names the secret.
@@ -243,7 +248,12 @@ SECRET_PATTERNS: tuple[SecretPattern, ...] = (
        r"[\"']?(?:\s+(?:value|cookie|header|string))?\s*(?:[=:]|\s(?:is|was)\s)\s*[\"']?"
        r"(?P<v>[A-Za-z0-9%._\-+/]{16,})",
        ("sess", "sid", "csrf", "xsrf", "token", "-key", "api_key", "apikey", "jwt", "remember"),
-       _random(16)),
+       _random(16),
+       # A name may run on before "sess"/"csrf", so a match could start at any word: it is
+       # tried only where a name's last word is followed by "=", ":" or "is" and a value.
+       near=r"(?i)(?:sess|sid|csrf|xsrf|token|key|jwt|remember[_\-]?me)[\w.\-]*[\"']?"
+       r"(?:\s+(?:value|cookie|header|string))?\s*(?:[=:]|\s(?:is|was)\s)\s*[\"']?"
+       r"[A-Za-z0-9%._\-+/]{16}"),
     _p("http_authorization", "an HTTP authorization header",
        r"(?i)\bauthorization\s*:\s*(?:token|bot|digest|sso-key|apikey|api-key)\s+"
        r"(?P<v>[A-Za-z0-9._\-+/=]{16,})", ("authorization",), _random(16)),
