@@ -22,7 +22,7 @@ from bots import cli_connected
 from bots.config import AppConfig, ConfigError, check_database_url, load_config
 from bots.discord import discord_command
 from bots.redact import configure_logging, redact
-from bots.slack import slack
+from bots.slack_command import slack
 from bots.wiring import open_service
 from core import texts
 from core.commands import COMMANDS, CommandRequest, run_action, run_command

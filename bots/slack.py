@@ -32,7 +32,6 @@ from bots.config import AppConfig, ConfigError
 from bots.wiring import open_service
 from core.commands.registry import COMMAND_PREFIX
 from core.faults import FAULTS, explain
-from core.texts import install_hint
 
 if TYPE_CHECKING:  # slack-bolt is an optional extra: imported only when the bot runs
     from adapters.slack import SlackBot
@@ -268,27 +267,3 @@ async def serve_socket_until(stop: asyncio.Event, bot: SlackBot, slack: SlackCon
     finally:
         await handler.close_async()
         await bot.drain()
-
-
-@click.command()
-@click.option("--http", "http_mode", is_flag=True, help="HTTP mode (default: Socket Mode).")
-@click.option("--port", type=click.IntRange(1, 65535), help="HTTP port (default 3000).")
-@click.option("--host", default="0.0.0.0", show_default=True, help="HTTP bind address.")
-@click.pass_obj
-def slack(config: AppConfig, http_mode: bool, port: int | None, host: str) -> None:
-    """Run the Slack bot (Socket Mode; --http --port N for HTTP mode)."""
-    if port is not None and not http_mode:
-        raise click.UsageError("--port only applies to HTTP mode: add --http")
-    try:
-        import slack_bolt  # noqa: F401
-    except ImportError:
-        raise click.ClickException(
-            "the Slack bot needs slack-bolt: " + install_hint("slack")
-        ) from None
-    try:
-        slack_config = load_slack_config(config.env, http=http_mode)
-        asyncio.run(run(config, slack_config, http_mode, host, port or 3000))
-    except ConfigError as exc:
-        raise click.ClickException(str(exc)) from None
-    except KeyboardInterrupt:
-        pass

@@ -1,5 +1,6 @@
 """CLI calls that embed nothing load nothing heavy: no embedder model, no guard
-regexes (they compile on the first check, outside its budget)."""
+regexes (they compile on the first check, outside its budget), no Slack process and
+its aiohttp server (registering `memorybot slack` once cost `stats` ~0.4 s)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from core.guards.injection_patterns import ENGLISH
 from core.guards.intent import INTENT
 compiled_at_import = sum(p.pattern._compiled is not None for p in ENGLISH)
 cli.main(["stats", "--json"], standalone_mode=False)
-heavy = [m for m in ("onnxruntime", "tokenizers") if m in sys.modules]
+heavy = [m for m in ("onnxruntime", "tokenizers", "aiohttp", "slack_sdk") if m in sys.modules]
 print(json.dumps({"heavy": heavy, "compiled": compiled_at_import}))
 """
 
