@@ -11,27 +11,16 @@ from __future__ import annotations
 
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.guards_latency import PER_KIND, chat_turns, joined  # noqa: E402
+from bench.guards_latency import PER_KIND, chat_turns, joined, timed  # noqa: E402
 from bench.guards_quality import SPLITS, load  # noqa: E402
 
 REPEAT = 7
-
-
-def cpu_ms(check: Callable[[str], object], text: str) -> float:
-    calls = []
-    for _ in range(REPEAT):
-        start = time.thread_time()
-        check(text)
-        calls.append(time.thread_time() - start)
-    return statistics.median(calls) * 1000
 
 
 def p95(values: list[float]) -> float:
@@ -52,9 +41,9 @@ def main() -> None:
         off, on = [], []
         for text in texts:
             nears.search = lambda *_args, **_kw: True  # type: ignore[method-assign]
-            off.append(cpu_ms(check, text))
+            off.append(timed(check, text, REPEAT))
             del nears.search
-            on.append(cpu_ms(check, text))
+            on.append(timed(check, text, REPEAT))
         print(
             f"{kind:<11} off p50 {statistics.median(off):.2f} p95 {p95(off):.2f} ms"
             f" | on p50 {statistics.median(on):.2f} p95 {p95(on):.2f} ms"
