@@ -319,3 +319,16 @@ async def test_a_shared_reply_finds_the_global_memory_behind_the_askers_private_
     assert [h.content for h in result.used] == ["staging is on port 6543 for everyone"]
     assert result.held_back >= 1
     assert "my staging notes" not in result.response().text
+
+
+async def test_a_shared_reply_finds_a_global_behind_more_private_matches_than_recall_pools(
+    service,
+):
+    # More private memories than the candidate pool, each matching the question better
+    # than the global does: a search that drops private ones afterwards never saw it.
+    for n in range(60):
+        await service.remember(WS, ALICE, f"staging port checklist {n}: which staging port")
+    await service.remember(WS, BOB, "staging runs on port 6543", Scope.GLOBAL)
+    result = await service.chat(turn("which port is staging on?", audience=Audience.SHARED))
+    assert [h.content for h in result.used] == ["staging runs on port 6543"]
+    assert result.held_back >= 1

@@ -31,8 +31,9 @@ from core.models import (
     SaveStatus,
     Scope,
     Source,
+    WorkspaceSettings,
 )
-from core.ports import ChatMessage, ChatModel, Ports, ProviderError
+from core.ports import ChatMessage, ChatModel, Ports, ProviderError, StoreSession
 from core.providers.vectors import embed_text
 from core.recall.hybrid import bearing, recall
 from core.remember.intake import SaveRequest, remember
@@ -42,7 +43,14 @@ from core.validation import check_text
 log = logging.getLogger(__name__)
 
 CONTEXT_POOL_FACTOR = 2  # recall twice the reply's limit, then keep what bears on it
-SHARED_POOL = 3  # a shared reply recalls 3× more, then keeps globals only
+
+
+def globals_reader(workspace: str) -> Principal:
+    """Whom a shared reply searches as: no user, so the store shows it only the
+    workspace's active globals (issue 11). Searching as the asker and dropping their
+    private memories afterwards let many better-matching private ones crowd a global
+    out of the candidate pool."""
+    return Principal(workspace, "")
 
 
 @dataclass(frozen=True)
@@ -244,29 +252,42 @@ async def prompt_context(
     settings = context.settings
     vector = await embed_text(ports, principal.workspace, message, settings, purpose="query")
     now = ports.clock()
+    limit = settings.recall_limit
     async with ports.store.session(principal, read_only=True) as session:
-        found = await recall(
-            session,
-            message,
-            settings.recall_limit * CONTEXT_POOL_FACTOR * (SHARED_POOL if shared else 1),
-            now,
-            vector,
-            settings.recall_min_score,
-            touch=False,
-            weighed=True,  # bearing below weighs the question: one count serves both
-        )
-        bearing_hits = await bearing(session, message, found)
-        limit = settings.recall_limit
-        if shared:  # others read the reply: globals only; count the private ones held back
-            held_back = sum(h.scope != Scope.GLOBAL for h in first_usable(bearing_hits, limit))
-            bearing_hits = [h for h in bearing_hits if h.scope == Scope.GLOBAL]
-        else:
-            held_back = 0
-        hits = first_usable(bearing_hits, limit)
+        bearing_hits = await _bearing_recall(session, message, vector, settings, now)
+    held_back = 0
+    if shared:  # others read the reply: globals only; count the private ones held back
+        held_back = sum(h.scope != Scope.GLOBAL for h in first_usable(bearing_hits, limit))
+        reader = globals_reader(principal.workspace)
+        async with ports.store.session(reader, read_only=True) as session:
+            found = await _bearing_recall(session, message, vector, settings, now)
+        bearing_hits = [h for h in found if h.scope == Scope.GLOBAL]
+    hits = first_usable(bearing_hits, limit)
     if touch and hits:  # a write: not in the snapshot read beside saves
         await ports.store.touch(principal, [h.id for h in hits], now)
     profile = {} if shared else prompting.usable_profile(context.profile)
     return PromptContext(hits, profile, held_back)
+
+
+async def _bearing_recall(
+    session: StoreSession,
+    message: str,
+    vector: Sequence[float] | None,
+    settings: WorkspaceSettings,
+    now: float,
+) -> list[Hit]:
+    """The recalled memories this session may see that bear on `message`, best first."""
+    found = await recall(
+        session,
+        message,
+        settings.recall_limit * CONTEXT_POOL_FACTOR,
+        now,
+        vector,
+        settings.recall_min_score,
+        touch=False,
+        weighed=True,  # bearing below weighs the question: one count serves both
+    )
+    return await bearing(session, message, found)
 
 
 def first_usable(hits: Sequence[Hit], limit: int) -> list[Hit]:
