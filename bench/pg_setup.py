@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from bench.team_vocabulary import PEOPLE as TEAM_PEOPLE
 from core.ids import new_id
 from core.models import Kind, NewMemory, Scope
 from core.ports import Embedder
@@ -48,22 +49,7 @@ def new_memory(
     )
 
 
-PEOPLE = [
-    "Priya",
-    "Tom",
-    "Aiko",
-    "Mateo",
-    "Fatima",
-    "Lars",
-    "Chen",
-    "Olu",
-    "Sofia",
-    "Ravi",
-    "Hannah",
-    "Diego",
-    "Yuki",
-    "Kwame",
-]
+PEOPLE = TEAM_PEOPLE[:14]  # the latency benches' people: the first of the team vocabulary's
 SYSTEMS = [
     "billing service",
     "search cluster",
