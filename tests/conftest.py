@@ -89,3 +89,16 @@ def logging_as_it_was() -> Iterator[None]:
         logging.getLogger(name).setLevel(level)
     for handler in root.handlers:
         handler.filters[:] = filters.get(id(handler), [])
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _literal_gates_unless_asked() -> Iterator[None]:
+    """Hyperscan's database is built in the background once a process has scanned enough
+    texts; the suite keeps one path (the literal gates) unless a test asks for Hyperscan
+    (`tests/test_guards_equivalence.py`), so what runs does not depend on timing."""
+    from core.guards import prefilter
+
+    before = prefilter.ACCELERATE_AFTER, prefilter.USE_HYPERSCAN
+    prefilter.ACCELERATE_AFTER, prefilter.USE_HYPERSCAN = 10**12, False
+    yield
+    prefilter.ACCELERATE_AFTER, prefilter.USE_HYPERSCAN = before

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from core.guards.accelerator import accelerate
 from core.guards.findings import Finding
 from core.guards.injection import check_injection, quote_for_prompt, safe_for_prompt
 from core.guards.privacy import check_privacy
@@ -22,6 +23,7 @@ from core.texts import MASKED
 
 __all__ = [
     "Finding",
+    "accelerate",
     "check",
     "check_injection",
     "check_privacy",

@@ -33,6 +33,7 @@ from core.guards.identifiers import (
     us_bank_accounts,
 )
 from core.guards.lazy import lazy
+from core.guards import prefilter
 from core.guards.prefilter import TEXT
 
 _SSN_CONTEXT = lazy(
@@ -70,6 +71,8 @@ _TEST_CARDS = frozenset(_TEST_CARD_TEXT.split())
 
 _SSN = lazy(r"(?<![\d\-.])(?P<a>\d{3})(?P<s>[\- .]?)(?P<g>\d{2})(?P=s)(?P<n>\d{4})(?![\d\-]|\.\d)")
 _DIGIT_RUN = lazy(r"(?<![\d.])\d{1,19}+(?:[ \-]\d{1,19}){0,9}+(?!\d|\.\d)")
+_CARD_MIN = 13  # the fewest digits of a card number
+_CARD_DIGITS = lazy(r"\d(?:[ \-]?\d){12}")
 _IBAN = lazy(r"(?<![A-Za-z0-9])(?P<cc>[A-Z]{2}|[a-z]{2})\d{2}(?:[ \-]?[A-Za-z0-9]){10,34}")
 _NINO = lazy(r"(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
 _SIN = lazy(r"(?<![\d\-])\d{3}([ \-]?)\d{3}\1\d{3}(?![\d]|[ \-]\d)")
@@ -123,7 +126,13 @@ def _card_candidates(run: str) -> Iterator[tuple[str, bool]]:
 
 
 def _cards(text: str, budget: Budget) -> Iterator[bool]:
+    # A card is 13+ digits of one run, groups one space or dash apart: text without such
+    # a stretch has none, and a run shorter than 13 characters holds none.
+    if prefilter.SKIP and not _GATED.search(_CARD_DIGITS, text, budget):
+        return
     for m in _GATED.finditer(_DIGIT_RUN, text, budget):
+        if prefilter.SKIP and m.end() - m.start() < _CARD_MIN:
+            continue
         for digits, separated in _card_candidates(m.group(0)):
             if not (luhn(digits) and card_brand_plausible(digits)):
                 continue
@@ -180,7 +189,7 @@ def _cpfs(text: str, budget: Budget) -> Iterator[bool]:
 
 
 # Whole-text scans: run only when the text holds a long enough chunk for them.
-_GATED = TEXT.family([_SSN, _DIGIT_RUN, _IBAN, _NINO, _SIN, _CPF])
+_GATED = TEXT.family([_SSN, _DIGIT_RUN, _IBAN, _NINO, _SIN, _CPF, _CARD_DIGITS])
 
 
 @dataclass(frozen=True)

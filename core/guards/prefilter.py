@@ -20,8 +20,15 @@ import ahocorasick
 import regex
 
 from core.guards import shipped
+from core.guards.accelerator import AVAILABLE, Accelerator, accelerate, holds, register
 from core.guards.budget import Budget
 from core.guards.literals import Clause, fold, longest_chunk
+from core.guards.superset import Condition
+
+# Whether gates may skip work (False: every pattern runs over all of every text, the
+# reference the gates are checked against), and whether Hyperscan may be one of them.
+SKIP = True
+USE_HYPERSCAN = True
 
 # A pattern keeps its strongest clauses only: each further clause narrows little and adds
 # literals (matches) to the one scan every text pays for.
@@ -44,17 +51,32 @@ def _strongest(found: Sequence[Clause]) -> tuple[Clause, ...]:
 
 
 class Seen:
-    """What one pass found in a text: its literals, where each head literal starts
-    (`starts` is None when case folding moved characters, so positions do not carry),
-    and — computed when first asked — the length of its longest whitespace-free chunk."""
+    """What the passes over a text found: the pieces Hyperscan reported (`pieces`, None
+    without it) and, computed when first asked, the literals of every pattern, where
+    each head literal starts (`starts` is None when case folding moved characters, so
+    positions do not carry) and the length of the longest whitespace-free chunk."""
 
-    __slots__ = ("_longest", "found", "starts", "text")
+    __slots__ = ("_gate", "_literals", "_longest", "pieces", "text")
 
-    def __init__(self, text: str, found: frozenset[str], starts: dict[str, list[int]] | None):
+    def __init__(self, gate: Prefilter, text: str, pieces: set[int] | None) -> None:
+        self._gate = gate
         self.text = text
-        self.found = found
-        self.starts = starts
+        self.pieces = pieces
+        self._literals: tuple[frozenset[str], dict[str, list[int]] | None] | None = None
         self._longest: int | None = None
+
+    def _read(self) -> tuple[frozenset[str], dict[str, list[int]] | None]:
+        if self._literals is None:
+            self._literals = self._gate.literals(self.text)
+        return self._literals
+
+    @property
+    def found(self) -> frozenset[str]:
+        return self._read()[0]
+
+    @property
+    def starts(self) -> dict[str, list[int]] | None:
+        return self._read()[1]
 
     @property
     def longest(self) -> int:
@@ -71,8 +93,12 @@ class Prefilter:
         requirements: Sequence[tuple[Clause, ...]],
         heads: Sequence[frozenset[str] | None],
         widths: Sequence[int | None],
+        conditions: Sequence[Condition | None] = (),
     ) -> None:
         self._requirements = list(requirements)
+        self._accelerator = Accelerator(conditions) if any(conditions) and AVAILABLE else None
+        if self._accelerator is not None:
+            register(self._accelerator)
         self._widths = list(widths)
         self._heads = [h if h and min(map(len, h)) >= _MIN_HEAD else None for h in heads]
         head_literals = {lit for h in self._heads if h for lit in h}
@@ -85,10 +111,23 @@ class Prefilter:
                 self._automaton.add_word(lit, (lit, lit in head_literals))
             self._automaton.make_automaton()
 
+    @property
+    def accelerated(self) -> bool:
+        """Whether Hyperscan's database for these patterns is built."""
+        return self._accelerator is not None and self._accelerator.ready
+
     def scan(self, text: str) -> Seen:
-        """The literals of every pattern that occur in `text` (compared folded)."""
+        """A pass over `text`: Hyperscan's now when it is built, the literals' when asked."""
+        accelerator = self._accelerator
+        if accelerator is None or not (SKIP and USE_HYPERSCAN):
+            return Seen(self, text, None)
+        return Seen(self, text, accelerator.found(text))
+
+    def literals(self, text: str) -> tuple[frozenset[str], dict[str, list[int]] | None]:
+        """The literals of every pattern that occur in `text` (compared folded), and where
+        each head literal starts."""
         if self._automaton is None:
-            return Seen(text, frozenset(), None)
+            return frozenset(), None
         folded = fold(text)
         found: set[str] = set()
         starts: dict[str, list[int]] = {}
@@ -96,20 +135,32 @@ class Prefilter:
             found.add(lit)
             if is_head:
                 starts.setdefault(lit, []).append(end - len(lit) + 1)
-        return Seen(text, frozenset(found), starts if len(folded) == len(text) else None)
+        return frozenset(found), starts if len(folded) == len(text) else None
 
     def may_match(self, index: int, seen: Seen) -> bool:
-        """False only when pattern `index` certainly cannot match the scanned text: a word
-        it needs is missing, or it spans more characters than any chunk of the text has."""
-        if not all(not clause.isdisjoint(seen.found) for clause in self._requirements[index]):
-            return False
+        """False only when pattern `index` certainly cannot match the scanned text: its
+        Hyperscan condition fails, a word it needs is missing, or it spans more characters
+        than any chunk of the text has."""
+        if not SKIP:
+            return True
         width = self._widths[index]
-        return width is None or seen.longest >= width
+        if width is not None and seen.longest < width:
+            return False
+        if seen.pieces is not None:
+            assert self._accelerator is not None
+            condition = self._accelerator.conditions[index]
+            if condition is not None:
+                return holds(condition, seen.pieces)  # stricter than the words: they are skipped
+        requirements = self._requirements[index]
+        if not requirements:
+            return True
+        found = seen.found
+        return all(not clause.isdisjoint(found) for clause in requirements)
 
     def starts(self, index: int, seen: Seen) -> list[int] | None:
         """Every place a match of pattern `index` could start, ascending; None to scan all."""
         literals = self._heads[index]
-        if literals is None or seen.starts is None:
+        if literals is None or not SKIP or seen.starts is None:
             return None
         places: set[int] = set()
         for lit, at in seen.starts.items():  # the few found, not every head literal
@@ -138,12 +189,14 @@ class Prefilter:
 
 
 def prefilter(patterns: Iterable[tuple[str, int]]) -> Prefilter:
-    """The prefilter of (source, flags) pairs, each gated by its strongest clauses."""
+    """The prefilter of (source, flags) pairs, each gated by its strongest clauses and,
+    with Hyperscan, by its condition."""
     gates = [shipped.gate(source, flags) for source, flags in patterns]
     return Prefilter(
-        [_strongest(found) for found, _, _ in gates],
-        [start for _, start, _ in gates],
-        [_useful_width(width) for _, _, width in gates],
+        [_strongest(found) for found, _, _, _ in gates],
+        [start for _, start, _, _ in gates],
+        [_useful_width(width) for _, _, width, _ in gates],
+        [found for _, _, _, found in gates],
     )
 
 
@@ -182,6 +235,7 @@ class Pool:
             return memo
         seen = self.prefilter().scan(text)
         budget.shared[key] = seen
+        _count_scan()
         return seen
 
 
@@ -245,6 +299,19 @@ class Run:
         if not self._gate.may_match(where, self._seen):
             return iter(())
         return self._gate.finditer(where, self._seen, pattern, self._seen.text, self._budget)
+
+
+# A process that has scanned this many texts is long-lived enough to pay for Hyperscan's
+# compile (a second or two of CPU, in the background); a one-shot CLI call never does.
+ACCELERATE_AFTER = 256
+_scans = 0
+
+
+def _count_scan() -> None:
+    global _scans
+    _scans += 1
+    if _scans == ACCELERATE_AFTER:
+        accelerate()
 
 
 # The text a privacy check reads (NFKC-folded), the unmasked views of it, and the views

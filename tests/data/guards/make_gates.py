@@ -1,4 +1,5 @@
-"""Write core/guards/data/gates.json: every gated pattern's clauses, head and run width,
+"""Write core/guards/data/gates.json: every gated pattern's clauses, head, run width and
+Hyperscan condition,
 derived once here so a process does not derive them at its first check (see
 core/guards/shipped.py). Run from the repository root after changing a pattern:
 
@@ -31,11 +32,12 @@ def table_for(pairs: list[tuple[str, int]]) -> dict[str, object]:
     """The file's content for `pairs`, in a stable order."""
     rows: dict[str, object] = {}
     for source, flags in sorted(pairs):
-        found, start, width = shipped.derive(source, flags)
+        found, start, width, condition = shipped.derive(source, flags)
         rows[shipped.key(source, flags)] = {
             "clauses": [sorted(clause) for clause in found],
             "head": None if start is None else sorted(start),
             "width": width,
+            "condition": shipped.to_json(condition),
         }
     return rows
 

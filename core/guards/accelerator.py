@@ -1,0 +1,180 @@
+"""Hyperscan, when it is installed: one pass over a text tells which patterns can match.
+
+The literal gates (`core.guards.prefilter`) skip a pattern whose words are missing; on
+text that holds the words without the pattern ("password" as a topic, order numbers,
+hashes) some twenty patterns still ran, for nothing, at 0.2-0.3 ms each. Each pattern's
+`core.guards.superset` condition — pieces of byte regex every match of it holds — goes
+into one Hyperscan database per prefilter; one scan of the text (microseconds) reports
+the pieces found, and a pattern whose condition fails there is not run at all.
+
+Compiling the database takes a second or two of CPU, so it is not done on the hot path:
+`accelerate()` builds every prefilter's database in a background thread (Hyperscan
+releases the GIL while it compiles), and until it is ready — or where Hyperscan has no
+wheel (it is x86-64 only) — checks use the literal gates alone. Either way a verdict is
+the one a full scan gives; only the time to reach it changes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import threading
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from core.guards.superset import Condition, encode
+
+# An optional accelerator (x86-64 wheels only): every check is correct without it. It is
+# imported when a database is built, so a process that never builds one never loads it.
+AVAILABLE = importlib.util.find_spec("hyperscan") is not None
+
+
+@cache
+def _hyperscan() -> Any:
+    return importlib.import_module("hyperscan")
+
+# A condition with its pieces numbered: a piece's id, or (ALL|ANY, parts).
+_ALL, _ANY = 0, 1
+Compiled = int | tuple[int, tuple["Compiled", ...]]
+_ALWAYS = -1  # a piece Hyperscan could not compile: taken as found
+_NEVER = "\\x00\\xff\\x00"  # stands in for it: 0xff is never in scanned text
+
+
+def _number(condition: Condition, pieces: dict[str, int]) -> Compiled:
+    if isinstance(condition, str):
+        return pieces.setdefault(condition, len(pieces))
+    kind, parts = condition
+    numbered = tuple(_number(part, pieces) for part in parts)
+    return (_ALL if kind == "all" else _ANY, numbered)
+
+
+def holds(condition: Compiled, found: set[int]) -> bool:
+    """Whether `condition` holds given the pieces `found` in a text."""
+    if isinstance(condition, int):
+        return condition == _ALWAYS or condition in found
+    kind, parts = condition
+    if kind == _ALL:
+        return all(holds(part, found) for part in parts)
+    return any(holds(part, found) for part in parts)
+
+
+class Accelerator:
+    """The conditions of one prefilter's patterns, as one Hyperscan database."""
+
+    def __init__(self, conditions: Sequence[Condition | None]) -> None:
+        pieces: dict[str, int] = {}
+        self.conditions: list[Compiled | None] = [
+            None if c is None else _number(c, pieces) for c in conditions
+        ]
+        self._pieces = list(pieces)
+        self._database: Any = None
+        self._local = threading.local()
+        self.failed = False
+
+    @property
+    def ready(self) -> bool:
+        return self._database is not None
+
+    def build(self) -> None:
+        """Compile the database (seconds of CPU; call it off the hot path)."""
+        if self._database is not None or self.failed or not AVAILABLE:
+            return
+        if not self._pieces:
+            self.failed = True
+            return
+        try:
+            self._database = self._compile(self._pieces)
+        except _hyperscan().error:
+            self._database = self._compile(self._without_broken())
+
+    def _compile(self, pieces: Sequence[str]) -> Any:
+        hs = _hyperscan()
+        database = hs.Database(mode=hs.HS_MODE_BLOCK)
+        database.compile(
+            expressions=[p.encode("ascii") for p in pieces],
+            ids=list(range(len(pieces))),
+            flags=hs.HS_FLAG_SINGLEMATCH,
+        )
+        return database
+
+    def _without_broken(self) -> list[str]:
+        """Pieces one at a time: one that does not compile is taken as always found."""
+        kept: list[str] = []
+        broken: set[int] = set()
+        for number, piece in enumerate(self._pieces):
+            try:
+                self._compile([piece])
+            except _hyperscan().error:
+                broken.add(number)
+                piece = _NEVER
+            kept.append(piece)
+        self.conditions = [None if c is None else _mark(c, broken) for c in self.conditions]
+        return kept
+
+    def found(self, text: str) -> set[int] | None:
+        """The pieces found in `text`; None while the database is not built."""
+        database = self._database
+        if database is None:
+            return None
+        scratch = getattr(self._local, "scratch", None)
+        if scratch is None or self._local.database is not database:
+            scratch = self._local.scratch = _hyperscan().Scratch(database)
+            self._local.database = database
+        hits: set[int] = set()
+
+        def on_match(piece: int, _start: int, _end: int, _flags: int, _context: object) -> None:
+            hits.add(piece)
+
+        database.scan(encode(text), match_event_handler=on_match, scratch=scratch)
+        return hits
+
+
+def _mark(condition: Compiled, broken: set[int]) -> Compiled:
+    if isinstance(condition, int):
+        return _ALWAYS if condition in broken else condition
+    kind, parts = condition
+    return (kind, tuple(_mark(part, broken) for part in parts))
+
+
+_REGISTERED: list[Accelerator] = []
+_LOCK = threading.Lock()
+_started = threading.Event()
+_done = threading.Event()
+
+
+def register(accelerator: Accelerator) -> None:
+    """Let `accelerate` build this one too (built at once if a build already ran)."""
+    with _LOCK:
+        _REGISTERED.append(accelerator)
+        late = _done.is_set()
+    if late:
+        threading.Thread(target=accelerator.build, name="guards-hyperscan", daemon=True).start()
+
+
+def accelerate(wait: bool = False) -> bool:
+    """Build every registered database in a background thread (once per process).
+    `wait` blocks until they are built. Returns whether Hyperscan is in use."""
+    if not AVAILABLE:
+        return False
+    if not _started.is_set():
+        _started.set()
+        threading.Thread(target=_build_all, name="guards-hyperscan", daemon=True).start()
+    if wait:
+        _done.wait()
+    return True
+
+
+def _build_all() -> None:
+    index = 0
+    while True:
+        with _LOCK:
+            if index >= len(_REGISTERED):
+                _done.set()  # under the lock: a later `register` builds its own
+                return
+            accelerator = _REGISTERED[index]
+        try:
+            accelerator.build()
+        except Exception:  # a database that will not build: the literal gates remain
+            accelerator.failed = True
+        index += 1
