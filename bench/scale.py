@@ -246,7 +246,9 @@ async def run(args: argparse.Namespace) -> None:
     workspaces = [f"ws{n:04d}" for n in range(args.workspaces)]
     rows = []
     with tempfile.TemporaryDirectory(prefix="memorybot-scale-", dir=args.tmp) as tmp:
-        async with open_target(args.store, Path(tmp), args.embedder, args.pool) as target:
+        async with open_target(
+            args.store, Path(tmp), args.embedder, args.pool, args.shared_buffers
+        ) as target:
             filled = 0
             for size in sorted(args.sizes):
                 started = time.perf_counter()
@@ -320,6 +322,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--pool", type=int, default=None, help="connections (PG pool / SQLite readers)"
     )
     parser.add_argument("--embedder", default=None, help="preset (postgres default: local)")
+    parser.add_argument(
+        "--shared-buffers",
+        default="1GB",
+        help="PostgreSQL's shared_buffers for the run ('' keeps the server's default, 128MB)",
+    )
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--tmp", default=None, help="directory for the temporary database")
     parser.add_argument("--fill-nice", type=int, default=19, help="niceness while filling")

@@ -44,6 +44,7 @@ class Target:
 
     def describe(self) -> str:
         embedder = self.service.embedder
+        server = getattr(self, "settings", "")
         store = self.service.store
         pool = getattr(store, "_max_size", None)
         readers = getattr(getattr(store, "_readers", None), "size", 0)
@@ -51,6 +52,7 @@ class Target:
             ("no embedder" if embedder is None else embedder.name)
             + (f", pool of {pool} connections" if pool else "")
             + (f", 1 writer + {readers} reader connections" if readers else "")
+            + (f", server {server}" if server else "")
         )
 
 
@@ -90,9 +92,10 @@ class SQLiteTarget(Target):
 class PostgresTarget(Target):
     fill_method = "COPY (core.stores.postgres.bulk) + one HNSW build, vectors = 256 real + noise"
 
-    def __init__(self, service: MemoryService, server: Any, conn: Any) -> None:
+    def __init__(self, service: MemoryService, server: Any, conn: Any, settings: str = "") -> None:
         self.service, self.server, self.plain = service, server, conn
         self.vectors: Any = None
+        self.settings = settings
 
     async def fill(
         self, vocab: TeamVocabulary, workspaces: list[str], user: str, start: int, stop: int
@@ -179,7 +182,11 @@ class PostgresTarget(Target):
 
 @asynccontextmanager
 async def open_target(
-    store: str, tmp: Path, embedder_preset: str | None, pool: int | None = None
+    store: str,
+    tmp: Path,
+    embedder_preset: str | None,
+    pool: int | None = None,
+    shared_buffers: str | None = None,
 ) -> AsyncIterator[Target]:
     if store == "sqlite":
         path = tmp / "scale.db"
@@ -193,6 +200,11 @@ async def open_target(
     from core.stores.postgres import embedded
 
     server = embedded.start(tmp / "pg", delete=True)
+    if shared_buffers:  # PostgreSQL's default (128MB) is sized for a laptop, not 1M rows
+        with psycopg.connect(server.admin_url(), autocommit=True) as admin:
+            admin.execute(f"ALTER SYSTEM SET shared_buffers = '{shared_buffers}'")
+        server.stop()
+        server.start()
     embedder = build_embedder(EmbedConfig(preset=embedder_preset or "local"))
     try:
         async with core.open_memory(
@@ -203,7 +215,8 @@ async def open_target(
                 "CREATE TABLE scale_baseline (id bigserial PRIMARY KEY, content text)"
             )
             try:
-                yield PostgresTarget(service, server, conn)
+                row = await (await conn.execute("SHOW shared_buffers")).fetchone()
+                yield PostgresTarget(service, server, conn, f"shared_buffers {row[0]}")
             finally:
                 await conn.close()
     finally:
