@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import regex
 
+from core.guards import prefilter
 from core.guards.budget import Budget
 from core.guards.checksums import (
     IBAN_LENGTHS,
@@ -29,16 +30,40 @@ from core.guards.identifiers import (
     itins,
     licences,
     lower_case_ninos,
+    medical_records,
     passports,
     us_bank_accounts,
 )
 from core.guards.lazy import lazy
-from core.guards import prefilter
+from core.guards.national_ids import (
+    bsns,
+    china_ids,
+    hetus,
+    nhs_numbers,
+    nirs,
+    nordic_ids,
+    pans,
+    pesels,
+    spanish_ids,
+)
 from core.guards.prefilter import TEXT
+from core.guards.world_ids import (
+    belgian_numbers,
+    codici_fiscali,
+    curps,
+    kimliks,
+    korean_named,
+    korean_rrns,
+    my_numbers,
+    nrics,
+    sa_ids,
+    steuer_ids,
+    tfns,
+)
 
 _SSN_CONTEXT = lazy(
     r"(?i)\b(?:ssn|ss#|ss\s+no|social\s+security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
-    r"|seguro\s+social|sécurité\s+sociale)\b"
+    r"|seguro\s+social|sécurité\s+sociale|social(?=\s*(?:[:#=]|no\b|num|is\b|\d)))\b"
 )
 _NOT_SSN_CONTEXT = lazy(
     r"(?i)\b(?:order|invoice|ticket|case|ref(?:erence)?|part|sku|model|serial|tracking|po|item"
@@ -214,4 +239,25 @@ PII_CHECKS: tuple[PiiCheck, ...] = (
              us_bank_accounts),
     PiiCheck("passport", "a passport number", 5, passports),
     PiiCheck("drivers_licence", "a driver's licence number", 5, licences),
+    PiiCheck("es_dni", "a Spanish DNI/NIE number", 7, spanish_ids),
+    PiiCheck("nl_bsn", "a Dutch citizen service number (BSN)", 9, bsns),
+    PiiCheck("fr_nir", "a French social security number", 11, nirs),
+    PiiCheck("pl_pesel", "a Polish PESEL number", 11, pesels),
+    PiiCheck("cn_resident_id", "a Chinese resident ID number", 17, china_ids),
+    PiiCheck("fi_hetu", "a Finnish personal identity code", 9, hetus),
+    PiiCheck("nordic_id", "a Nordic personal identity number", 10, nordic_ids),
+    PiiCheck("uk_nhs", "a UK NHS number", 10, nhs_numbers),
+    PiiCheck("in_pan", "an Indian PAN", 4, pans),
+    PiiCheck("medical_record", "a medical record number", 5, medical_records),
+    PiiCheck("it_codice_fiscale", "an Italian codice fiscale", 7, codici_fiscali),
+    PiiCheck("mx_curp", "a Mexican CURP", 7, curps),
+    PiiCheck("sg_nric", "a Singapore NRIC/FIN", 7, nrics),
+    PiiCheck("kr_rrn", "a Korean resident registration number", 13, korean_rrns),
+    PiiCheck("kr_rrn", "a Korean resident registration number", 13, korean_named),
+    PiiCheck("de_steuer_id", "a German tax ID (Steuer-ID)", 11, steuer_ids),
+    PiiCheck("tr_kimlik", "a Turkish identity number", 11, kimliks),
+    PiiCheck("za_id", "a South African ID number", 13, sa_ids),
+    PiiCheck("au_tfn", "an Australian tax file number", 9, tfns),
+    PiiCheck("jp_my_number", "a Japanese My Number", 12, my_numbers),
+    PiiCheck("be_national_number", "a Belgian national number", 11, belgian_numbers),
 )  # fmt: skip
