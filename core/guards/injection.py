@@ -85,9 +85,10 @@ def _scan(text: str, budget: Budget, depth: int) -> Finding | None:
 
 def _match(view: str, budget: Budget) -> Finding | None:
     run = _GATED.over(view, budget)
-    for index, ip in enumerate(_PATTERNS):
+    for index in run.candidates():
+        ip = _PATTERNS[index]
         # Skipped when the view lacks a word it needs, else tried where it can start.
-        for m in run.finditer(index, ip.pattern):
+        for m in run.matches(index, ip.pattern):
             if not _is_mention(view, m.start(), m.end(), budget):
                 return Finding(INJECTION, ip.rule, ip.label)
     return None

@@ -250,7 +250,8 @@ class Family:
 
     def over(self, text: str, budget: Budget) -> Run:
         """The family's patterns over `text`, with the pool's pass over it."""
-        return Run(self._pool.prefilter(), self._pool.seen(text, budget), self._offset, budget)
+        seen = self._pool.seen(text, budget)
+        return Run(self._pool.prefilter(), seen, self._offset, len(self.patterns), budget)
 
     def may_match(self, index: int, text: str, budget: Budget) -> bool:
         """False only when the family's pattern `index` cannot match `text`."""
@@ -280,16 +281,29 @@ class Family:
 class Run:
     """A family's patterns over one text: what the pass allows each of them."""
 
-    __slots__ = ("_budget", "_gate", "_offset", "_seen")
+    __slots__ = ("_budget", "_count", "_gate", "_offset", "_seen")
 
-    def __init__(self, gate: Prefilter, seen: Seen, offset: int, budget: Budget) -> None:
+    def __init__(
+        self, gate: Prefilter, seen: Seen, offset: int, count: int, budget: Budget
+    ) -> None:
         self._gate = gate
         self._seen = seen
         self._offset = offset
+        self._count = count
         self._budget = budget
 
     def may_match(self, index: int) -> bool:
         return self._gate.may_match(self._offset + index, self._seen)
+
+    def candidates(self) -> list[int]:
+        """The family's patterns that may match, in order: the only ones worth a loop."""
+        gate, seen, offset = self._gate, self._seen, self._offset
+        return [i for i in range(self._count) if gate.may_match(offset + i, seen)]
+
+    def matches(self, index: int, pattern: regex.Pattern[str]) -> Iterator[regex.Match[str]]:
+        """`finditer` for a pattern `candidates` named (its gate is not asked again)."""
+        where = self._offset + index
+        return self._gate.finditer(where, self._seen, pattern, self._seen.text, self._budget)
 
     def starts(self, index: int) -> list[int] | None:
         return self._gate.starts(self._offset + index, self._seen)

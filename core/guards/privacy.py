@@ -67,12 +67,11 @@ def _formats(text: str, budget: Budget, unmasked: bool = False) -> Finding | Non
     patterns = _PREFIXED if unmasked else SECRET_PATTERNS
     family = _UNMASKED_FORMATS if unmasked else _FORMATS
     run = family.over(text, budget)
-    for index, sp in enumerate(patterns):
-        if sp.near is not None and not (
-            run.may_match(index) and _NEARS.search(sp.near, text, budget)
-        ):
+    for index in run.candidates():
+        sp = patterns[index]
+        if sp.near is not None and not _NEARS.search(sp.near, text, budget):
             continue
-        for m in run.finditer(index, sp.pattern):
+        for m in run.matches(index, sp.pattern):
             if sp.validator is None or sp.validator(m, text):
                 return Finding(SECRET, sp.rule, sp.label)
     return None
@@ -91,12 +90,11 @@ def _scan(text: str, budget: Budget) -> Finding | None:
         if check.scan(text, budget):
             return Finding(SECRET, check.rule, check.label)
     run = _PHRASES.over(text, budget)
-    for index, phrase in enumerate(PHRASES):
-        if phrase.near is not None and not (
-            run.may_match(index) and _NEARS.search(phrase.near, text, budget)
-        ):
+    for index in run.candidates():
+        phrase = PHRASES[index]
+        if phrase.near is not None and not _NEARS.search(phrase.near, text, budget):
             continue
-        for m in run.finditer(index, phrase.pattern):
+        for m in run.matches(index, phrase.pattern):
             if phrase.accept(m):
                 return Finding(SECRET, phrase.rule, phrase.label)
     digits = _digits(text)
