@@ -124,9 +124,6 @@ async def _run(
     config: AppConfig, settings: DiscordConfig, shards: int | None, shard_ids: list[int] | None
 ) -> None:
     from adapters.discord.bot import BotOptions, MemoryBot, discord_endpoints
-    from core.guards import accelerate
-
-    accelerate()  # a long-running process: Hyperscan's database builds in the background
     options = BotOptions(
         dm_workspace=settings.dm_workspace,
         shard_count=shards,

@@ -213,9 +213,6 @@ async def run(
     """Serve until `stop` is set (by default: until SIGTERM or SIGINT)."""
     from adapters.slack import SlackBot
     from core.governance.schedule import consolidation_schedule
-    from core.guards import accelerate
-
-    accelerate()  # a long-running process: Hyperscan's database builds in the background
     async with open_service(config) as service:
         bot = SlackBot(
             service,

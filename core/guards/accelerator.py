@@ -7,17 +7,20 @@ hashes) some twenty patterns still ran, for nothing, at 0.2-0.3 ms each. Each pa
 into one Hyperscan database per prefilter; one scan of the text (microseconds) reports
 the pieces found, and a pattern whose condition fails there is not run at all.
 
-Compiling the database takes a second or two of CPU, so it is not done on the hot path:
-`accelerate()` builds every prefilter's database in a background thread (Hyperscan
-releases the GIL while it compiles), and until it is ready — or where Hyperscan has no
-wheel (it is x86-64 only) — checks use the literal gates alone. Either way a verdict is
+Compiling the databases takes a few seconds of CPU, so it is not done on the hot path:
+`accelerate()` builds every prefilter's databases in a background thread at the lowest
+priority (Hyperscan releases the GIL while it compiles) — started by a process once it
+has scanned enough texts to be long-lived — and until they are ready, or where Hyperscan
+has no wheel (it is x86-64 only), checks use the literal gates alone. Either way a verdict is
 the one a full scan gives; only the time to reach it changes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
+import os
 import threading
 from collections.abc import Sequence
 from functools import cache
@@ -33,6 +36,7 @@ AVAILABLE = importlib.util.find_spec("hyperscan") is not None
 @cache
 def _hyperscan() -> Any:
     return importlib.import_module("hyperscan")
+
 
 # A condition with its pieces numbered: the pieces all required, and groups of which
 # one alternative each must hold — so the common case is one subset test in C.
@@ -162,7 +166,13 @@ def register(accelerator: Accelerator) -> None:
         _REGISTERED.append(accelerator)
         late = _done.is_set()
     if late:
-        threading.Thread(target=accelerator.build, name="guards-hyperscan", daemon=True).start()
+        threading.Thread(target=_build_one, args=(accelerator,), name="guards-hyperscan",
+                         daemon=True).start()  # fmt: skip
+
+
+def _build_one(accelerator: Accelerator) -> None:
+    _lowest_priority()
+    accelerator.build()
 
 
 def accelerate(wait: bool = False) -> bool:
@@ -178,7 +188,15 @@ def accelerate(wait: bool = False) -> bool:
     return True
 
 
+def _lowest_priority() -> None:
+    """On Linux a thread has its own nice value: the build yields to the serving threads."""
+    # Not Linux, or not allowed: the build runs at normal priority.
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+
+
 def _build_all() -> None:
+    _lowest_priority()
     index = 0
     while True:
         with _LOCK:

@@ -283,8 +283,45 @@ class _Writer:
         _low, high, body = av
         chars = self._single(body, flags)
         if chars is None:
-            return high > 1 and not _short(body)
+            if high <= 1 or _short(body):
+                return False
+            reach = self._reach(list(body), flags)
+            return reach is None or len(reach) >= _BROAD
         return len(chars) >= _BROAD and high > _MAX_BOUND
+
+    def _reach(self, parsed: Any, flags: int) -> frozenset[int] | None:
+        """Every byte a piece of pattern may consume (None: unknown)."""
+        found: set[int] = set()
+        for op, av in parsed:
+            chars = self._char(op, av, flags)
+            if chars is not None:
+                found |= chars
+            elif op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT):
+                continue
+            elif op is sre.SUBPATTERN:
+                inner = self._reach(list(av[-1]), (flags | av[1]) & ~av[2])
+                if inner is None:
+                    return None
+                found |= inner
+            elif op is sre.ATOMIC_GROUP:
+                inner = self._reach(list(av), flags)
+                if inner is None:
+                    return None
+                found |= inner
+            elif op is sre.BRANCH:
+                for alternative in av[1]:
+                    inner = self._reach(list(alternative), flags)
+                    if inner is None:
+                        return None
+                    found |= inner
+            elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+                inner = self._reach(list(av[2]), flags)
+                if inner is None:
+                    return None
+                found |= inner
+            else:
+                return None  # a back-reference or a conditional: not worth following
+        return frozenset(found)
 
     def _single(self, body: Any, flags: int) -> frozenset[int] | None:
         items = list(body)
@@ -338,8 +375,14 @@ class _Writer:
         needs = inner.need if low > 0 else ()
         if inner.inline is None or inner.inline == "":
             return _Part(None if inner.inline is None else "", needs, inner.empty or low == 0)
-        if not _short(body):
-            low, high = min(low, 1), sre.MAXREPEAT if high > 1 else high
+        if not _short(body) and high > 1:
+            # Many copies of a long body: whatever they span is a run of the bytes it may
+            # consume (a few words: letters and spaces), written as one class.
+            reach = self._reach(list(body), flags)
+            if reach is not None and len(reach) < _BROAD:
+                spaced = SPACE in reach or low == 0 or inner.empty
+                return _Part(_emit(reach) + ("*" if spaced else "+"), needs, spaced)
+            low, high = min(low, 1), sre.MAXREPEAT
         elif high != sre.MAXREPEAT and high > _MAX_BOUND:
             high = sre.MAXREPEAT
         return _Part(_quantified(inner.inline, low, high), needs, inner.empty or low == 0)
