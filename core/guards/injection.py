@@ -27,6 +27,7 @@ from core.guards.normalize import hidden_characters, strip_invisible, views
 from core.guards.prefilter import VIEWS
 from core.guards.privacy import check_privacy
 from core.guards.steering import STEERING
+from core.guards.unmask import within
 
 HIDDEN = Finding(INJECTION, "hidden_characters", "hidden invisible or direction-control characters")
 HIDDEN_MARKUP = Finding(INJECTION, "hidden_markup", "instructions hidden in HTML or CSS")
@@ -136,12 +137,11 @@ def _is_mention(view: str, start: int, end: int, budget: Budget) -> bool:
 
 def _scan_encoded(text: str, budget: Budget, depth: int) -> Finding | None:
     """Base64-wrapped instructions ("aWdub3JlIGFsbC…"), even nested, are decoded and checked."""
-    if max(map(len, text.split()), default=0) < _MIN_BLOB:
-        return None  # a blob lies inside one chunk, and no chunk is long enough
-    for count, m in enumerate(budget.finditer(_BASE64_BLOB, text)):
+    long_chunks = [chunk for chunk in text.split() if len(chunk) >= _MIN_BLOB]
+    # A blob lies inside one chunk: only chunks long enough to hold one are searched.
+    for count, blob in enumerate(within(_BASE64_BLOB, long_chunks, budget)):
         if count >= _MAX_BLOBS:
             break
-        blob = m.group(0)
         try:
             raw = base64.b64decode(blob + "=" * (-len(blob) % 4), altchars=b"-_")
             decoded = raw.decode("utf-8")

@@ -97,6 +97,7 @@ _TEST_CARDS = frozenset(_TEST_CARD_TEXT.split())
 _SSN = lazy(r"(?<![\d\-.])(?P<a>\d{3})(?P<s>[\- .]?)(?P<g>\d{2})(?P=s)(?P<n>\d{4})(?![\d\-]|\.\d)")
 _DIGIT_RUN = lazy(r"(?<![\d.])\d{1,19}+(?:[ \-]\d{1,19}){0,9}+(?!\d|\.\d)")
 _CARD_MIN = 13  # the fewest digits of a card number
+_SEPARATOR = regex.compile(r"([ \-])")
 _CARD_DIGITS = lazy(r"\d(?:[ \-]?\d){12}")
 _IBAN = lazy(r"(?<![A-Za-z0-9])(?P<cc>[A-Z]{2}|[a-z]{2})\d{2}(?:[ \-]?[A-Za-z0-9]){10,34}")
 _NINO = lazy(r"(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
@@ -135,19 +136,19 @@ def _card_candidates(run: str) -> Iterator[tuple[str, bool]]:
     "Amex 3782-822463-10005 cvv 123"), so each span of groups is tried on its own.
     Yields (digits, has_separators).
     """
-    parts = regex.split(r"([ \-])", run)
+    parts = _SEPARATOR.split(run)
     groups, seps = parts[0::2], parts[1::2]
+    lengths = [len(g) for g in groups]
     for i in range(len(groups)):
+        total, shortest = 0, 99  # digits in groups[i:j + 1]; shortest of groups[i:j]
         for j in range(i, len(groups)):
-            span = groups[i : j + 1]
-            digits = "".join(span)
-            if len(digits) > 19:
+            total += lengths[j]
+            if total > 19:
                 break
-            if len(digits) < 13 or len(set(seps[i:j])) > 1:
-                continue
-            if j > i and min(len(g) for g in span[:-1]) < 3:
-                continue  # "12 34 56 …" is a list of numbers, not a card
-            yield digits, j > i
+            # "12 34 56 …" (a group under 3 digits before the last) is a list, not a card.
+            if total >= 13 and (j == i or (shortest >= 3 and len(set(seps[i:j])) == 1)):
+                yield "".join(groups[i : j + 1]), j > i
+            shortest = min(shortest, lengths[j])
 
 
 def _cards(text: str, budget: Budget) -> Iterator[bool]:
@@ -159,7 +160,7 @@ def _cards(text: str, budget: Budget) -> Iterator[bool]:
         if prefilter.SKIP and m.end() - m.start() < _CARD_MIN:
             continue
         for digits, separated in _card_candidates(m.group(0)):
-            if not (luhn(digits) and card_brand_plausible(digits)):
+            if not (card_brand_plausible(digits) and luhn(digits)):
                 continue
             if digits in _TEST_CARDS and _near(_TEST_CONTEXT, text, m.start(), m.end(), budget):
                 continue

@@ -7,11 +7,13 @@ but it speaks PCRE over bytes, not the `regex` module over `str`: its `\\w`, cas
 folding and look-arounds differ. So each pattern is rewritten here into a condition
 that holds on every text the pattern matches (a superset, never a miss):
 
-- The text is scanned as one byte per character: ASCII as itself, every other
-  character as the byte 0x80 (`encode`), so offsets stay character offsets.
+- The text is scanned as bytes (`encode`): each run of whitespace as one space, each
+  character outside ASCII as "?", every other character as itself.
 - Every character class becomes the exact set of ASCII characters it matches, tested
-  with the `regex` module itself under the pattern's flags, plus 0x80 unless the class
-  provably holds no character outside ASCII.
+  with the `regex` module itself under the pattern's flags; the space if it takes any
+  whitespace; "?" if it takes "?" or anything outside ASCII (unless it provably
+  takes nothing outside ASCII). A pattern that needs spaces or other characters in
+  a row stays satisfiable, since every piece that may take whitespace is optional.
 - Look-arounds, anchors and word boundaries match nothing wider than themselves, so they
   are dropped; a back-reference becomes the group it copies; possessive and lazy
   repeats become plain ones.
@@ -27,7 +29,6 @@ ahead of time with the other gates (`core.guards.shipped`).
 
 from __future__ import annotations
 
-import codecs
 import importlib
 import re
 from collections.abc import Sequence
@@ -43,7 +44,7 @@ sre_parse: Any = importlib.import_module("re._parser")
 # A condition: a byte regex (str of \\xHH escapes), or ("all"|"any", parts).
 Condition = str | tuple[str, tuple["Condition", ...]]
 
-NON_ASCII = 0x80  # the byte every character outside ASCII is scanned as
+NON_ASCII = 0x3F  # "?": what every character outside ASCII is scanned as
 SPACE = 0x20  # the byte every run of whitespace is scanned as
 # What `\\s` takes in the `regex` module: a class holding one of these may take a
 # space of the scanned text (`tests/test_guards_superset.py` checks the list).
@@ -51,17 +52,18 @@ WHITESPACE = frozenset(
     "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004"
     "\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
 )
-_STRAY_SPACES = frozenset("\x1c\x1d\x1e\x1f")
+_STRAY_SPACES = "\x1c\x1d\x1e\x1f"
 _SPACE_RUN = regex.compile(r"\s+")
 # ASCII characters that a case-insensitive `regex` match pairs with one outside ASCII
 # (K and the Kelvin sign, s and the long s, i and the dotted/dotless i);
 # `tests/test_guards_superset.py` checks the list against all of Unicode.
 FOLDS_OUTSIDE_ASCII = frozenset("iIkKsS")
-_ALL = frozenset(range(128)) | {NON_ASCII}
+_ALL = frozenset(range(128))
 # A run of one class longer than this keeps only its lower bound.
 _MAX_BOUND = 32
-# A class with at least this many members is "nearly any character": a long run of it
-# says little, and keeping it inside a piece makes Hyperscan's compile explode.
+# A class with at least this many members, the space among them, is "nearly any
+# character": a long run of it says little, and keeping it inside a piece makes
+# Hyperscan's compile explode.
 _BROAD = 90
 _SHORT_BODY = 8  # a repeated body of at most this many characters keeps its bounds
 _FLAGS = re.I | re.M | re.S | re.X
@@ -78,21 +80,11 @@ class Untranslatable(ValueError):
 
 def encode(text: str) -> bytes:
     """`text` as scanned: each run of whitespace one space, each character outside ASCII
-    the byte 0x80, every other character itself."""
+    "?", every other character itself (two C passes)."""
     # `str.split` also splits at \x1c-\x1f, which `\s` does not take.
-    spaced = " ".join(text.split()) if _STRAY_SPACES.isdisjoint(text) else _SPACE_RUN.sub(" ", text)
-    if spaced.isascii():
-        return spaced.encode("ascii")
-    return spaced.encode("ascii", "guards-non-ascii")
-
-
-def _non_ascii(error: UnicodeError) -> tuple[bytes, int]:
-    if not isinstance(error, UnicodeEncodeError):
-        raise error
-    return b"\x80" * (error.end - error.start), error.end
-
-
-codecs.register_error("guards-non-ascii", _non_ascii)
+    stray = any(ch in text for ch in _STRAY_SPACES)  # four C scans, not one per character
+    spaced = _SPACE_RUN.sub(" ", text) if stray else " ".join(text.split())
+    return spaced.encode("ascii", "replace")
 
 
 @dataclass(frozen=True)
@@ -112,8 +104,8 @@ _NOTHING = _Part("", (), True)
 def condition(source: str, flags: int = 0) -> Condition | None:
     """What every text `regex.compile(source, flags)` matches satisfies, or None.
 
-    >>> condition(r"(?i)\\bsk-[a-z]{3}")
-    '\\\\x73\\\\x6b\\\\x2d[\\\\x41-\\\\x5a\\\\x61-\\\\x7a\\\\x80]{3}'
+    >>> condition(r"\\bsk-[a-z]{3}\\s+x")
+    '\\\\x73\\\\x6b\\\\x2d[\\\\x61-\\\\x7a]{3}\\\\x20?\\\\x78'
     """
     try:
         return _condition(source, flags & _FLAGS)
@@ -173,7 +165,7 @@ def _category(value: Any) -> str:
 @cache
 def _members(item_source: str, ignore_case: bool, ascii_only: bool) -> frozenset[int]:
     """The bytes a one-character `regex` class may be scanned as, asked of `regex` itself:
-    its ASCII characters but whitespace, the space if it takes any whitespace, and 0x80
+    its ASCII characters but whitespace, the space if it takes any whitespace, and "?"
     unless it provably takes nothing else outside ASCII."""
     pattern = regex.compile(item_source, (regex.I if ignore_case else 0) | regex.V0)
     found = {c for c in range(128) if chr(c) not in WHITESPACE and pattern.fullmatch(chr(c))}
@@ -285,9 +277,8 @@ class _Writer:
         if chars is None:
             if high <= 1 or _short(body):
                 return False
-            reach = self._reach(list(body), flags)
-            return reach is None or len(reach) >= _BROAD
-        return len(chars) >= _BROAD and high > _MAX_BOUND
+            return not _narrow(self._reach(list(body), flags))
+        return not _narrow(chars) and high > _MAX_BOUND
 
     def _reach(self, parsed: Any, flags: int) -> frozenset[int] | None:
         """Every byte a piece of pattern may consume (None: unknown)."""
@@ -379,13 +370,19 @@ class _Writer:
             # Many copies of a long body: whatever they span is a run of the bytes it may
             # consume (a few words: letters and spaces), written as one class.
             reach = self._reach(list(body), flags)
-            if reach is not None and len(reach) < _BROAD:
+            if reach is not None and _narrow(reach):
                 spaced = SPACE in reach or low == 0 or inner.empty
                 return _Part(_emit(reach) + ("*" if spaced else "+"), needs, spaced)
             low, high = min(low, 1), sre.MAXREPEAT
         elif high != sre.MAXREPEAT and high > _MAX_BOUND:
             high = sre.MAXREPEAT
         return _Part(_quantified(inner.inline, low, high), needs, inner.empty or low == 0)
+
+
+def _narrow(chars: frozenset[int] | None) -> bool:
+    """Not "nearly any character, spaces included": a run of it stays in its piece.
+    (A run that may span words and almost anything else is where a sequence is cut.)"""
+    return chars is not None and (SPACE not in chars or len(chars) < _BROAD)
 
 
 def _one(chars: frozenset[int]) -> _Part:

@@ -157,26 +157,42 @@ def views(text: str, budget: Budget) -> Iterator[str]:
     yield from joined(chunks)
     yield from fragments(chunks)
     longest = max(map(len, chunks), default=0)
-    grouped = longest >= 15 and any(len(c) >= 15 and ("-" in c or "." in c) for c in chunks)
-    if grouped and budget.search(_GROUPED, text):
+    # Key groups take 15+ characters of one chunk with a dash or a dot: only such chunks
+    # are searched (see `within`), and the whole text rewritten only if one holds them.
+    grouped = [c for c in chunks if len(c) >= 15 and ("-" in c or "." in c)]
+    if any(budget.search(_GROUPED, chunk) for chunk in grouped):
         yield budget.sub(_GROUPED, lambda m: _GROUP_SEP.sub("", m.group(0)), text)
     reversed_tokens = " ".join(tok[::-1] for tok in chunks if len(tok) >= 16)
     if reversed_tokens:
         yield reversed_tokens
     if longest < MIN_BLOB:
         return  # a blob lies inside one chunk, and no chunk is long enough
-    for count, m in enumerate(budget.finditer(_BLOB, text)):
+    long_chunks = [c for c in chunks if len(c) >= MIN_BLOB]
+    for count, blob in enumerate(within(_BLOB, long_chunks, budget)):
         if count >= _MAX_BLOBS:
             break
-        decoded = _decoded(m.group(0))
+        decoded = _decoded(blob)
         if decoded:
             yield decoded
-    for count, m in enumerate(budget.finditer(_HEX, text)):
+    for count, blob in enumerate(within(_HEX, long_chunks, budget)):
         if count >= _MAX_BLOBS:
             break
         try:
-            decoded = bytes.fromhex(m.group(0)).decode("ascii")
+            decoded = bytes.fromhex(blob).decode("ascii")
         except (ValueError, UnicodeDecodeError):
             continue
         if _PRINTABLE.match(decoded):
             yield decoded
+
+
+def within(pattern: regex.Pattern[str], chunks: list[str], budget: Budget) -> Iterator[str]:
+    """What `pattern.finditer(text)` finds, in order, searched in `text`'s long chunks only.
+
+    For a pattern that takes no whitespace and whose look-arounds treat whitespace as
+    they treat the ends of the text (`_GROUPED`, `_BLOB`, `_HEX`: each look-around asks
+    for a character of the pattern's own classes), every match lies inside one chunk and
+    is found there alike; `chunks` are the text's chunks long enough to hold one.
+    """
+    for chunk in chunks:
+        for m in budget.finditer(pattern, chunk):
+            yield m.group(0)
