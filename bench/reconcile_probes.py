@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a script: make the worktree's packages importable
     sys.path.insert(0, str(ROOT))
 
+from bench.reconcile_probes_dev2 import FAMILIES_DEV2  # noqa: E402
 from bench.reconcile_probes_test2 import FAMILIES_TEST2  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "reconcile" / "probes.jsonl"
@@ -773,16 +774,18 @@ ADDED: list[tuple[str, Family]] = [
 def pairs() -> list[dict[str, str]]:
     """Every labelled pair, in family order: of the first set even families are dev and
     odd ones test; the ADDED families (numbered after them) carry their split; the
-    `test2` families (`reconcile_probes_test2`) come last, each rewording with its `how`."""
+    `test2` families (`reconcile_probes_test2`) and then more dev ones
+    (`reconcile_probes_dev2`) come last, each rewording with its `how`."""
     families = [("dev" if n % 2 == 0 else "test", f) for n, f in enumerate(FAMILIES)] + ADDED
     rows: list[dict[str, str]] = []
     for number, (split, (base, reworded, updated, distinct, negation)) in enumerate(families):
         rows += family_rows(split, number, base, [("", t) for t in reworded], updated,
                             distinct, negation)  # fmt: skip
-    for number, (base, how_reworded, updated, distinct, negation) in enumerate(
-        FAMILIES_TEST2, start=len(families)
+    later = [("test2", f) for f in FAMILIES_TEST2] + [("dev", f) for f in FAMILIES_DEV2]
+    for number, (split, (base, how_reworded, updated, distinct, negation)) in enumerate(
+        later, start=len(families)
     ):
-        rows += family_rows("test2", number, base, how_reworded, updated, distinct, negation)
+        rows += family_rows(split, number, base, how_reworded, updated, distinct, negation)
     return rows
 
 

@@ -1,0 +1,157 @@
+"""More dev families for the reconciliation probe set (split `dev`: tuning data).
+
+Written after the `test2` hold-out was committed and measured, to give the rules
+examples of what the first dev families lacked — filler ("btw", "heads up"),
+contractions, British/American spelling, multi-word paraphrases ("go out" for "be
+sent"), particles that flip a fact ("on"/"off"), antonyms and near-synonyms in the
+subject, dates in the subject — without touching `test2`. New base facts, none
+taken from `test2`. Same shape as `reconcile_probes_test2`.
+"""
+
+from __future__ import annotations
+
+from bench.reconcile_probes_test2 import Family2
+
+FAMILIES_DEV2: list[Family2] = [
+    (
+        "The heating in the east wing is on",
+        [("filler", "heads up, the heating in the east wing is on"),
+         ("reorder", "In the east wing the heating is on"),
+         ("contraction", "The heating in the east wing's on")],
+        ["The heating in the east wing is off"],
+        [("antonym", "The heating in the west wing is on"),
+         ("near", "The cooling in the east wing is on")],
+        "The heating in the east wing isn't on",
+    ),
+    (
+        "The quarterly newsletter goes out on the first Monday",
+        [("paraphrase", "The quarterly newsletter is sent on the first Monday"),
+         ("passive", "We send the quarterly newsletter on the first Monday"),
+         ("filler", "fyi the quarterly newsletter goes out on the first Monday")],
+        ["The quarterly newsletter goes out on the second Monday"],
+        [("near", "The monthly newsletter goes out on the first Monday"),
+         ("word", "The quarterly invoice goes out on the first Monday")],
+        "The quarterly newsletter doesn't go out on the first Monday",
+    ),
+    (
+        "Our favourite vendor for laptops is Lenovo",
+        [("spelling", "Our favorite vendor for laptops is Lenovo"),
+         ("reorder", "Lenovo is our favourite vendor for laptops"),
+         ("plural", "Our favourite vendor for laptop is Lenovo")],
+        ["Our favourite vendor for laptops is Dell"],
+        [("word", "Our favourite vendor for monitors is Lenovo"),
+         ("antonym", "Our least favourite vendor for laptops is Lenovo")],
+        "Our favourite vendor for laptops is no longer Lenovo",
+    ),
+    (
+        "Early check-in at the Lisbon hotel costs 20 euros",
+        [("filler", "btw early check-in at the Lisbon hotel costs 20 euros"),
+         ("paraphrase", "Early check-in at the Lisbon hotel is 20 euros"),
+         ("reorder", "At the Lisbon hotel early check-in costs 20 euros")],
+        ["Early check-in at the Lisbon hotel costs 35 euros"],
+        [("antonym", "Late check-in at the Lisbon hotel costs 20 euros"),
+         ("antonym", "Early check-out at the Lisbon hotel costs 20 euros"),
+         ("name", "Early check-in at the Porto hotel costs 20 euros")],
+        "Early check-in at the Lisbon hotel doesn't cost 20 euros",
+    ),
+    (
+        "The April 2 outage was caused by an expired certificate",
+        [("passive", "An expired certificate caused the April 2 outage"),
+         ("reorder", "The outage on April 2 was caused by an expired certificate"),
+         ("abbreviation", "The Apr 2 outage was caused by an expired certificate")],
+        [],
+        [("date", "The April 9 outage was caused by an expired certificate"),
+         ("date", "The June 2 outage was caused by an expired certificate"),
+         ("word", "The April 2 delay was caused by an expired certificate")],
+        "The April 2 outage wasn't caused by an expired certificate",
+    ),
+    (
+        "Chloe is responsible for the hiring pipeline",
+        [("paraphrase", "Chloe is in charge of the hiring pipeline"),
+         ("paraphrase", "Chloe owns the hiring pipeline"),
+         ("contraction", "Chloe's responsible for the hiring pipeline")],
+        [],
+        [("name", "Mateo is responsible for the hiring pipeline"),
+         ("word", "Chloe's boss is responsible for the hiring pipeline")],
+        "Chloe is not responsible for the hiring pipeline",
+    ),
+    (
+        "The weekly sync starts at 11",
+        [("paraphrase", "The weekly sync begins at 11"),
+         ("filler", "just so you know, the weekly sync starts at 11"),
+         ("paraphrase", "The weekly sync kicks off at 11")],
+        ["The weekly sync starts at 12"],
+        [("near", "The daily sync starts at 11"),
+         ("word", "The weekly sync ends at 11")],
+        "The weekly sync doesn't start at 11",
+    ),
+    (
+        "The long-term archive lives in Glacier",
+        [("paraphrase", "The long-term archive is stored in Glacier"),
+         ("spelling", "The long term archive lives in Glacier"),
+         ("passive", "We keep the long-term archive in Glacier")],
+        ["The long-term archive lives in Azure Blob"],
+        [("antonym", "The short-term archive lives in Glacier"),
+         ("word", "The long-term backlog lives in Glacier")],
+        "The long-term archive doesn't live in Glacier",
+    ),
+    (
+        "Inbound calls are routed to the Dublin team",
+        [("passive", "We route inbound calls to the Dublin team"),
+         ("filler", "fyi inbound calls are routed to the Dublin team"),
+         ("plural", "Each inbound call is routed to the Dublin team")],
+        ["Inbound calls are routed to the Cork team"],
+        [("antonym", "Outbound calls are routed to the Dublin team"),
+         ("word", "Inbound emails are routed to the Dublin team")],
+        "Inbound calls aren't routed to the Dublin team",
+    ),
+    (
+        "Tariq can't make the Tuesday planning session",
+        [("contraction", "Tariq cannot make the Tuesday planning session"),
+         ("paraphrase", "Tariq won't be able to make the Tuesday planning session"),
+         ("filler", "btw Tariq can't make the Tuesday planning session")],
+        ["Tariq can't make the Thursday planning session"],  # a changed value after the verb
+        [("name", "Yara can't make the Tuesday planning session")],
+        "Tariq can make the Tuesday planning session",
+    ),
+    (
+        "The senior engineers review the security patches",
+        [("passive", "The security patches are reviewed by the senior engineers"),
+         ("plural", "A senior engineer reviews the security patches"),
+         ("filler", "just so you know, the senior engineers review the security patches")],
+        [],
+        [("antonym", "The junior engineers review the security patches"),
+         ("word", "The senior engineers write the security patches")],
+        "The senior engineers don't review the security patches",
+    ),
+    (
+        "Ingrid wants the report organised by region",
+        [("spelling", "Ingrid wants the report organized by region"),
+         ("paraphrase", "Ingrid would like the report organised by region"),
+         ("reorder", "By region is how Ingrid wants the report organised")],
+        ["Ingrid wants the report organised by product"],
+        [("name", "Boris wants the report organised by region"),
+         ("word", "Ingrid wants the invoice organised by region")],
+        "Ingrid doesn't want the report organised by region",
+    ),
+    (
+        "The upper parking deck is closed for repairs",
+        [("synonym", "The upper parking deck is shut for repairs"),
+         ("filler", "heads up: the upper parking deck is closed for repairs"),
+         ("reorder", "For repairs the upper parking deck is closed")],
+        ["The upper parking deck is open again"],
+        [("antonym", "The lower parking deck is closed for repairs"),
+         ("word", "The upper loading deck is closed for repairs")],
+        "The upper parking deck is not closed for repairs",
+    ),
+    (
+        "Refunds over 500 dollars need a manager's approval",
+        [("paraphrase", "Refunds over 500 dollars require a manager's approval"),
+         ("paraphrase", "Refunds above 500 dollars need a manager's approval"),
+         ("passive", "A manager's approval is needed for refunds over 500 dollars")],
+        ["Refunds over 500 dollars need a director's approval"],
+        [("antonym", "Refunds under 500 dollars need a manager's approval"),
+         ("number", "Refunds over 5000 dollars need a manager's approval")],
+        "Refunds over 500 dollars don't need a manager's approval",
+    ),
+]  # fmt: skip
