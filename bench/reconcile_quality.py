@@ -42,8 +42,7 @@ from bench.locomo import load  # noqa: E402
 from core.models import Kind, Memory, Scope, Source, Status  # noqa: E402
 from core.remember.canonical import content_hash, normalize_content  # noqa: E402
 from core.remember.reconcile import Op, decide  # noqa: E402
-from core.remember.restatement import aligned, phrases, units  # noqa: E402
-from core.remember.wording import tokens  # noqa: E402
+from core.remember.restatement import TEXT_CACHES  # noqa: E402
 
 PROBES = ROOT / "tests" / "data" / "reconcile" / "probes.jsonl"
 DEFAULT_LOCOMO = Path("/work/shared/data/locomo/locomo-dev.json")
@@ -134,7 +133,7 @@ def decide_cpu_us(rows: Sequence[dict[str, str]], rounds: int = 5) -> float:
     cases = [(r["new"], content_hash(r["new"]), [memory(r["old"])]) for r in rows]
     best = math.inf
     for _ in range(rounds + 1):
-        for cached in (tokens, aligned, units, phrases):
+        for cached in TEXT_CACHES:
             cached.cache_clear()
         start = time.thread_time()
         for new, digest, existing in cases:

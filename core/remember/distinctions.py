@@ -9,6 +9,8 @@ subject with a changed value). Pure functions over the text, no store, no model.
 
 from __future__ import annotations
 
+import functools
+
 import regex
 
 from core.recall.textsearch import STOPWORDS, light_stem
@@ -51,7 +53,8 @@ def negated(text: str) -> int:
     return len(_NEGATION.findall(normalize_content(text)))
 
 
-def _marked(text: str) -> set[str]:
+@functools.lru_cache(maxsize=8192)
+def _marked(text: str) -> frozenset[str]:
     """Light-stemmed tokens that name something: digits anywhere in the token, or a
     capital letter in a token that does not open the text ("Berlin", "DB", "Acme")."""
     found: set[str] = set()
@@ -61,9 +64,10 @@ def _marked(text: str) -> set[str]:
             found.add(folded)
         elif index > 0 and token[0].isupper() and folded not in _NOT_WORDS:
             found.add(stem(folded))
-    return found
+    return frozenset(found)
 
 
+@functools.lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A comparison form a little bolder than `light_stem`: -ing/-ed/-es/-s come off
     down to a two-letter base, then a final "e" and a doubled final consonant, so that
@@ -84,9 +88,10 @@ def stem(word: str) -> str:
     return s
 
 
-def _stems(text: str) -> set[str]:
+@functools.lru_cache(maxsize=8192)
+def _stems(text: str) -> frozenset[str]:
     found = tokens(text)
-    return {stem(w) for w in found} | set(found)
+    return frozenset({stem(w) for w in found} | set(found))
 
 
 def distinguishing(old: str, new: str) -> set[str]:
@@ -103,3 +108,7 @@ def distinguishing(old: str, new: str) -> set[str]:
 
 def same_polarity(old: str, new: str) -> bool:
     return negated(old) == negated(new)
+
+
+# Caches keyed by a whole text (a save brings new ones; benches empty them to time that).
+TEXT_CACHES = (_marked, _stems)

@@ -25,6 +25,7 @@ import functools
 from collections.abc import Collection, Sequence
 
 from core.recall.textsearch import STOPWORDS
+from core.remember import distinctions
 from core.remember.distinctions import FILLER, distinguishing, is_verb, same_polarity, stem
 from core.remember.synonyms import MAX_RANK, opposite, phrase_at, synonymous
 from core.remember.wording import joined, tokens
@@ -36,6 +37,9 @@ SUBJECT_RANK = 2  # a subject word's synonym: a sense among its two commonest (d
 _AUXILIARIES_TEXT = """is are was were be been am has have had will would shall should can could
     might must do does did"""
 AUXILIARIES = frozenset(_AUXILIARIES_TEXT.split())
+_MEANINGFUL_TEXT = """off out up down without this that these those
+    has have had can could should must might"""
+MEANINGFUL_FUNCTION_WORDS = frozenset(_MEANINGFUL_TEXT.split())
 Units = dict[str, frozenset[str]]  # comparison key (stem or collocation) → forms as written
 
 
@@ -64,6 +68,10 @@ def is_restatement(old: str, new: str) -> bool:
         return False
     if only_old and only_new:
         return False  # a unit was swapped for another: that may be another thing
+    if swapped_for_function_word(only_old, words_old, words_new) or swapped_for_function_word(
+        only_new, words_new, words_old
+    ):
+        return False  # "has a large kitchen" / "needs a large kitchen": not an addition
     if only_old & subject_stems(words_old, words_new) or only_new & subject_stems(
         words_new, words_old
     ):
@@ -139,6 +147,16 @@ def _phrase_match(key: str, theirs: Side, left: set[str]) -> frozenset[str] | No
     return None
 
 
+def swapped_for_function_word(
+    extra: Collection[str], mine: Sequence[str], other: Sequence[str]
+) -> bool:
+    """True when my side has meaningful words the other lacks (`extra`) and the other
+    has a function word that carries the fact and I lack — a particle, a demonstrative
+    or a verb of having or modality: "is down" / "is slow", "this week" / "last week",
+    "has" / "needs". Then the words were swapped, not added."""
+    return bool(extra) and bool(set(other) - set(mine) & MEANINGFUL_FUNCTION_WORDS)
+
+
 def opposed(a: Sequence[str], b: Sequence[str]) -> bool:
     """True when a word only one side has is the opposite of a word only the other has
     ("check in" / "check out", "early" / "late", "junior" / "senior")."""
@@ -191,3 +209,7 @@ def unmatched_synonyms(
         else:
             left_new.discard(match)
     return left_old, left_new, len(old) - len(left_old)
+
+
+# Every cache keyed by a text or a pair of texts, for benches that time unseen texts.
+TEXT_CACHES = (*distinctions.TEXT_CACHES, tokens, aligned, units, phrases)

@@ -46,15 +46,13 @@ _WHOLE = {
 }  # fmt: skip
 # Contractions written out, so "can't", "cannot" and "can not" are one ("'s" stays: it
 # may be "is", "has" or a possessive).
-_CONTRACTIONS: tuple[tuple[regex.Pattern[str], str], ...] = tuple(
-    (regex.compile(pattern, flags=regex.IGNORECASE), replacement)
-    for pattern, replacement in (
-        (r"\bcan['’]t\b", "can not"), (r"\bwon['’]t\b", "will not"),
-        (r"\bshan['’]t\b", "shall not"), (r"\bain['’]t\b", "is not"),
-        (r"n['’]t\b", " not"), (r"['’]re\b", " are"), (r"['’]m\b", " am"),
-        (r"['’]ve\b", " have"), (r"['’]ll\b", " will"), (r"['’]d\b", " would"),
-    )
-)  # fmt: skip
+_CONTRACTIONS = {
+    "can't": "can not", "won't": "will not", "shan't": "shall not", "ain't": "is not",
+    "n't": " not", "'re": " are", "'m": " am", "'ve": " have", "'ll": " will", "'d": " would",
+}  # fmt: skip
+_CONTRACTION = regex.compile(
+    r"\b(?:can|won|shan|ain)['’]t\b|n['’]t\b|['’](?:re|m|ve|ll|d)\b", flags=regex.IGNORECASE
+)
 _ORDINAL = regex.compile(r"^(\d+)(?:st|nd|rd|th)$")
 # British spellings, rewritten the American way (applied to both sides alike, so a rule
 # that also touches an unrelated word — "hours" → "hors" — changes no comparison).
@@ -68,6 +66,7 @@ _SPELLING: tuple[tuple[regex.Pattern[str], str], ...] = (
 )  # fmt: skip
 
 
+@functools.lru_cache(maxsize=65536)
 def normal_word(word: str) -> str:
     """One form of a case-folded word: "five" → "5", "3rd" → "3", "apr" → "april",
     "colour" → "color", "organised" → "organized"."""
@@ -90,13 +89,16 @@ def tokens(text: str) -> tuple[str, ...]:
     """The text's words as reconciliation compares them: case-folded, contractions'
     negation kept ("cannot" → "can", "not"), spelling and numerals made one, and
     framing openers ("btw", "fyi", "just so you know") dropped from the front."""
-    for pattern, replacement in _CONTRACTIONS:
-        if "'" in text or "’" in text:
-            text = pattern.sub(replacement, text)
+    if "'" in text or "’" in text:
+        text = _CONTRACTION.sub(_written_out, text)
     out: list[str] = []
     for word in words(text):
         out.extend(normal_word(w) for w in _WHOLE.get(word, word).split())
     return tuple(_without_opener(out))
+
+
+def _written_out(match: regex.Match[str]) -> str:
+    return _CONTRACTIONS[match.group().casefold().replace("’", "'")]
 
 
 def _without_opener(found: list[str]) -> list[str]:
