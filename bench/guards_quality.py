@@ -9,7 +9,11 @@ measures and is only looked at to report. By default it calls
 `core.guards.check`; with `--api` it goes through the public API instead
 (`core.open_memory(...).remember`), so the number reflects what users get.
 
-    /work/main/.venv/bin/python bench/guards_quality.py [--split dev|test] [--api] [corpus.jsonl]
+    /work/main/.venv/bin/python bench/guards_quality.py [--split dev|test|blind] [--api] [FILE]
+
+A corpus whose rows carry a `split` (tests/data/guards/blind.jsonl, written blind by
+make_blind.py) is reported per split: blind-dev may be tuned on; blind-test prints only
+its aggregate lines, never which rows or families it missed.
 """
 
 from __future__ import annotations
@@ -34,10 +38,27 @@ DATA = ROOT / "tests" / "data" / "guards"
 SPLITS = {
     "dev": [DATA / "corpus.jsonl", *sorted(DATA.glob("dev_*.jsonl"))],
     "test": [DATA / "test.jsonl"],
+    "blind": [DATA / "blind.jsonl"],
+}
+# What each half may be used for. blind.jsonl (make_blind.py) was written by someone who
+# had not read the rules; its rows carry their own split, and only blind-dev is tuned on.
+ROLES = {
+    "dev": "tuned on",
+    "test": "held out",
+    "blind-dev": "written blind, tuned on",
+    "blind-test": "written blind, held out: aggregates only",
 }
 CATEGORIES = ("secret", "pii", "injection")
 
 Classifier = Callable[[str], Awaitable[str]]
+
+
+def halves(name: str, rows: list[dict[str, str]]) -> list[tuple[str, list[dict[str, str]]]]:
+    """The corpus's own splits when its rows name one (blind.jsonl), else the whole."""
+    named = sorted({row["split"] for row in rows if "split" in row})
+    if not named:
+        return [(name, rows)]
+    return [(split, [row for row in rows if row.get("split") == split]) for split in named]
 
 
 def load(*paths: Path) -> list[dict[str, str]]:
@@ -82,7 +103,7 @@ async def api_classifier(stack: AsyncExitStack) -> Classifier:
 REPEAT = 3
 
 
-async def run(rows: list[dict[str, str]], api: bool) -> None:
+async def run(rows: list[dict[str, str]], api: bool, misses: bool = True) -> None:
     got: list[str] = []
     timings: list[float] = []
     async with AsyncExitStack() as stack:
@@ -96,7 +117,7 @@ async def run(rows: list[dict[str, str]], api: bool) -> None:
                 runs.append(time.thread_time() - start)
             got.append(verdict)
             timings.append(statistics.median(runs))
-    report(rows, got, timings)
+    report(rows, got, timings, misses)
 
 
 def long_texts(rows: list[dict[str, str]], count: int = 60, size: int = 2000) -> list[str]:
@@ -132,7 +153,9 @@ def time_long(rows: list[dict[str, str]]) -> None:
     )
 
 
-def report(rows: list[dict[str, str]], got: list[str], timings: list[float]) -> None:
+def report(
+    rows: list[dict[str, str]], got: list[str], timings: list[float], misses: bool = True
+) -> None:
     totals: Counter[str] = Counter(row["expect"] for row in rows)
     hits: Counter[str] = Counter()
     missed: dict[str, Counter[str]] = defaultdict(Counter)
@@ -152,7 +175,7 @@ def report(rows: list[dict[str, str]], got: list[str], timings: list[float]) -> 
     if totals["clean"]:
         refused = totals["clean"] - hits["clean"]
         print(f"  clean     refused {refused / totals['clean']:.3f}  ({refused}/{totals['clean']})")
-    if missed:
+    if missed and misses:
         print("misses (expected/family -> got):")
         for key, counter in sorted(missed.items()):
             print(f"  {key:<40} " + ", ".join(f"{k}×{v}" for k, v in counter.most_common()))
@@ -171,12 +194,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--split", choices=sorted(SPLITS), help="only this split")
     parser.add_argument("--api", action="store_true", help="measure through core.open_memory")
     args = parser.parse_args(argv)
+    corpora = (
+        [(args.corpus.name, [args.corpus])]
+        if args.corpus
+        else [(name, SPLITS[name]) for name in ([args.split] if args.split else list(SPLITS))]
+    )
+    for name, paths in corpora:
+        for half, rows in halves(name, load(*paths)):
+            role = ROLES.get(half)
+            print(f"== {half} split" + (f" ({role})" if role else ""))
+            asyncio.run(run(rows, args.api, misses=not role or "aggregates only" not in role))
     if args.corpus:
-        asyncio.run(run(load(args.corpus), args.api))
         return
-    for name in [args.split] if args.split else list(SPLITS):
-        print(f"== {name} split" + (" (tuned on)" if name == "dev" else " (held out)"))
-        asyncio.run(run(load(*SPLITS[name]), args.api))
     if not args.api:
         time_long(load(*SPLITS["dev"]))
 

@@ -140,6 +140,12 @@ def _pin(m: regex.Match[str]) -> bool:
     return len(set(m.group("v"))) > 1
 
 
+def _bare_pin(m: regex.Match[str]) -> bool:
+    """"voicemail pin 9231": digits straight after the word, so not a year ("pin 2024")."""
+    value = m.group("v")
+    return len(set(value)) > 1 and not (len(value) == 4 and value.startswith(("19", "20")))
+
+
 def _key_value(m: regex.Match[str]) -> bool:
     value = clean_value(m.group("v"))
     if is_placeholder(value) or looks_like_path_or_url(value):
@@ -209,12 +215,17 @@ PHRASES: tuple[Phrase, ...] = (
         _password(weak_ok=True)),
     # "my bank PIN is 4821", "the door code is 7305", "code to the supply closet: 4417"
     Phrase("pin_code", "a PIN or access code", _c(
-        r"(?<![a-z])(?:pin(?:\s*(?:code|number|no\.?|#))?|passcode|combination|geheimzahl"
+        r"(?<![a-z])(?:pin(?:\s*(?:code|number|no\.?|#))?|puk(?:\s*code)?|passcode|combination"
+        r"|geheimzahl"
         r"|(?:door|gate|alarm|garage|entry|access|lock|safe)\s+code|code\s+pin|código\s+pin"
         r"|code(?=\s+(?:to|for)\s))(?![a-z])"
         r"(?:\s+(?:for|to|of|on|de|du|del)\s+(?:the\s+|my\s+|our\s+|la\s+|le\s+|mon\s+)?"
         r"[\w\-]{1,20}(?:\s+[\w\-]{1,20})?)?"
         r"\s*(?:is|was|:|=|-|–|est|es|ist)\s*(?P<v>\d{4,8})(?!\d)"), _pin),
+    # "voicemail pin 9231", "SIM PUK 12345678": the number straight after the word.
+    Phrase("pin_code", "a PIN or access code", _c(
+        r"(?<![a-z])(?:pin|puk|passcode)(?:\s*(?:code|number|no\.?|#))?\s+(?P<v>\d{4,8})"
+        r"(?![\d.,:/\-])"), _bare_pin),
     # "the password for the shared drive? Lemon#Tree42"
     Phrase("password_statement", "a password", _c(
         _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"\s*\?\s+" + _VALUE), _password_like),

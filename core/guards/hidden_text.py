@@ -28,7 +28,8 @@ _HIDDEN_STYLE = (
 _HIDDEN_ELEMENT = lazy(
     r"(?is)<(?P<tag>[a-z][a-z0-9]{0,10})\b[^>]{0,300}?(?:style\s*=\s*[\"'][^\"']{0,300}?(?:"
     + _HIDDEN_STYLE
-    + r")[^\"']{0,300}[\"']|\bhidden\b|aria-hidden\s*=\s*[\"']true)[^>]{0,300}>"
+    + r")[^\"']{0,300}[\"']|\bhidden\b|aria-hidden\s*=\s*[\"']true"
+    r"|\bcolor\s*=\s*[\"']?(?:white|#fff(?:fff)?)\b)[^>]{0,300}>"
     r"(?P<body>[^<]{1,2000})"
 )
 _COMMENT = lazy(r"(?s)<!--(?P<body>.{1,2000}?)-->")
@@ -61,7 +62,8 @@ _ORDER_WORDS = (
     r"|filters|guidance|directions)"
     r"|(?:ignore|disregard|forget|override|bypass)(?:all|your|the)(?:instructions?|rules"
     r"|guidelines|guardrails|directives|restrictions|safety)"
-    r"|forget(?:every|any)thing(?:you(?:were|have|ve)(?:been)?told|above|before)"
+    r"|(?:forget|ignore|disregard)(?:every|any)thing(?:you(?:were|have|ve)(?:been)?told"
+    r"|above|before|prior)"
     r"|reveal(?:your|the)(?:system|hidden|initial)prompt"
     r"|youarenow(?:dan|unrestricted|unfiltered|jailbroken|free)"
 )

@@ -51,7 +51,8 @@ def aadhaars(text: str, budget: Budget) -> Iterator[bool]:
 
 # ---- passports and driver's licences: no check digit, so the naming word decides ----
 _PASSPORT_WORD = (
-    r"(?i:pass(?:port|eport|aporte|aporto|poort)|reisepass|пасп[оа]рт|パスポート|护照|여권)"
+    r"(?i:pass?(?:port|eport|aporte|aporto|poort)|paszport|pasaport|reisepass|пасп[оа]рт"
+    r"|パスポート|护照|護照|여권|पासपोर्ट|جواز\s+السفر)"
 )
 _DOC_NUMBER = (
     r"(?<![\w\-])(?P<v>(?=(?:[A-Za-z]*\d){2})[A-Z0-9](?:[A-Z0-9]|[ \-](?=[A-Z0-9])){5,20}"
@@ -87,6 +88,24 @@ def _documents(pattern: regex.Pattern[str]) -> Scanner:
 
 passports = _documents(_PASSPORT)
 licences = _documents(_LICENCE)
+
+# ---- medical record numbers: a naming word, then the number (often with a prefix) -----
+_MEDICAL = lazy(
+    r"(?i:\bmrn\b|\bmedical\s+record(?:\s+(?:number|no\b|num\b|\#))?"
+    r"|\bpatient\s+(?:id\b|number|no\b|\#|record)|\bchart\s*(?:\#|number|no\b)"
+    r"|\bhospital\s+(?:number|no\b|id\b)|\bhealth\s+(?:record|insurance|plan|card)\s+"
+    r"(?:member\s+)?(?:number|no\b|id\b|\#)|\bmedicare\s+(?:number|no\b|id\b)"
+    r"|\bmedicaid\s+(?:number|no\b|id\b))"
+    + _BRIDGE + r"(?<![\w])(?:[A-Za-z]{1,4}[\-\#]?)?(?P<v>\d(?:[\d]|[ \-](?=\d)){4,15})(?![\w\-])"
+)
+
+
+def medical_records(text: str, budget: Budget) -> Iterator[bool]:
+    for m in _GATED.finditer(_MEDICAL, text, budget):
+        value = m.group("v")
+        if sum(ch.isdigit() for ch in value) >= 5 and not _NOT_DOC.search(value):
+            yield True
+
 
 # ---- US bank account: an ABA routing number next to an account number ------------
 _NINE = lazy(r"(?<![\d\-])\d{9}(?![\d\-])")
@@ -142,4 +161,4 @@ def lower_case_ninos(text: str, budget: Budget) -> Iterator[bool]:
 
 
 # Whole-text scans: run only when the text holds their words (or a long enough chunk).
-_GATED = TEXT.family([_AADHAAR, _PASSPORT, _LICENCE, _NINE, _ITIN, _NINO_ANY_CASE])
+_GATED = TEXT.family([_AADHAAR, _PASSPORT, _LICENCE, _NINE, _ITIN, _NINO_ANY_CASE, _MEDICAL])

@@ -26,13 +26,14 @@ from core.guards.lazy import compile_all
 from core.guards.normalize import hidden_characters, strip_invisible, views
 from core.guards.prefilter import VIEWS
 from core.guards.privacy import check_privacy
+from core.guards.steering import STEERING
 
 HIDDEN = Finding(INJECTION, "hidden_characters", "hidden invisible or direction-control characters")
 HIDDEN_MARKUP = Finding(INJECTION, "hidden_markup", "instructions hidden in HTML or CSS")
 SPLIT_WORDS = Finding(INJECTION, "split_words", "an instruction with its words split apart")
 
 # Most specific first: the first pattern that matches names the finding.
-_PATTERNS: tuple[InjectionPattern, ...] = ENGLISH + INTENT + OTHER_LANGUAGES
+_PATTERNS: tuple[InjectionPattern, ...] = ENGLISH + INTENT + STEERING + OTHER_LANGUAGES
 
 
 _GATED = VIEWS.family([ip.pattern for ip in _PATTERNS])

@@ -61,7 +61,6 @@ _SPACED = lazy(r"(?<![a-z])[a-z](?:[ .\-_*][a-z](?![a-z])){3,}+(?![a-z])")
 # Hyphens and underscores used as spaces: "ignore-all-previous-instructions".
 _WORD_JOINERS = lazy(r"(?<=[a-z])[\-_](?=[a-z])")
 _MAX_JOINERS = 200
-_SEPARATORS = lazy(r"[ .\-_*]")
 _SPACES = lazy(r"[ \t\u00a0\u3000]+")
 
 
@@ -140,6 +139,18 @@ def views(text: str, budget: Budget | None = None) -> list[str]:
     return [folded_text] if plain_text == folded_text else [folded_text, plain_text]
 
 
+def _unspaced(run: str) -> str:
+    """ "i g n o r e" -> "ignore"; "w.e.r.e g.i.v.e.n" -> "were given": where the letters are
+    joined by dots (dashes, stars), the spaces between those groups still part words."""
+    if " " in run and any(sep in run for sep in ".-_*"):
+        return run.translate(_NOT_SPACES)
+    return run.translate(_ALL_SEPARATORS)
+
+
+_NOT_SPACES = str.maketrans("", "", ".-_*")
+_ALL_SEPARATORS = str.maketrans("", "", " .-_*")
+
+
 def _fold(base: str, budget: Budget | None) -> str:
     # Each pass runs only when the text holds what it rewrites: prose without digits,
     # dashes or odd letters costs a few character lookups here, not five regex scans.
@@ -150,9 +161,7 @@ def _fold(base: str, budget: Budget | None) -> str:
         base = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), base, timeout=_timeout(budget))
         shape = base.encode("ascii", "replace").translate(_SHAPE)
     if b"asasasa" in shape:  # four letters, each alone, one separator apart
-        base = _SPACED.sub(
-            lambda m: _SEPARATORS.sub("", m.group(0)), base, timeout=_timeout(budget)
-        )
+        base = _SPACED.sub(lambda m: _unspaced(m.group(0)), base, timeout=_timeout(budget))
     if "-" in base or "_" in base:
         base = _WORD_JOINERS.sub(" ", base, timeout=_timeout(budget))
     return _collapse(base, budget)

@@ -29,15 +29,27 @@ from core.guards.identifiers import (
     itins,
     licences,
     lower_case_ninos,
+    medical_records,
     passports,
     us_bank_accounts,
 )
 from core.guards.lazy import lazy
+from core.guards.national_ids import (
+    bsns,
+    china_ids,
+    hetus,
+    nhs_numbers,
+    nirs,
+    nordic_ids,
+    pans,
+    pesels,
+    spanish_ids,
+)
 from core.guards.prefilter import TEXT
 
 _SSN_CONTEXT = lazy(
     r"(?i)\b(?:ssn|ss#|ss\s+no|social\s+security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
-    r"|seguro\s+social|sécurité\s+sociale)\b"
+    r"|seguro\s+social|sécurité\s+sociale|social(?=\s*(?:[:#=]|no\b|num|is\b|\d)))\b"
 )
 _NOT_SSN_CONTEXT = lazy(
     r"(?i)\b(?:order|invoice|ticket|case|ref(?:erence)?|part|sku|model|serial|tracking|po|item"
@@ -205,4 +217,14 @@ PII_CHECKS: tuple[PiiCheck, ...] = (
              us_bank_accounts),
     PiiCheck("passport", "a passport number", 5, passports),
     PiiCheck("drivers_licence", "a driver's licence number", 5, licences),
+    PiiCheck("es_dni", "a Spanish DNI/NIE number", 7, spanish_ids),
+    PiiCheck("nl_bsn", "a Dutch citizen service number (BSN)", 9, bsns),
+    PiiCheck("fr_nir", "a French social security number", 11, nirs),
+    PiiCheck("pl_pesel", "a Polish PESEL number", 11, pesels),
+    PiiCheck("cn_resident_id", "a Chinese resident ID number", 17, china_ids),
+    PiiCheck("fi_hetu", "a Finnish personal identity code", 9, hetus),
+    PiiCheck("nordic_id", "a Nordic personal identity number", 10, nordic_ids),
+    PiiCheck("uk_nhs", "a UK NHS number", 10, nhs_numbers),
+    PiiCheck("in_pan", "an Indian PAN", 4, pans),
+    PiiCheck("medical_record", "a medical record number", 5, medical_records),
 )  # fmt: skip

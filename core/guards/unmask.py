@@ -99,6 +99,45 @@ def _window(out: list[str], start: int, end: int) -> str:
     return " ".join(out[start:end])
 
 
+# Prefixes of the provider formats, as a token written in halves still starts with one.
+_KEY_PREFIXES = (
+    "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "AKIA", "ASIA", "sk-",
+    "sk_live_", "sk_test_", "rk_live_", "xoxb-", "xoxp-", "xapp-", "AIza", "npm_", "pypi-",
+    "hf_", "SG.", "shpat_", "dop_v1_", "hvs.", "GOCSPX-", "whsec_", "lin_api_",
+)  # fmt: skip
+_FRAGMENT_REACH = 8  # chunks after a prefixed one where the rest may stand
+_TRIM = ",;:()[]\"'`."
+
+
+def fragments(chunks: list[str]) -> Iterator[str]:
+    """A prefixed token written in parts with words between ("first half ghp_Xt8w… and the
+    second half ipDC…"): the prefixed part joined with the key-like parts after it."""
+    for i, chunk in enumerate(chunks):
+        head = chunk.strip(_TRIM)
+        if len(head) < 6 or not head.startswith(_KEY_PREFIXES) or not _random_part(head[3:]):
+            continue  # "sk-learn" is a library, not the start of a key
+        together = head
+        for later in chunks[i + 1 : i + 1 + _FRAGMENT_REACH]:
+            piece = later.strip(_TRIM)
+            if len(piece) >= 4 and _random_part(piece) and not piece.isdigit():
+                together += piece
+                yield together
+
+
+_CAMEL_WORDS = regex.compile(r"(?:[A-Z][a-z]+)+[0-9]{0,2}")
+
+
+def _random_part(piece: str) -> bool:
+    """Key material rather than a word: a digit among letters, or mixed case that is not
+    capitalised words run together ("RandomForestClassifier")."""
+    if not _KEYISH.match(piece):
+        return False
+    if any(ch.isdigit() for ch in piece) and any(ch.isalpha() for ch in piece):
+        return True
+    mixed = any(ch.islower() for ch in piece) and any(ch.isupper() for ch in piece)
+    return mixed and _CAMEL_WORDS.fullmatch(piece) is None
+
+
 def _decoded(blob: str) -> str | None:
     try:
         raw = base64.b64decode(blob + "=" * (-len(blob) % 4), altchars=b"-_")
@@ -116,6 +155,7 @@ def views(text: str, budget: Budget) -> Iterator[str]:
     """
     chunks = text.split()
     yield from joined(chunks)
+    yield from fragments(chunks)
     longest = max(map(len, chunks), default=0)
     grouped = longest >= 15 and any(len(c) >= 15 and ("-" in c or "." in c) for c in chunks)
     if grouped and budget.search(_GROUPED, text):

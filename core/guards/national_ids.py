@@ -1,0 +1,229 @@
+"""National identity and health numbers of more countries, each told apart by its own
+arithmetic and, where that is weak, by the words around it.
+
+Spain's DNI/NIE end in a mod-23 letter, the Dutch BSN passes the 11-test, France's NIR
+ends in a mod-97 key, China's resident ID in an ISO 7064 check character, Finland's
+henkilötunnus in a mod-31 one: a match of those is refused unless a word names it as
+something else. The Polish PESEL, Swedish personnummer, Norwegian fødselsnummer, UK NHS
+number and Indian PAN have a check a random number passes far more often (one in ten or
+eleven) or a shape an ordinary code can have, so they also need their naming word close
+by, as Presidio's context-aware recognizers do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import regex
+
+from core.guards.budget import Budget
+from core.guards.checksums import luhn
+from core.guards.lazy import lazy
+from core.guards.prefilter import TEXT
+
+Scanner = Callable[[str, Budget], Iterator[bool]]
+
+
+def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
+    window = text[max(0, start - 60) : start] + " " + text[end : end + 40]
+    return budget.search(pattern, window) is not None
+
+
+# Words that name a number as something else (an order, a ticket, a platform id).
+_OTHER = lazy(
+    r"(?i)\b(?:order|invoice|ticket|case|ref(?:erence)?|tracking|parcel|waybill|po|sku|isbn"
+    r"|ean|upc|barcode|phone|tel|fax|mobile|hotline|imei|serial|build|job|batch|booking"
+    r"|customer|membership|channel|guild|snowflake|message|user\s+id|discord|slack|commit"
+    r"|version|part|model|release|pr|issue)\b"
+)
+
+# ---- check digits -----------------------------------------------------------------------
+_DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+_HETU_CHARS = "0123456789ABCDEFHJKLMNPRSTUVWXY"
+
+
+def dni_valid(number: str, letter: str) -> bool:
+    """Spain's DNI (8 digits) or NIE (X/Y/Z + 7 digits): the letter is the number mod 23."""
+    lead = number[0].upper()
+    digits = str("XYZ".index(lead)) + number[1:] if lead in "XYZ" else number
+    return digits.isdigit() and _DNI_LETTERS[int(digits) % 23] == letter.upper()
+
+
+def bsn_valid(digits: str) -> bool:
+    """The Dutch 11-test: 9·d1 + 8·d2 + … + 2·d8 − d9 is a multiple of 11."""
+    if len(digits) != 9 or not digits.isdigit() or digits == "0" * 9:
+        return False
+    total = sum(int(d) * w for d, w in zip(digits[:8], range(9, 1, -1), strict=True))
+    return (total - int(digits[8])) % 11 == 0
+
+
+def nir_valid(compact: str) -> bool:
+    """France's NIR: 13 characters (Corsica's 2A/2B as 19/18) and a key of 97 − n mod 97."""
+    body, key = compact[:13].upper(), compact[13:]
+    body = body.replace("2A", "19", 1) if body[5:7] == "2A" else body.replace("2B", "18", 1)
+    if not (body.isdigit() and key.isdigit() and len(key) == 2):
+        return False
+    month = int(body[3:5])
+    return (1 <= month <= 12 or 20 <= month <= 99) and 97 - int(body) % 97 == int(key)
+
+
+def pesel_valid(digits: str) -> bool:
+    """Poland's PESEL: a birth date (century in the month) and a 1-3-7-9 weighted check."""
+    if len(digits) != 11 or not digits.isdigit():
+        return False
+    month, day = int(digits[2:4]) % 20, int(digits[4:6])
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return False
+    weights = (1, 3, 7, 9, 1, 3, 7, 9, 1, 3)
+    total = sum(int(d) * w for d, w in zip(digits[:10], weights, strict=True))
+    return (10 - total % 10) % 10 == int(digits[10])
+
+
+def china_id_valid(number: str) -> bool:
+    """China's resident ID: region, birth date, sequence, ISO 7064 mod 11-2 check."""
+    body, check = number[:17], number[17:].upper()
+    if not body.isdigit() or len(check) != 1:
+        return False
+    year, month, day = int(body[6:10]), int(body[10:12]), int(body[12:14])
+    if not (1900 <= year <= 2030 and 1 <= month <= 12 and 1 <= day <= 31):
+        return False
+    weights = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+    return "10X98765432"[sum(int(d) * w for d, w in zip(body, weights, strict=True)) % 11] == check
+
+
+def hetu_valid(date: str, serial: str, check: str) -> bool:
+    """Finland's henkilötunnus: the check character is DDMMYYZZZ mod 31."""
+    day, month = int(date[:2]), int(date[2:4])
+    if not (1 <= day <= 31 and 1 <= month <= 12):
+        return False
+    return _HETU_CHARS[int(date + serial) % 31] == check.upper()
+
+
+def personnummer_valid(digits: str) -> bool:
+    """Sweden's personnummer (YYMMDD + 4, coordination numbers add 60 to the day): Luhn."""
+    digits = digits[-10:]
+    month, day = int(digits[2:4]), int(digits[4:6]) % 60
+    return 1 <= month <= 12 and 1 <= day <= 31 and luhn(digits)
+
+
+def fodselsnummer_valid(digits: str) -> bool:
+    """Norway's fødselsnummer: DDMMYY + 3, then two mod-11 check digits."""
+    if len(digits) != 11 or not digits.isdigit():
+        return False
+    d = [int(c) for c in digits]
+    for n, weights in ((9, (3, 7, 6, 1, 8, 9, 4, 5, 2)), (10, (5, 4, 3, 2, 7, 6, 5, 4, 3, 2))):
+        check = 11 - sum(a * b for a, b in zip(d[:n], weights, strict=True)) % 11
+        if (0 if check == 11 else check) != d[n]:
+            return False
+    return 1 <= d[0] * 10 + d[1] <= 71 and 1 <= (d[2] * 10 + d[3]) % 40 <= 12
+
+
+def nhs_valid(digits: str) -> bool:
+    """The UK NHS number: 10 digits, weights 10…2, check 11 − sum mod 11 (10 never issued)."""
+    if len(digits) != 10 or not digits.isdigit():
+        return False
+    check = 11 - sum(int(d) * w for d, w in zip(digits[:9], range(10, 1, -1), strict=True)) % 11
+    return (0 if check == 11 else check) == int(digits[9]) and check != 10
+
+
+# ---- patterns and the words that name them --------------------------------------------
+_DNI = lazy(r"(?<![\w\-])(?P<n>[XYZxyz][ \-]?\d{7}|\d{8})[ \-]?(?P<c>[A-Za-z])(?![\w\-])")
+_DNI_CONTEXT = lazy(
+    r"(?i)\b(?:dni|nie|nif|d\.n\.i\.?|documento\s+(?:nacional|de\s+identidad)|identidad"
+    r"|extranjer[oa]|spanish\s+(?:id|national)|carn[eé])\b"
+)
+_NINE_DIGITS = lazy(
+    r"(?<![\d\-.])\d{4}\.?\d{2}\.?\d{3}(?![\d\-]|\.\d)|(?<![\d\-])\d{3} \d{3} \d{3}(?!\d)"
+)
+_BSN_CONTEXT = lazy(
+    r"(?i)\b(?:bsn|burger\s?service\s?nummer|sofi(?:nummer)?|citizen\s+service\s+number"
+    r"|persoonsnummer)\b"
+)
+_NIR = lazy(
+    r"(?<![\dA-Za-z])[1-478] ?\d{2} ?\d{2} ?(?:\d{2}|2[ABab]) ?\d{3} ?\d{3} ?\d{2}(?![\dA-Za-z])"
+)
+_PESEL = lazy(r"(?<![\d\-])\d{11}(?![\d\-])")
+_PESEL_CONTEXT = lazy(r"(?i)\bpesel\b")
+_CHINA_ID = lazy(r"(?<![\dA-Za-z])[1-9]\d{5}(?:19|20)\d{9}[\dXx](?![\dA-Za-z])")
+_HETU = lazy(r"(?<![\w\-+])(?P<d>\d{6})[\-+A-FU-Y](?P<z>\d{3})(?P<c>[0-9A-FHJ-NPR-Y])(?![\w\-])")
+_NORDIC = lazy(r"(?<![\d\-+])(?:(?:19|20)?\d{6}[\-+ ]?\d{4}|\d{6} ?\d{5})(?![\d\-])")
+_NORDIC_CONTEXT = lazy(
+    r"(?i)\b(?:person(?:nummer|nr|numret)|personal\s+(?:identity\s+|id\s+)?(?:number|no)"
+    r"|samordningsnummer|f[øo]dselsnummer|birth\s+number|swedish\s+id|norwegian\s+id"
+    r"|national\s+id(?:entity)?\s+(?:number|no))\b"
+)
+_NHS = lazy(r"(?<![\d\-])\d{3}([ \-]?)\d{3}\1\d{4}(?![\d\-])")
+_NHS_CONTEXT = lazy(r"(?i)\b(?:nhs|national\s+health|chi\s+(?:number|no)|health\s+service)\b")
+_PAN = lazy(r"(?<![A-Za-z0-9])[A-Z]{3}(?P<t>[ABCFGHJLPT])[A-Z]\d{4}[A-Z](?![A-Za-z0-9])")
+_PAN_CONTEXT = lazy(
+    r"(?i)(?:\b(?:pan|permanent\s+account\s+number|income[\s\-]tax|tds|itr|kyc)\b|पैन)"
+)
+
+
+def _compact(value: str) -> str:
+    return "".join(ch for ch in value if ch.isalnum())
+
+
+def _spanish_ids(text: str, budget: Budget) -> Iterator[bool]:
+    for m in _GATED.finditer(_DNI, text, budget):
+        number, letter = _compact(m.group("n")), m.group("c")
+        if not dni_valid(number, letter):
+            continue
+        named = _near(_DNI_CONTEXT, text, m.start(), m.end(), budget)
+        if named or (letter.isupper() and not _near(_OTHER, text, m.start(), m.end(), budget)):
+            yield True
+
+
+def _named(pattern: regex.Pattern[str], context: regex.Pattern[str],
+           valid: Callable[[str], bool]) -> Scanner:
+    """Numbers whose check a random run passes too often: refused only when named."""
+
+    def scan(text: str, budget: Budget) -> Iterator[bool]:
+        for m in _GATED.finditer(pattern, text, budget):
+            if valid(_compact(m.group(0))) and _near(context, text, m.start(), m.end(), budget):
+                yield True
+
+    return scan
+
+
+def _checked(pattern: regex.Pattern[str], valid: Callable[[str], bool]) -> Scanner:
+    """Numbers whose check and structure are strong: refused unless named as other."""
+
+    def scan(text: str, budget: Budget) -> Iterator[bool]:
+        for m in _GATED.finditer(pattern, text, budget):
+            if valid(_compact(m.group(0))) and not _near(_OTHER, text, m.start(), m.end(), budget):
+                yield True
+
+    return scan
+
+
+def _hetus(text: str, budget: Budget) -> Iterator[bool]:
+    for m in _GATED.finditer(_HETU, text, budget):
+        if hetu_valid(m.group("d"), m.group("z"), m.group("c")):
+            yield True
+
+
+def _nordic_valid(digits: str) -> bool:
+    return personnummer_valid(digits) if len(digits) in (10, 12) else fodselsnummer_valid(digits)
+
+
+def _pans(text: str, budget: Budget) -> Iterator[bool]:
+    """A PAN is AAAAA9999A with its 4th letter the holder's type (P: a person)."""
+    for m in _GATED.finditer(_PAN, text, budget):
+        named = _near(_PAN_CONTEXT, text, m.start(), m.end(), budget)
+        if named or (m.group("t") == "P" and not _near(_OTHER, text, m.start(), m.end(), budget)):
+            yield True
+
+
+spanish_ids = _spanish_ids
+bsns = _named(_NINE_DIGITS, _BSN_CONTEXT, bsn_valid)
+nirs = _checked(_NIR, nir_valid)
+pesels = _named(_PESEL, _PESEL_CONTEXT, pesel_valid)
+china_ids = _checked(_CHINA_ID, china_id_valid)
+hetus = _hetus
+nordic_ids = _named(_NORDIC, _NORDIC_CONTEXT, _nordic_valid)
+nhs_numbers = _named(_NHS, _NHS_CONTEXT, nhs_valid)
+pans = _pans
+
+# Whole-text scans: run only when the text holds a long enough chunk for them.
+_GATED = TEXT.family([_DNI, _NINE_DIGITS, _NIR, _PESEL, _CHINA_ID, _HETU, _NORDIC, _NHS, _PAN])

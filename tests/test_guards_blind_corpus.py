@@ -1,0 +1,37 @@
+"""The blind guard corpus (tests/data/guards/blind.jsonl) is exactly what its generator
+writes, and its split is by variant: a hand edit or a reseeded generator would change the
+figures reported for it without anyone saying so."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent / "data" / "guards"
+
+
+def generated() -> list[dict[str, str]]:
+    sys.path.insert(0, str(DATA))
+    try:
+        import make_blind
+    finally:
+        sys.path.remove(str(DATA))
+    return make_blind.rows([*make_blind.SECRETS, *make_blind.PII, *make_blind.INJECTIONS,
+                            *make_blind.CLEAN])
+
+
+def test_the_blind_corpus_is_what_its_generator_writes() -> None:
+    stored = [json.loads(line) for line in (DATA / "blind.jsonl").read_text("utf-8").splitlines()]
+    assert stored == generated()
+
+
+def test_the_blind_corpus_has_both_halves_of_every_category() -> None:
+    rows = generated()
+    counts = Counter((row["split"], row["expect"]) for row in rows)
+    assert len(rows) >= 600
+    assert sum(n for (_, kind), n in counts.items() if kind == "clean") >= 250
+    for split in ("blind-dev", "blind-test"):
+        for kind in ("secret", "pii", "injection", "clean"):
+            assert counts[(split, kind)] >= 40, (split, kind)
