@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a script: make the worktree's packages importable
     sys.path.insert(0, str(ROOT))
 
-from bench.reconcile_probes_dev2 import FAMILIES_DEV2, FAMILIES_DEV3  # noqa: E402
+from bench.reconcile_probes_dev2 import FAMILIES_DEV2, FAMILIES_DEV3, FAMILIES_DEV4  # noqa: E402
 from bench.reconcile_probes_test2 import FAMILIES_TEST2  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "reconcile" / "probes.jsonl"
@@ -782,7 +782,7 @@ def pairs() -> list[dict[str, str]]:
         rows += family_rows(split, number, base, [("", t) for t in reworded], updated,
                             distinct, negation)  # fmt: skip
     later = [("test2", f) for f in FAMILIES_TEST2]
-    later += [("dev", f) for f in FAMILIES_DEV2 + FAMILIES_DEV3]
+    later += [("dev", f) for f in FAMILIES_DEV2 + FAMILIES_DEV3 + FAMILIES_DEV4]
     for number, (split, (base, how_reworded, updated, distinct, negation)) in enumerate(
         later, start=len(families)
     ):

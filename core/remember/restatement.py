@@ -11,7 +11,9 @@ only as a fallback, since "runs on" and "works out" are collocations too) — an
 - both sides have the same polarity and neither names a number, identifier or name
   the other lacks (`distinctions`);
 - no unit is swapped for another that is not its synonym, and none for its opposite
-  ("early"/"late", "in"/"out", "on"/"off", WordNet antonyms) — among function words too;
+  ("early"/"late", "in"/"out", "on"/"off", WordNet antonyms) — among function words too —
+  nor for a function word that carries the fact ("is slow" / "is down", "has" /
+  "needs"); both quantify alike ("most" / "few" customers);
 - one side adds at most `MAX_RESTATEMENT_EXTRA` units, and never to the subject
   ("Olga's old laptop", "Sam's son": another thing).
 
@@ -40,6 +42,8 @@ AUXILIARIES = frozenset(_AUXILIARIES_TEXT.split())
 _MEANINGFUL_TEXT = """off out up down without this that these those
     has have had can could should must might"""
 MEANINGFUL_FUNCTION_WORDS = frozenset(_MEANINGFUL_TEXT.split())
+# How many a statement is about ("each"/"every" say the same and are left out).
+QUANTIFIERS = frozenset(["all", "most", "many", "some", "few", "several", "both", "none"])
 Units = dict[str, frozenset[str]]  # comparison key (stem or collocation) → forms as written
 
 
@@ -48,7 +52,7 @@ def is_restatement(old: str, new: str) -> bool:
     if not same_polarity(old, new) or distinguishing(old, new):
         return False
     words_old, words_new = aligned(old, new)
-    if opposed(words_old, words_new):
+    if opposed(words_old, words_new) or quantified_apart(words_old, words_new):
         return False
     a, b = units(words_old), units(words_new)
     shared = a.keys() & b.keys()
@@ -155,6 +159,11 @@ def swapped_for_function_word(
     or a verb of having or modality: "is down" / "is slow", "this week" / "last week",
     "has" / "needs". Then the words were swapped, not added."""
     return bool(extra) and bool(set(other) - set(mine) & MEANINGFUL_FUNCTION_WORDS)
+
+
+def quantified_apart(a: Sequence[str], b: Sequence[str]) -> bool:
+    """True when the two quantify differently: "most customers" / "few customers"."""
+    return {w for w in a if w in QUANTIFIERS} != {w for w in b if w in QUANTIFIERS}
 
 
 def opposed(a: Sequence[str], b: Sequence[str]) -> bool:

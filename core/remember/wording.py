@@ -32,6 +32,9 @@ _OPENERS: tuple[tuple[str, ...], ...] = tuple(
 _NUMBERS = {
     "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
     "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+    # ordinals meet "1st", "3rd" (which lose their suffix below); "second" is also a unit
+    "first": "1", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6", "seventh": "7",
+    "eighth": "8", "ninth": "9", "tenth": "10",
 }  # fmt: skip
 _MONTHS_DAYS = {
     "jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june",
@@ -68,7 +71,7 @@ _SPELLING: tuple[tuple[regex.Pattern[str], str], ...] = (
 
 @functools.lru_cache(maxsize=65536)
 def normal_word(word: str) -> str:
-    """One form of a case-folded word: "five" → "5", "3rd" → "3", "apr" → "april",
+    """One form of a case-folded word: "five" → "5", "3rd" and "third" → "3", "apr" → "april",
     "colour" → "color", "organised" → "organized"."""
     if word in _NUMBERS:
         return _NUMBERS[word]
