@@ -103,28 +103,59 @@ async def time_recall(
     return {"p50": p50, "p95": p95, "b50": b50, "b95": b95, "found": found / max(1, answerable)}
 
 
+def cpu_now(target: Target) -> tuple[float, float]:
+    """(this process's, the database server's) CPU seconds so far."""
+    return cpu_seconds(), target.server_cpu()
+
+
+def cpu_per_op(
+    target: Target, before: tuple[float, float], ops: int, name: str
+) -> dict[str, float]:
+    """CPU ms per operation since `before`: this process's (guards, rules, the embedder's
+    threads) and the server's. Unlike wall time, a loaded host barely changes it."""
+    process, server = cpu_now(target)
+    return {
+        f"{name}_cpu": 1000 * (process - before[0]) / max(1, ops),
+        f"{name}_srv": 1000 * (server - before[1]) / max(1, ops),
+    }
+
+
+async def cpu_recall(
+    target: Target, workspace: str, questions: list[tuple[str, int | None]]
+) -> dict[str, float]:
+    """CPU per recall, on questions of its own (a repeat would hit the vector cache)."""
+    before = cpu_now(target)
+    for q, _ in questions:
+        await target.service.recall(workspace, USER, q, limit=10)
+    return cpu_per_op(target, before, len(questions), "recall")
+
+
 async def time_saves(target: Target, workspace: str, texts: list[str]) -> dict[str, float]:
+    before = cpu_now(target)
     started = time.perf_counter()
     for text in texts:
         await target.service.remember(workspace, USER, text)
     ours = len(texts) / (time.perf_counter() - started)
+    cpu = cpu_per_op(target, before, len(texts), "save")
     started = time.perf_counter()
     for text in texts:
         await target.baseline_insert([text])
     base = len(texts) / (time.perf_counter() - started)
-    return {"saves": ours, "saves_base": base}
+    return {"saves": ours, "saves_base": base, **cpu}
 
 
 async def time_import(target: Target, workspace: str, texts: list[str]) -> dict[str, float]:
     lines = [json.dumps({"content": t}) for t in texts]
+    before = cpu_now(target)
     started = time.perf_counter()
     report = await import_jsonl(target.service.ports, workspace, USER, lines)
     ours = len(lines) / (time.perf_counter() - started)
+    cpu = cpu_per_op(target, before, len(lines), "import")
     started = time.perf_counter()
     await target.baseline_insert(texts)
     base = len(lines) / (time.perf_counter() - started)
     assert report.total == len(lines)
-    return {"import": ours, "import_base": base}
+    return {"import": ours, "import_base": base, **cpu}
 
 
 async def measure_size(
@@ -139,6 +170,8 @@ async def measure_size(
     row: dict[str, float] = {"size": size}
     cpu0 = cpu_seconds()
     row.update(await time_recall(target, ws, vocab.questions(per_ws, args.queries + 10), vocab))
+    own = vocab.questions(per_ws, max(20, args.queries // 2), salt=f"cpu{size}")
+    row.update(await cpu_recall(target, ws, own))
     new = [m.text for m in vocab.memories(0, args.saves, salt=f"save{size}")]
     row.update(await time_saves(target, ws, new))
     imported = [m.text for m in vocab.memories(0, args.imports, salt=f"import{size}")]
@@ -232,6 +265,13 @@ def render(rows: list[dict[str, float]], args: argparse.Namespace, note: str) ->
             f"{r['import']:>9.3g} {r['import_base']:>7.0f} {r['cpu']:>6.1f} "
             f"{r['server_cpu']:>7.1f} {r['rss']:>7.0f} {r['load']:>5.1f}"
         )
+    out.append("CPU ms per operation, this process + the database server:")
+    for r in rows:
+        out.append(
+            f"{int(r['size']):>9,} recall {r['recall_cpu']:.1f} + {r['recall_srv']:.1f}, "
+            f"remember {r['save_cpu']:.1f} + {r['save_srv']:.1f}, "
+            f"import {r['import_cpu']:.1f} + {r['import_srv']:.1f} per line"
+        )
     out.append(note)
     return "\n".join(out)
 
@@ -246,7 +286,9 @@ async def run(args: argparse.Namespace) -> None:
     workspaces = [f"ws{n:04d}" for n in range(args.workspaces)]
     rows = []
     with tempfile.TemporaryDirectory(prefix="memorybot-scale-", dir=args.tmp) as tmp:
-        async with open_target(args.store, Path(tmp), args.embedder, args.pool) as target:
+        async with open_target(
+            args.store, Path(tmp), args.embedder, args.pool, args.shared_buffers
+        ) as target:
             filled = 0
             for size in sorted(args.sizes):
                 started = time.perf_counter()
@@ -320,6 +362,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--pool", type=int, default=None, help="connections (PG pool / SQLite readers)"
     )
     parser.add_argument("--embedder", default=None, help="preset (postgres default: local)")
+    parser.add_argument(
+        "--shared-buffers",
+        default="1GB",
+        help="PostgreSQL's shared_buffers for the run ('' keeps the server's default, 128MB)",
+    )
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--tmp", default=None, help="directory for the temporary database")
     parser.add_argument("--fill-nice", type=int, default=19, help="niceness while filling")

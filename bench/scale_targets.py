@@ -7,9 +7,10 @@ same run on the same data, they show how much of a figure is the machine's load.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,7 @@ class Target:
 
     def describe(self) -> str:
         embedder = self.service.embedder
+        server = getattr(self, "settings", "")
         store = self.service.store
         pool = getattr(store, "_max_size", None)
         readers = getattr(getattr(store, "_readers", None), "size", 0)
@@ -50,6 +52,7 @@ class Target:
             ("no embedder" if embedder is None else embedder.name)
             + (f", pool of {pool} connections" if pool else "")
             + (f", 1 writer + {readers} reader connections" if readers else "")
+            + (f", server {server}" if server else "")
         )
 
 
@@ -89,11 +92,28 @@ class SQLiteTarget(Target):
 class PostgresTarget(Target):
     fill_method = "COPY (core.stores.postgres.bulk) + one HNSW build, vectors = 256 real + noise"
 
-    def __init__(self, service: MemoryService, server: Any, conn: Any) -> None:
+    def __init__(self, service: MemoryService, server: Any, conn: Any, settings: str = "") -> None:
         self.service, self.server, self.plain = service, server, conn
         self.vectors: Any = None
+        self.settings = settings
 
     async def fill(
+        self, vocab: TeamVocabulary, workspaces: list[str], user: str, start: int, stop: int
+    ) -> None:
+        """COPY, with the server's processes at this process's (niced) priority: the
+        COPY and the index build run in the server, not here."""
+        niceness = os.getpriority(os.PRIO_PROCESS, 0)
+        before = {pid: os.getpriority(os.PRIO_PROCESS, pid) for pid in self.server_pids()}
+        try:
+            for pid in before:
+                os.setpriority(os.PRIO_PROCESS, pid, max(niceness, before[pid]))
+            await self._copy(vocab, workspaces, user, start, stop)
+        finally:
+            for pid in self.server_pids():  # backends forked meanwhile took the niced one
+                with suppress(ProcessLookupError, PermissionError):
+                    os.setpriority(os.PRIO_PROCESS, pid, before.get(pid, min(before.values())))
+
+    async def _copy(
         self, vocab: TeamVocabulary, workspaces: list[str], user: str, start: int, stop: int
     ) -> None:
         import numpy as np
@@ -140,22 +160,33 @@ class PostgresTarget(Target):
 
     def server_cpu(self) -> float:
         """CPU seconds of the postmaster and its backends so far (from /proc)."""
-        pid = int((self.server.pgdata / "postmaster.pid").read_text().split()[0])
-        tick = 100.0
-        total = 0.0
+        return sum(cpu for _, cpu in self._server_processes())
+
+    def server_pids(self) -> list[int]:
+        return [pid for pid, _ in self._server_processes()]
+
+    def _server_processes(self) -> list[tuple[int, float]]:
+        """(pid, CPU seconds) of the postmaster and its children, from /proc."""
+        postmaster = (self.server.pgdata / "postmaster.pid").read_text().split()[0]
+        tick = float(os.sysconf("SC_CLK_TCK"))
+        found = []
         for stat in Path("/proc").glob("[0-9]*/stat"):
             try:
                 fields = stat.read_text().rsplit(")", 1)[1].split()
             except (OSError, IndexError):
                 continue
-            if stat.parent.name == str(pid) or fields[1] == str(pid):
-                total += (int(fields[11]) + int(fields[12])) / tick
-        return total
+            if postmaster in (stat.parent.name, fields[1]):
+                found.append((int(stat.parent.name), (int(fields[11]) + int(fields[12])) / tick))
+        return found
 
 
 @asynccontextmanager
 async def open_target(
-    store: str, tmp: Path, embedder_preset: str | None, pool: int | None = None
+    store: str,
+    tmp: Path,
+    embedder_preset: str | None,
+    pool: int | None = None,
+    shared_buffers: str | None = None,
 ) -> AsyncIterator[Target]:
     if store == "sqlite":
         path = tmp / "scale.db"
@@ -169,6 +200,11 @@ async def open_target(
     from core.stores.postgres import embedded
 
     server = embedded.start(tmp / "pg", delete=True)
+    if shared_buffers:  # PostgreSQL's default (128MB) is sized for a laptop, not 1M rows
+        with psycopg.connect(server.admin_url(), autocommit=True) as admin:
+            admin.execute(f"ALTER SYSTEM SET shared_buffers = '{shared_buffers}'")
+        server.stop()
+        server.start()
     embedder = build_embedder(EmbedConfig(preset=embedder_preset or "local"))
     try:
         async with core.open_memory(
@@ -179,7 +215,8 @@ async def open_target(
                 "CREATE TABLE scale_baseline (id bigserial PRIMARY KEY, content text)"
             )
             try:
-                yield PostgresTarget(service, server, conn)
+                row = await (await conn.execute("SHOW shared_buffers")).fetchone()
+                yield PostgresTarget(service, server, conn, f"shared_buffers {row[0]}")
             finally:
                 await conn.close()
     finally:

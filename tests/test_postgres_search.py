@@ -133,3 +133,33 @@ async def test_a_word_in_most_memories_neither_slows_nor_drowns_a_rare_one(pg_st
     async with pg_store.session(ALICE) as s:  # common words alone still find memories
         only_common = await s.search_text(["project", "status"], 10)
     assert len(only_common) == 10 and all("status" in h.memory.content for h in only_common)
+
+
+async def test_keyword_hits_come_once_each_best_first_and_ties_oldest_first(pg_store):
+    """Candidates found by several probes are ranked once; equal scores keep save order."""
+    texts = [
+        "zephyr alpha note",  # equal relevance to the next two: kept in save order
+        "zephyr beta note",
+        "zephyr gamma note",
+        "zephyr checklist item zephyr checklist item",  # every word, twice: best
+        "checklist for lunch",
+    ]
+    rows = [
+        memory_values(
+            replace(
+                NewMemory(new_id(), "acme", "alice", Scope.PRIVATE, t, content_hash(t)),
+                created_at=1.7e9 + i,
+            )
+        )
+        for i, t in enumerate(texts)
+    ]
+    async with pg_store.session(ALICE) as s, s.conn.cursor() as cur:
+        for row in rows:
+            await cur.execute(INSERT, row)
+    async with pg_store.session(ALICE) as s:
+        hits = await s.search_text(["zephyr", "checklist", "item"], 10)
+    found = [h.memory.content for h in hits]
+    assert found[0] == texts[3] and len(found) == len(set(found)) == 5
+    assert found[1:4] == texts[:3] and found[4] == texts[4]
+    scores = [h.relevance for h in hits]
+    assert scores == sorted(scores, reverse=True) and scores[1] == scores[2] == scores[3]

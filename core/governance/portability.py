@@ -1,6 +1,6 @@
 """Export and import of a user's memories as JSONL (one memory per line).
 
-Import goes through `core.remember.batch.remember_many`, so every line passes the
+Import goes through `core.remember.batch` (what `remember_many` does), so every line passes the
 guards and reconciliation again (against the store and the file's earlier lines): a
 file cannot smuggle in a secret or pile up duplicates. Lines are saved in batches,
 one transaction each, so an interrupted import resumes after its last commit.
@@ -8,6 +8,7 @@ one transaction each, so an interrupted import resumes after its last commit.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
@@ -27,7 +28,7 @@ from core.models import (
     Status,
 )
 from core.ports import Ports
-from core.remember.batch import BATCH_SIZE, remember_many
+from core.remember.batch import BATCH_SIZE, Screened, save_screened, screen_many
 from core.remember.intake import SaveRequest
 from core.stores.codec import MEMORY_COLUMNS
 
@@ -88,8 +89,14 @@ class ImportReport:
 
 
 class Batcher:
-    """Collects (line number, request) pairs and saves them `batch_size` at a time
-    with `remember_many`: one transaction and one embedding call per batch."""
+    """Collects (line number, request) pairs and saves them `batch_size` at a time:
+    one transaction and one embedding call per batch.
+
+    `add` overlaps the batches: while one is being saved (the store, the rules), the
+    next is screened and embedded (the guards and the model, on their own threads), so
+    on two cores an import costs about the larger of the two, not their sum. Batches
+    still commit one after another, in file order, and `committed_through` only moves
+    past a batch once it is committed."""
 
     def __init__(
         self,
@@ -106,17 +113,40 @@ class Batcher:
         self.progress, self.on_batch, self.batch_size = progress, on_batch, batch_size
         self.pending: list[tuple[int, SaveRequest]] = []
         self.shown = report.committed_through
+        self._saving: asyncio.Task[list[RememberResult]] | None = None
 
-    async def add(self, number: int, request: SaveRequest) -> list[RememberResult]:
+    async def add(self, number: int, request: SaveRequest) -> None:
+        """Queue one line; a full batch is screened now and saved in the background."""
         self.pending.append((number, request))
-        return await self.flush(number) if len(self.pending) >= self.batch_size else []
+        if len(self.pending) >= self.batch_size:
+            await self._overlap(number)
 
     async def flush(self, through: int) -> list[RememberResult]:
-        """Save what is pending; every line up to `through` is then done."""
+        """Save what is pending (after any batch still being saved); every line up to
+        `through` is then done. Returns the pending lines' results."""
+        await self._finish()
         batch, self.pending = self.pending, []
-        results = (
-            await remember_many(self.ports, self.principal, [r for _, r in batch]) if batch else []
-        )
+        screened = await screen_many(self.ports, self.principal, [r for _, r in batch])
+        results = await self._save(batch, screened, through)
+        return results
+
+    async def _overlap(self, through: int) -> None:
+        batch, self.pending = self.pending, []
+        try:
+            screened = await screen_many(self.ports, self.principal, [r for _, r in batch])
+        finally:
+            await self._finish()  # the previous batch commits first, whatever happened
+        self._saving = asyncio.create_task(self._save(batch, screened, through))
+
+    async def _finish(self) -> None:
+        saving, self._saving = self._saving, None
+        if saving is not None:
+            await saving
+
+    async def _save(
+        self, batch: list[tuple[int, SaveRequest]], screened: Screened, through: int
+    ) -> list[RememberResult]:
+        results = await save_screened(self.ports, self.principal, screened) if batch else []
         for (number, _), result in zip(batch, results, strict=True):
             self.report.record(number, result, self.details)
         self.report.refused.sort()

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from core.context import MemoryContext, read_context
-from core.models import Principal, RememberResult
+from core.models import NewMemory, Principal, RememberResult
 from core.ports import Ports
 from core.providers.vectors import embed_texts
 from core.remember import saving
@@ -55,11 +55,23 @@ def screen(
     return out
 
 
-async def remember_many(
+@dataclass(frozen=True)
+class Screened:
+    """A batch after the checks and the embedder, before the store: per request its
+    refusal or its cleaned text, and the memories to save (with their vectors)."""
+
+    requests: Sequence[SaveRequest]
+    results: list[RememberResult | str]
+    accepted: list[tuple[int, NewMemory]]
+    context: MemoryContext
+    now: float
+
+
+async def screen_many(
     ports: Ports, principal: Principal, requests: Sequence[SaveRequest]
-) -> list[RememberResult]:
-    """One result per request, in order, as `intake.remember` would give (rules-only
-    reconciliation); the saves commit together or not at all."""
+) -> Screened:
+    """The checks and the vectors of a batch: no write, so an import can screen and embed
+    its next batch while this one is being saved (`core.governance.portability`)."""
     async with ports.store.session(principal, read_only=True) as session:
         context = await read_context(session, None)
     screened = await asyncio.to_thread(screen, requests, context, ports.max_chars)
@@ -72,13 +84,31 @@ async def remember_many(
     vectors = await embed_texts(
         ports, principal.workspace, [c.content for _, c in accepted], context.settings
     )
-    results: list[RememberResult | str] = list(screened)
+    accepted = [
+        (i, new if vector is None else replace(new, embedding=vector))
+        for (i, new), vector in zip(accepted, vectors, strict=True)
+    ]
+    return Screened(requests, list(screened), accepted, context, now)
+
+
+async def save_screened(
+    ports: Ports, principal: Principal, batch: Screened
+) -> list[RememberResult]:
+    """Save a screened batch in ONE transaction; one result per request, in order."""
+    results = list(batch.results)
     async with ports.store.session(principal) as session:
-        for (i, new), vector in zip(accepted, vectors, strict=True):
+        for i, new in batch.accepted:
             policy = saving.Policy(
-                contradiction=context.settings.contradiction_policy,
-                reconcile=requests[i].reconcile,
+                contradiction=batch.context.settings.contradiction_policy,
+                reconcile=batch.requests[i].reconcile,
             )
-            new = new if vector is None else replace(new, embedding=vector)
-            results[i] = await saving.save(session, new, policy, now)
+            results[i] = await saving.save(session, new, policy, batch.now)
     return [r for r in results if isinstance(r, RememberResult)]
+
+
+async def remember_many(
+    ports: Ports, principal: Principal, requests: Sequence[SaveRequest]
+) -> list[RememberResult]:
+    """One result per request, in order, as `intake.remember` would give (rules-only
+    reconciliation); the saves commit together or not at all."""
+    return await save_screened(ports, principal, await screen_many(ports, principal, requests))

@@ -17,18 +17,18 @@ Example:
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
 import re
 import threading
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from core.ports import ProviderError
+from core.providers.embedders.cache import VectorCache, digest
+from core.providers.embedders.coalesce import Coalescer
 from core.texts import install_hint
 
 if TYPE_CHECKING:
@@ -64,8 +64,11 @@ class LocalMiniLMEmbedder:
 
     One instance holds one model session and one worker thread; share it between
     tasks (and workspaces) rather than making several, or they compete for the cores.
-    Calls queue batch by batch on the worker, so a short recall query waits for at
-    most one batch of a long backfill, never for the whole backfill.
+    Texts that arrive while the model is busy run together in its next batch, small
+    requests first (`coalesce.py`), so a short recall query waits for at most one
+    batch of a long backfill, never for the whole backfill. The last `cache_size`
+    vectors are kept by a digest of their text (`cache.py`): a text seen again costs
+    no model run.
     """
 
     name = "local-minilm"
@@ -76,6 +79,7 @@ class LocalMiniLMEmbedder:
         *,
         batch_size: int = 32,
         intra_op_threads: int = 1,
+        cache_size: int = 4096,
         model_path: Path | None = None,
         tokenizer_path: Path | None = None,
     ) -> None:
@@ -92,33 +96,31 @@ class LocalMiniLMEmbedder:
         self._tokenizer_path = tokenizer_path
         self._model: _Model | None = None
         self._load_lock = threading.Lock()
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="local-minilm")
+        self.cache = VectorCache(cache_size)
+        self.worker = Coalescer(self._encode, batch_size, name="local-minilm")
         self._closed = False
 
     async def embed(self, texts: Sequence[str]) -> list[list[float]]:
         """One vector per text, in order. Raises ProviderError on any failure."""
         cleaned = _clean_texts(texts)
-        # Similar lengths in one batch means less padding, as sentence-transformers does.
-        order = sorted(range(len(cleaned)), key=lambda i: len(cleaned[i]))
-        vectors: list[list[float]] = [[] for _ in cleaned]
-        loop = asyncio.get_running_loop()
-        for start in range(0, len(order), self.batch_size):
-            if self._closed:
-                raise ProviderError("the local embedder was closed")
-            indices = order[start : start + self.batch_size]
-            batch = [cleaned[i] for i in indices]
-            batch_vectors = await loop.run_in_executor(self._executor, self._encode, batch)
-            for i, vector in zip(indices, batch_vectors, strict=True):
-                vectors[i] = vector
-        return vectors
+        if self._closed:
+            raise ProviderError("the local embedder was closed")
+        keys = [digest(text) for text in cleaned]
+        vectors = [self.cache.get(key) for key in keys]
+        todo = {key: text for key, text, v in zip(keys, cleaned, vectors, strict=True) if v is None}
+        if todo:
+            made = dict(zip(todo, await self.worker.run(list(todo.values())), strict=True))
+            for key, vector in made.items():
+                self.cache.put(key, vector)
+            vectors = [v if v is not None else made[k] for k, v in zip(keys, vectors, strict=True)]
+        return [v for v in vectors if v is not None]
 
     def close(self) -> None:
         """Stop the worker thread and drop the session; later calls raise ProviderError.
 
-        Batches already queued still run their course, failing with ProviderError,
-        so no caller is left awaiting a cancelled future."""
+        Texts still waiting fail with ProviderError, so no caller is left awaiting."""
         self._closed = True
-        self._executor.shutdown(wait=False)
+        self.worker.close()
         self._model = None
 
     def _encode(self, texts: list[str]) -> list[list[float]]:
