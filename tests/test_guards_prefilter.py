@@ -17,6 +17,7 @@ from core.guards.literals import chunk_width, clauses, fold, head, longest_chunk
 from core.guards.normalize import views
 from core.guards.prefilter import Family
 from core.guards.secret_patterns import SECRET_PATTERNS
+from core.guards.superset import condition
 from tests.data.guards import make_gates
 from tests.guard_budget_spy import CountingBudget
 
@@ -61,8 +62,11 @@ def test_the_shipped_gates_are_what_the_patterns_derive() -> None:
     pairs = make_gates.every_pattern()
     assert len(pairs) > 150
     assert json.loads(make_gates.FILE.read_text("utf-8")) == make_gates.table_for(pairs)
+    conditions = json.loads(make_gates.CONDITIONS.read_text("utf-8"))
+    assert conditions == make_gates.conditions_for(pairs)
     for source, flags in pairs:
         assert shipped.gate(source, flags) == shipped.derive(source, flags)
+        assert shipped.shipped_condition(source, flags) == condition(source, flags)
 
 
 def test_clauses_are_read_from_the_pattern_itself() -> None:

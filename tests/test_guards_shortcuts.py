@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import regex
 
-from core.guards import injection, unmask
+from core.guards import injection, prefilter, unmask
 from core.guards.budget import Budget
 from core.guards.checksums import luhn
 from core.guards.pii import _card_candidates
@@ -97,3 +97,12 @@ def test_a_blob_search_in_long_chunks_finds_what_the_whole_text_search_finds() -
         grouped = [c for c in chunks if len(c) >= 15 and ("-" in c or "." in c)]
         in_chunks = any(unmask._GROUPED.search(c) for c in grouped)
         assert in_chunks == (unmask._GROUPED.search(text) is not None), text[:60]
+
+
+def test_the_heads_alone_start_where_the_full_automaton_says_they_start() -> None:
+    """With Hyperscan a prefilter reads only its head literals: same places."""
+    texts = corpus()
+    for pool in (prefilter.TEXT, prefilter.UNMASKED, prefilter.VIEWS):
+        gate = pool.prefilter()
+        for text in texts + [t.casefold() for t in texts[::3]]:
+            assert gate.head_starts(text) == gate.literals(text)[1], text[:60]

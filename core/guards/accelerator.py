@@ -22,7 +22,7 @@ import importlib
 import importlib.util
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -77,14 +77,17 @@ def _mark(condition: Compiled, broken: set[int]) -> Compiled:
 
 
 class Accelerator:
-    """The conditions of one prefilter's patterns, as one Hyperscan database."""
+    """The conditions of one prefilter's patterns, as Hyperscan databases.
 
-    def __init__(self, conditions: Sequence[Condition | None]) -> None:
-        pieces: dict[str, int] = {}
-        self.conditions: list[Compiled | None] = [
-            None if c is None else _number(c, pieces) for c in conditions
-        ]
-        self._pieces = list(pieces)
+    `conditions` gives each pattern's condition, or a callable that does (read when the
+    databases are built, so a process that never builds them never reads them)."""
+
+    def __init__(
+        self, conditions: Sequence[Condition | None] | Callable[[], Sequence[Condition | None]]
+    ) -> None:
+        self._source = conditions
+        self.conditions: list[Compiled | None] = []
+        self._pieces: list[str] = []
         self._databases: list[Any] | None = None
         self._local = threading.local()
         self.failed = False
@@ -97,6 +100,13 @@ class Accelerator:
         """Compile the databases (seconds of CPU; call it off the hot path)."""
         if self._databases is not None or self.failed or not AVAILABLE:
             return
+        source = self._source
+        numbered: dict[str, int] = {}
+        self.conditions = [
+            None if c is None else _number(c, numbered)
+            for c in (source() if callable(source) else source)
+        ]
+        self._pieces = list(numbered)
         if not self._pieces:
             self.failed = True
             return

@@ -13,7 +13,7 @@ work that could not have found a match, so a verdict is the same as scanning eve
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import ahocorasick
@@ -35,7 +35,7 @@ USE_HYPERSCAN = True
 _MAX_CLAUSES = 3
 # Beyond this many possible starts a pattern scans the text as usual: trying it at each
 # start would be no cheaper, and the number of regex calls stays bounded.
-MAX_STARTS = 24
+MAX_STARTS = 96
 _MIN_HEAD = 2  # a one-character head would be found all over a text
 
 
@@ -56,13 +56,15 @@ class Seen:
     each head literal starts (`starts` is None when case folding moved characters, so
     positions do not carry) and the length of the longest whitespace-free chunk."""
 
-    __slots__ = ("_gate", "_literals", "_longest", "pieces", "text")
+    __slots__ = ("_gate", "_literals", "_longest", "_starts", "_starts_read", "pieces", "text")
 
     def __init__(self, gate: Prefilter, text: str, pieces: set[int] | None) -> None:
         self._gate = gate
         self.text = text
         self.pieces = pieces
         self._literals: tuple[frozenset[str], dict[str, list[int]] | None] | None = None
+        self._starts: dict[str, list[int]] | None = None
+        self._starts_read = False
         self._longest: int | None = None
 
     def _read(self) -> tuple[frozenset[str], dict[str, list[int]] | None]:
@@ -76,7 +78,13 @@ class Seen:
 
     @property
     def starts(self) -> dict[str, list[int]] | None:
-        return self._read()[1]
+        if not self._starts_read:
+            if self.pieces is None or self._literals is not None:
+                self._starts = self._read()[1]
+            else:  # with Hyperscan only the heads are asked for: a smaller automaton
+                self._starts = self._gate.head_starts(self.text)
+            self._starts_read = True
+        return self._starts
 
     @property
     def longest(self) -> int:
@@ -93,10 +101,10 @@ class Prefilter:
         requirements: Sequence[tuple[Clause, ...]],
         heads: Sequence[frozenset[str] | None],
         widths: Sequence[int | None],
-        conditions: Sequence[Condition | None] = (),
+        conditions: Callable[[], Sequence[Condition | None]] | None = None,
     ) -> None:
         self._requirements = list(requirements)
-        self._accelerator = Accelerator(conditions) if any(conditions) and AVAILABLE else None
+        self._accelerator = Accelerator(conditions) if conditions and AVAILABLE else None
         if self._accelerator is not None:
             register(self._accelerator)
         self._widths = list(widths)
@@ -110,6 +118,8 @@ class Prefilter:
             for lit in literals:
                 self._automaton.add_word(lit, (lit, lit in head_literals))
             self._automaton.make_automaton()
+        self._head_literals = head_literals
+        self._head_automaton: Any = None
 
     @property
     def accelerated(self) -> bool:
@@ -136,6 +146,28 @@ class Prefilter:
             if is_head:
                 starts.setdefault(lit, []).append(end - len(lit) + 1)
         return frozenset(found), starts if len(folded) == len(text) else None
+
+    def head_starts(self, text: str) -> dict[str, list[int]] | None:
+        """Where each head literal starts in `text` (as `literals` gives), read with an
+        automaton of the heads alone: with Hyperscan the clause literals are not asked."""
+        if not self._head_literals:
+            return None
+        if self._head_automaton is None:
+            automaton = ahocorasick.Automaton()
+            for lit in self._head_literals:
+                automaton.add_word(lit, (lit, len(lit) - 1))
+            automaton.make_automaton()
+            self._head_automaton = automaton
+        folded = fold(text)
+        if len(folded) != len(text):
+            return None
+        starts: dict[str, list[int]] = {}
+        for end, (lit, back) in self._head_automaton.iter(folded):
+            if lit in starts:
+                starts[lit].append(end - back)
+            else:
+                starts[lit] = [end - back]
+        return starts
 
     def may_match(self, index: int, seen: Seen) -> bool:
         """False only when pattern `index` certainly cannot match the scanned text: its
@@ -191,12 +223,13 @@ class Prefilter:
 def prefilter(patterns: Iterable[tuple[str, int]]) -> Prefilter:
     """The prefilter of (source, flags) pairs, each gated by its strongest clauses and,
     with Hyperscan, by its condition."""
-    gates = [shipped.gate(source, flags) for source, flags in patterns]
+    pairs = list(patterns)
+    gates = [shipped.gate(source, flags) for source, flags in pairs]
     return Prefilter(
-        [_strongest(found) for found, _, _, _ in gates],
-        [start for _, start, _, _ in gates],
-        [_useful_width(width) for _, _, width, _ in gates],
-        [found for _, _, _, found in gates],
+        [_strongest(found) for found, _, _ in gates],
+        [start for _, start, _ in gates],
+        [_useful_width(width) for _, _, width in gates],
+        lambda: [shipped.shipped_condition(source, flags) for source, flags in pairs],
     )
 
 

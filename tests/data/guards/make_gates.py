@@ -1,7 +1,7 @@
-"""Write core/guards/data/gates.json: every gated pattern's clauses, head, run width and
-Hyperscan condition,
-derived once here so a process does not derive them at its first check (see
-core/guards/shipped.py). Run from the repository root after changing a pattern:
+"""Write core/guards/data/gates.json and conditions.json: every gated pattern's clauses,
+head and run width, and its Hyperscan condition, derived once here so a process does
+not derive them at its first check (see core/guards/shipped.py). Run from the
+repository root after changing a pattern:
 
     /work/main/.venv/bin/python tests/data/guards/make_gates.py
 """
@@ -18,8 +18,10 @@ if str(ROOT) not in sys.path:
 
 from core.guards import hidden_text, injection, privacy, shipped  # noqa: E402, F401 (pools)
 from core.guards.prefilter import TEXT, UNMASKED, VIEWS  # noqa: E402
+from core.guards.superset import condition  # noqa: E402
 
 FILE = ROOT / "core" / "guards" / "data" / "gates.json"
+CONDITIONS = ROOT / "core" / "guards" / "data" / "conditions.json"
 
 
 def every_pattern() -> list[tuple[str, int]]:
@@ -32,20 +34,28 @@ def table_for(pairs: list[tuple[str, int]]) -> dict[str, object]:
     """The file's content for `pairs`, in a stable order."""
     rows: dict[str, object] = {}
     for source, flags in sorted(pairs):
-        found, start, width, condition = shipped.derive(source, flags)
+        found, start, width = shipped.derive(source, flags)
         rows[shipped.key(source, flags)] = {
             "clauses": [sorted(clause) for clause in found],
             "head": None if start is None else sorted(start),
             "width": width,
-            "condition": shipped.to_json(condition),
         }
     return rows
 
 
+def conditions_for(pairs: list[tuple[str, int]]) -> dict[str, object]:
+    """conditions.json's content for `pairs`."""
+    return {
+        shipped.key(source, flags): shipped.to_json(condition(source, flags))
+        for source, flags in sorted(pairs)
+    }
+
+
 def main() -> None:
-    rows = table_for(every_pattern())
-    FILE.write_text(json.dumps(rows, ensure_ascii=False, sort_keys=True) + "\n", "utf-8")
-    print(f"wrote {len(rows)} gates to {FILE}")
+    pairs = every_pattern()
+    for path, rows in ((FILE, table_for(pairs)), (CONDITIONS, conditions_for(pairs))):
+        path.write_text(json.dumps(rows, ensure_ascii=False, sort_keys=True) + "\n", "utf-8")
+        print(f"wrote {len(rows)} rows to {path}")
 
 
 if __name__ == "__main__":
