@@ -100,6 +100,13 @@ _CARD_MIN = 13  # the fewest digits of a card number
 _SEPARATOR = regex.compile(r"([ \-])")
 _CARD_DIGITS = lazy(r"\d(?:[ \-]?\d){12}")
 _IBAN = lazy(r"(?<![A-Za-z0-9])(?P<cc>[A-Z]{2}|[a-z]{2})\d{2}(?:[ \-]?[A-Za-z0-9]){10,34}")
+# Where an IBAN that counts could start: a country's code, its two check digits and the
+# shortest body. A text without one yields none, so `_IBAN` need not scan it.
+_IBAN_START = lazy(
+    r"(?<![A-Za-z0-9])(?:"
+    + "|".join(sorted(IBAN_LENGTHS) + sorted(c.lower() for c in IBAN_LENGTHS))
+    + r")\d{2}(?:[ \-]?[A-Za-z0-9]){10}"
+)
 _NINO = lazy(r"(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
 _SIN = lazy(r"(?<![\d\-])\d{3}([ \-]?)\d{3}\1\d{3}(?![\d]|[ \-]\d)")
 _SIN_CONTEXT = lazy(r"(?i)\b(?:sin|social\s+insurance|nas|assurance\s+sociale)\b")
@@ -176,6 +183,8 @@ def _cards(text: str, budget: Budget) -> Iterator[bool]:
 
 
 def _ibans(text: str, budget: Budget) -> Iterator[bool]:
+    if prefilter.SKIP and not _GATED.search(_IBAN_START, text, budget):
+        return
     for m in _GATED.finditer(_IBAN, text, budget):
         length = IBAN_LENGTHS.get(m.group("cc").upper())
         if length is None:
@@ -215,7 +224,7 @@ def _cpfs(text: str, budget: Budget) -> Iterator[bool]:
 
 
 # Whole-text scans: run only when the text holds a long enough chunk for them.
-_GATED = TEXT.family([_SSN, _DIGIT_RUN, _IBAN, _NINO, _SIN, _CPF, _CARD_DIGITS])
+_GATED = TEXT.family([_SSN, _DIGIT_RUN, _IBAN, _NINO, _SIN, _CPF, _CARD_DIGITS, _IBAN_START])
 
 
 @dataclass(frozen=True)
