@@ -9,7 +9,7 @@ use; --no-touch measures without). The issue's target: p95 ≤ 20 ms at 10k.
 
     python bench/recall_latency.py                      # 1k, 10k, 100k
     python bench/recall_latency.py --sizes 1000,10000 --profile 25
-    python bench/recall_latency.py --sizes 1000,10000 --paired   # CPU time, with/without context
+    python bench/recall_latency.py --sizes 1000,10000 --chat-lines --paired
 
 `--paired` also times each question twice in turn, with recall's conversation context
 and author lift (`core.recall.hybrid.Tuning.context`/`author`) and without, in CPU time
@@ -70,13 +70,22 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+SPEAKERS = ("Ana", "Ben", "Chloe", "Dev")
+
+
 async def fill(
-    memory: MemoryService, workspace: str, stream: Sequence[Fact], statuses: Counter
+    memory: MemoryService,
+    workspace: str,
+    stream: Sequence[Fact],
+    statuses: Counter,
+    chat_lines: bool = False,
 ) -> float:
-    """Save every fact; returns the seconds it took."""
+    """Save every fact (as a chat-log line "Ana: …" with `chat_lines`, so recall reads
+    each in its conversation context); returns the seconds it took."""
     started = time.perf_counter()
-    for fact in stream:
-        result = await memory.remember(workspace, USER, fact.text)
+    for n, fact in enumerate(stream):
+        text = f"{SPEAKERS[n % len(SPEAKERS)]}: {fact.text}" if chat_lines else fact.text
+        result = await memory.remember(workspace, USER, text)
         statuses[result.status.value] += 1
     return time.perf_counter() - started
 
@@ -141,7 +150,8 @@ async def run(args: argparse.Namespace) -> list[Row]:
             statuses: Counter = Counter()
             done = 0
             for size in sizes:
-                seconds = await fill(memory, workspace, stream[done:size], statuses)
+                chunk = stream[done:size]
+                seconds = await fill(memory, workspace, chunk, statuses, args.chat_lines)
                 rate = (size - done) / seconds if seconds else 0.0
                 done = size
                 stored = (await memory.stats(workspace, USER)).memories
@@ -268,6 +278,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--prompt-context",
         action="store_true",
         help="time prompt_context (recall + relevance judgement, what a reply uses)",
+    )
+    parser.add_argument(
+        "--chat-lines",
+        action="store_true",
+        help='save each fact as a chat-log line ("Ana: …"): recall then reads conversation context',
     )
     parser.add_argument(
         "--paired",

@@ -84,3 +84,20 @@ async def test_a_question_about_someone_prefers_what_they_said(service, clock, c
         clock.now += 3600  # apart, so context plays no part
     hits = await service.recall(WS, ALICE, "What classes has Ben taken, pottery?", touch=False)
     assert [h.content for h in hits][:2] == [said, told]
+
+
+async def test_a_reply_uses_the_answer_with_the_turn_it_answers(service, context_on):
+    """What a reply uses (the footer counts it): the turn that bears on the question,
+    and the reply to it that holds the answer, though that reply shares no word."""
+    question, answer = "Ana: how long have you been married, Ben?", "Ben: 5 years already!"
+    for text in ("Ana: the tulips came out early", question, answer):
+        await service.remember(WS, ALICE, text, reconcile=False)
+    used = await service.prompt_context(WS, ALICE, "How long has Ben been married?")
+    assert [h.content for h in used.memories] == [question, answer]
+
+
+async def test_neighbours_of_nothing_relevant_are_not_used(service, context_on):
+    for text in ("Ana: the tulips came out early", "Ben: 5 years already!"):
+        await service.remember(WS, ALICE, text, reconcile=False)
+    used = await service.prompt_context(WS, ALICE, "which port is staging on?")
+    assert used.memories == []

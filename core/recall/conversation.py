@@ -15,9 +15,9 @@ conversation (bench/research/RESULTS.md). Memories saved apart (another channel,
 day, another user) are no one's context, and the lift is a fraction of the neighbour's
 relevance, so a neighbour never outranks the match that brought it.
 
-The same relation lets a reply use the answer with its question (`bearing`): a
-neighbour of a memory that bears on the question bears on it too when the two read
-together do (`core.recall.relevance`).
+The same relation lets a reply use the answer with its question
+(`core.recall.hybrid.bearing`): the line said right after a memory that bears on the
+question is used with it, as its answer.
 
 Also here, the author of a chat-log line (`core.recall.speaker`): a question naming
 a person is mostly answered by what that person said (`Tuning.author`).
@@ -46,44 +46,44 @@ class Fused:
     memory: Memory
     relevance: float
     similarity: float | None = None
-    context_of: str | None = None  # the candidate whose neighbour brought this one in
+    reply_to: str | None = None  # the candidate this one was said right after
 
 
 async def in_context(
     session: StoreSession, candidates: Sequence[Fused], share: float
 ) -> list[Fused]:
     """The candidates, each lifted by `share` of its best neighbour's relevance, and
-    the neighbours of the best ones that search had not found. Only chat-log lines
-    (a memory naming its author, `core.recall.speaker`) are turns of a conversation:
-    facts saved one after another ("the staging port is 8080", "I prefer short
-    answers") are each their own."""
+    the neighbours of the best ones that search had not found; a memory saved right
+    after a lending one is marked as its reply. Only chat-log lines (a memory naming
+    its author, `core.recall.speaker`) are turns of a conversation: facts saved one
+    after another ("the staging port is 8080", "I prefer short answers") are each
+    their own."""
     lines = [c for c in candidates if speaker.author(c.memory.content)]
     best = sorted(lines, key=lambda c: -c.relevance)[:ANCHORS]
     anchors = {c.memory.id: c.relevance for c in best if c.relevance > 0}
     if not anchors:
         return list(candidates)
-    lift: dict[str, tuple[float, str]] = {}
+    lift: dict[str, float] = {}
+    reply_to: dict[str, tuple[float, str]] = {}
     found: dict[str, Memory] = {}
-    for anchor, _side, memory in await session.adjacent(list(anchors), WITHIN_SECONDS):
+    for anchor, side, memory in await session.adjacent(list(anchors), WITHIN_SECONDS):
         if ranking.buried(memory) or not speaker.author(memory.content):
             continue
         gain = share * anchors[anchor]
-        if gain > lift.get(memory.id, (0.0, ""))[0]:
-            lift[memory.id] = (gain, anchor)
+        lift[memory.id] = max(lift.get(memory.id, 0.0), gain)
+        if side > 0 and gain > reply_to.get(memory.id, (0.0, ""))[0]:
+            reply_to[memory.id] = (gain, anchor)
         found[memory.id] = memory
+
+    def lifted(c: Fused) -> Fused:
+        to = reply_to.get(c.memory.id)
+        return replace(
+            c, relevance=c.relevance + lift.get(c.memory.id, 0.0), reply_to=to[1] if to else None
+        )
+
     have = {c.memory.id for c in candidates}
-    lifted = [
-        replace(c, relevance=c.relevance + lift[c.memory.id][0], context_of=lift[c.memory.id][1])
-        if c.memory.id in lift
-        else c
-        for c in candidates
-    ]
-    fresh = [
-        Fused(memory, lift[i][0], context_of=lift[i][1])
-        for i, memory in found.items()
-        if i not in have
-    ]
-    return lifted + fresh
+    fresh = [Fused(memory, 0.0) for i, memory in found.items() if i not in have]
+    return [lifted(c) for c in (*candidates, *fresh)]
 
 
 def authored(candidates: Sequence[Fused], asked: set[str], boost: float) -> list[Fused]:

@@ -228,6 +228,7 @@ async def recall(
             source=c.memory.source,
             memory=c.memory,
             similarity=c.similarity,
+            reply_to=c.reply_to,
         )
         for s, c in scored
         if s >= min_score
@@ -244,11 +245,14 @@ async def bearing(
     thresholds: relevance.Thresholds = relevance.DEFAULT_THRESHOLDS,
 ) -> list[Hit]:
     """The hits that bear on the query by `core.recall.relevance` (absolute, per
-    memory), in their recall order. Costs one count per query term in the store."""
+    memory), in their recall order, and the replies to those that do
+    (`core.recall.conversation`: the line said right after a turn that bears on the
+    question is its answer, read with it). Costs one count per query term in the store."""
     if not hits:
         return []
     question = await weigh(session, query, query_terms(query))
-    return [hit for hit in hits if relevance.judge(question, hit, thresholds)]
+    bears = {hit.id for hit in hits if relevance.judge(question, hit, thresholds)}
+    return [hit for hit in hits if hit.id in bears or hit.reply_to in bears]
 
 
 #: Questions weighed in a session, so recall and `bearing` in one transaction (as
