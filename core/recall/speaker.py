@@ -17,6 +17,7 @@ So recall raises the relevance of a memory whose author the question names
 
 from __future__ import annotations
 
+import functools
 import re
 
 from core.remember.canonical import entity_id
@@ -30,8 +31,10 @@ _AUTHOR = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=65536)
 def author(text: str) -> str | None:
-    """The entity id of the line's author, or None when the text names none."""
+    """The entity id of the line's author, or None when the text names none (cached:
+    recall asks it of every candidate, and the same memories come back often)."""
     match = _AUTHOR.match(text)
     if match is None:
         return None
