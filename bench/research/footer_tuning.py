@@ -49,7 +49,7 @@ class Seen:
     entity_ok: bool
     evidence: bool
     named: bool = True  # the question names an entity (always, on LoCoMo)
-    anchor: int = -1  # the index of the hit whose conversation neighbour this one is
+    anchor: int = -1  # the index of the hit this one is the reply to (`Hit.reply_to`)
 
 
 @dataclass
@@ -108,9 +108,11 @@ async def collect(args: argparse.Namespace) -> list[Case]:
 
 def used(hits: list[Seen], th: relevance.Thresholds) -> list[Seen]:
     """What prompt_context would use (the entity fit was stored with each hit): the
-    hits that pass, and the conversation neighbours of those (`hybrid.bearing`)."""
+    hits that pass, and the replies to those (`hybrid.bearing`)."""
     bears = [relevance.passes(h.share, h.cosine, h.named, h.entity_ok, th) for h in hits]
-    kept = [h for h, ok in zip(hits, bears, strict=True) if ok or (h.anchor >= 0 and bears[h.anchor])]
+    kept = [
+        h for h, ok in zip(hits, bears, strict=True) if ok or (h.anchor >= 0 and bears[h.anchor])
+    ]
     return kept[:USED]
 
 
