@@ -163,3 +163,34 @@ async def test_keyword_hits_come_once_each_best_first_and_ties_oldest_first(pg_s
     assert found[1:4] == texts[:3] and found[4] == texts[4]
     scores = [h.relevance for h in hits]
     assert scores == sorted(scores, reverse=True) and scores[1] == scores[2] == scores[3]
+
+
+async def test_a_new_users_first_search_knows_a_word_in_most_of_their_memories_is_common(
+    pg_store,
+):
+    """No index probe of "project" is needed to learn it: a sample of the principal's
+    rows shows it, and its candidates come from the sample (counted in the plan)."""
+    texts = [f"project status update number {i}" for i in range(CANDIDATES_PER_TERM + 100)]
+    texts.append("project zephyr launches on Friday")
+    rows = [
+        memory_values(NewMemory(new_id(), "acme", "alice", Scope.PRIVATE, t, content_hash(t)))
+        for t in texts
+    ]
+    async with pg_store.session(ALICE) as s, s.conn.cursor() as cur:
+        await cur.executemany(INSERT, rows)
+    query = text_search_query(["project", "zephyr"], 10, ["active"], False, sample=True)
+    assert query is not None
+    sql, params = query
+    async with pg_store.session(ALICE) as s:
+        async with s.conn.cursor() as cur:
+            await cur.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + sql, {**s.params, **params})
+            [[plan]] = await cur.fetchall()
+        hits = await s.search_text(["project", "zephyr"], 10)  # a new principal: samples
+    probes = [n for n in _plan_nodes(plan[0]["Plan"]) if n.get("Subplan Name") == "CTE probes"]
+    assert probes and probes[0]["Actual Rows"] == 2  # "zephyr" and both words: not "project"
+    assert hits[0].memory.content == "project zephyr launches on Friday"
+    assert pg_store._common_terms.get(ALICE) == {"project"}
+
+
+def _plan_nodes(node: dict) -> list[dict]:
+    return [node, *(n for child in node.get("Plans", []) for n in _plan_nodes(child))]
