@@ -22,8 +22,10 @@ from core.guards.injection import HIDDEN, HIDDEN_MARKUP, SPLIT_WORDS
 from core.guards.injection_languages import OTHER_LANGUAGES
 from core.guards.injection_patterns import ENCODED, ENGLISH
 from core.guards.intent import INTENT
+from core.guards.password_forms import PASSWORD_FORMS
 from core.guards.pii import PII_CHECKS
 from core.guards.secret_patterns import SECRET_PATTERNS
+from core.guards.steering import STEERING
 from core.guards.wallets import WALLET_CHECKS
 
 DATA = Path(__file__).parent / "data" / "guards"
@@ -77,10 +79,10 @@ def test_every_label_is_one_of_the_fixed_kinds_never_built_from_the_text(
 ) -> None:
     known = (
         {p.label for p in SECRET_PATTERNS}
-        | {p.label for p in PHRASES}
+        | {p.label for p in PHRASES + PASSWORD_FORMS}
         | {c.label for c in PII_CHECKS}
         | {c.label for c in WALLET_CHECKS}
-        | {p.label for p in ENGLISH + OTHER_LANGUAGES + INTENT}
+        | {p.label for p in ENGLISH + OTHER_LANGUAGES + INTENT + STEERING}
         | {HIDDEN.label, HIDDEN_MARKUP.label, SPLIT_WORDS.label, ENCODED[1], TIMEOUT_LABEL}
     )
     for row, _ in outcomes:

@@ -224,7 +224,9 @@ PHRASES: tuple[Phrase, ...] = (
         r"\s*(?:is|was|:|=|-|–|est|es|ist)\s*(?P<v>\d{4,8})(?!\d)"), _pin),
     # "voicemail pin 9231", "SIM PUK 12345678": the number straight after the word.
     Phrase("pin_code", "a PIN or access code", _c(
-        r"(?<![a-z])(?:pin|puk|passcode)(?:\s*(?:code|number|no\.?|#))?\s+(?P<v>\d{4,8})"
+        r"(?:\b(?:voicemail|sim|card|bank|debit|credit|phone|atm|my|your|his|her|their|our)\s+"
+        r"(?:pin|puk)|(?-i:\bPIN|\bPUK)|\bpasscode|\b(?:door|gate|alarm|garage|safe|lock|keypad"
+        r"|entry)\s+code)(?:\s*(?:code|number|no\.?|#))?\s+(?P<v>\d{4,8})"
         r"(?![\d.,:/\-])"), _bare_pin),
     # "the password for the shared drive? Lemon#Tree42"
     Phrase("password_statement", "a password", _c(

@@ -68,9 +68,8 @@ _ORDER_WORDS = (
     r"|youarenow(?:dan|unrestricted|unfiltered|jailbroken|free)"
 )
 _SQUASHED = lazy(_ORDER_WORDS)
-_LETTERS = lazy(r"[^a-z]+")
 # Every byte but a-z: deleting them from the ASCII bytes of a view (non-ASCII characters
-# dropped by the encoding) squashes it as `_LETTERS.sub("", view)` would, in one C pass.
+# dropped by the encoding) keeps its letters only, in one C pass.
 _NOT_LOWER = bytes(b for b in range(256) if not 97 <= b <= 122)
 
 
@@ -101,23 +100,20 @@ def split_order(view: str, budget: Budget) -> bool:
     seen = gate.scan(squashed)
     if not gate.may_match(0, seen):
         return False
-    words_as_written: str | None = None
     for m in gate.finditer(0, seen, _SQUASHED, squashed, budget):
-        hit = m.group(0)
-        if words_as_written is None:
-            words_as_written = budget.sub(_LETTERS, " ", view)
-        # Does the hit occur in the text as whole words? Then it was not split.
-        if not _appears_as_words(hit, words_as_written, budget):
+        # Does the hit occur in the text as whole words, only spaces between? Then it was
+        # not split ("IGNORE. ALL. PREVIOUS." was: dots stand between its words).
+        if not _appears_as_words(m.group(0), view, budget):
             return True
     return False
 
 
-def _appears_as_words(squashed: str, spaced: str, budget: Budget) -> bool:
-    """True when `squashed` stands in `spaced` as whole, unsplit words."""
+def _appears_as_words(squashed: str, view: str, budget: Budget) -> bool:
+    """True when `squashed` stands in `view` as whole, unsplit words."""
     pattern = regex.compile(
-        r"(?:(?<= )|^)" + " ?".join(regex.escape(ch) for ch in squashed) + r"(?= |$)"
+        r"(?<![a-z])" + r"\s?".join(regex.escape(ch) for ch in squashed) + r"(?![a-z])"
     )
-    for m in budget.finditer(pattern, spaced):
+    for m in budget.finditer(pattern, view):
         if all(word in _VOCABULARY for word in m.group(0).split()):
             return True
     return False

@@ -77,6 +77,8 @@ def _documents(pattern: regex.Pattern[str]) -> Scanner:
     def scan(text: str, budget: Budget) -> Iterator[bool]:
         for m in _GATED.finditer(pattern, text, budget):
             value = m.group("v")
+            if budget.search(_OTHER_NUMBER, text[m.start() : m.start("v")]):
+                continue  # "passport office phone: 0300 …": the number is named as another
             digits = sum(ch.isdigit() for ch in value)
             compact = sum(ch.isalnum() for ch in value)
             upper_mix = value.isupper() and 8 <= compact <= 10 and digits >= 2

@@ -104,7 +104,8 @@ _DECLARATIVE = regex.compile(
 _NAMED_AS_TOKEN = regex.compile(
     r"^(?:\s*(?:,|and|or|/)\s*\S{1,24}){0,3}\s*(?:(?:is|are)\s+(?:an?\s+|the\s+|our\s+)?"
     r"(?:\w+\s+){0,3})?(?:tags?|elements?|blocks?|tokens?|markers?|delimiters?|sections?"
-    r"|fields?|nodes?|components?|variables?|placeholders?|prefix(?:es)?)\b"
+    r"|fields?|nodes?|components?|variables?|placeholders?|prefix(?:es)?|phrases?|attacks?"
+    r"|examples?|strings?|payloads?|jailbreaks?|tricks?)\b"
 )
 _QUOTES = "\"'“‘`«"
 _MENTION_AFTER = regex.compile(

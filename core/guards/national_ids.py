@@ -19,12 +19,12 @@ import regex
 from core.guards.budget import Budget
 from core.guards.checksums import luhn
 from core.guards.lazy import lazy
-from core.guards.prefilter import TEXT
+from core.guards.prefilter import TEXT, Family
 
 Scanner = Callable[[str, Budget], Iterator[bool]]
 
 
-def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
+def near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
     window = text[max(0, start - 60) : start] + " " + text[end : end + 40]
     return budget.search(pattern, window) is not None
 
@@ -160,38 +160,42 @@ _PAN_CONTEXT = lazy(
 )
 
 
-def _compact(value: str) -> str:
+def compact(value: str) -> str:
     return "".join(ch for ch in value if ch.isalnum())
 
 
 def _spanish_ids(text: str, budget: Budget) -> Iterator[bool]:
     for m in _GATED.finditer(_DNI, text, budget):
-        number, letter = _compact(m.group("n")), m.group("c")
+        number, letter = compact(m.group("n")), m.group("c")
         if not dni_valid(number, letter):
             continue
-        named = _near(_DNI_CONTEXT, text, m.start(), m.end(), budget)
-        if named or (letter.isupper() and not _near(_OTHER, text, m.start(), m.end(), budget)):
+        named = near(_DNI_CONTEXT, text, m.start(), m.end(), budget)
+        if named or (letter.isupper() and not near(_OTHER, text, m.start(), m.end(), budget)):
             yield True
 
 
-def _named(pattern: regex.Pattern[str], context: regex.Pattern[str],
-           valid: Callable[[str], bool]) -> Scanner:
-    """Numbers whose check a random run passes too often: refused only when named."""
+def named(family: Family, pattern: regex.Pattern[str], context: regex.Pattern[str],
+          valid: Callable[[str], bool]) -> Scanner:
+    """Numbers whose check a random run passes too often: refused only when named. The
+    naming word is looked for first (the pass over the text skips it when its word is
+    absent), so a text full of numbers but no such word costs no digit scan."""
 
     def scan(text: str, budget: Budget) -> Iterator[bool]:
-        for m in _GATED.finditer(pattern, text, budget):
-            if valid(_compact(m.group(0))) and _near(context, text, m.start(), m.end(), budget):
+        if not family.search(context, text, budget):
+            return
+        for m in family.finditer(pattern, text, budget):
+            if valid(compact(m.group(0))) and near(context, text, m.start(), m.end(), budget):
                 yield True
 
     return scan
 
 
-def _checked(pattern: regex.Pattern[str], valid: Callable[[str], bool]) -> Scanner:
+def checked(family: Family, pattern: regex.Pattern[str], valid: Callable[[str], bool]) -> Scanner:
     """Numbers whose check and structure are strong: refused unless named as other."""
 
     def scan(text: str, budget: Budget) -> Iterator[bool]:
-        for m in _GATED.finditer(pattern, text, budget):
-            if valid(_compact(m.group(0))) and not _near(_OTHER, text, m.start(), m.end(), budget):
+        for m in family.finditer(pattern, text, budget):
+            if valid(compact(m.group(0))) and not near(_OTHER, text, m.start(), m.end(), budget):
                 yield True
 
     return scan
@@ -210,20 +214,21 @@ def _nordic_valid(digits: str) -> bool:
 def _pans(text: str, budget: Budget) -> Iterator[bool]:
     """A PAN is AAAAA9999A with its 4th letter the holder's type (P: a person)."""
     for m in _GATED.finditer(_PAN, text, budget):
-        named = _near(_PAN_CONTEXT, text, m.start(), m.end(), budget)
-        if named or (m.group("t") == "P" and not _near(_OTHER, text, m.start(), m.end(), budget)):
+        named = near(_PAN_CONTEXT, text, m.start(), m.end(), budget)
+        if named or (m.group("t") == "P" and not near(_OTHER, text, m.start(), m.end(), budget)):
             yield True
 
 
-spanish_ids = _spanish_ids
-bsns = _named(_NINE_DIGITS, _BSN_CONTEXT, bsn_valid)
-nirs = _checked(_NIR, nir_valid)
-pesels = _named(_PESEL, _PESEL_CONTEXT, pesel_valid)
-china_ids = _checked(_CHINA_ID, china_id_valid)
-hetus = _hetus
-nordic_ids = _named(_NORDIC, _NORDIC_CONTEXT, _nordic_valid)
-nhs_numbers = _named(_NHS, _NHS_CONTEXT, nhs_valid)
-pans = _pans
-
 # Whole-text scans: run only when the text holds a long enough chunk for them.
-_GATED = TEXT.family([_DNI, _NINE_DIGITS, _NIR, _PESEL, _CHINA_ID, _HETU, _NORDIC, _NHS, _PAN])
+_GATED = TEXT.family([_DNI, _NINE_DIGITS, _NIR, _PESEL, _CHINA_ID, _HETU, _NORDIC, _NHS, _PAN,
+                      _BSN_CONTEXT, _PESEL_CONTEXT, _NORDIC_CONTEXT, _NHS_CONTEXT])
+
+spanish_ids = _spanish_ids
+bsns = named(_GATED, _NINE_DIGITS, _BSN_CONTEXT, bsn_valid)
+nirs = checked(_GATED, _NIR, nir_valid)
+pesels = named(_GATED, _PESEL, _PESEL_CONTEXT, pesel_valid)
+china_ids = checked(_GATED, _CHINA_ID, china_id_valid)
+hetus = _hetus
+nordic_ids = named(_GATED, _NORDIC, _NORDIC_CONTEXT, _nordic_valid)
+nhs_numbers = named(_GATED, _NHS, _NHS_CONTEXT, nhs_valid)
+pans = _pans

@@ -46,6 +46,19 @@ from core.guards.national_ids import (
     spanish_ids,
 )
 from core.guards.prefilter import TEXT
+from core.guards.world_ids import (
+    belgian_numbers,
+    codici_fiscali,
+    curps,
+    kimliks,
+    korean_named,
+    korean_rrns,
+    my_numbers,
+    nrics,
+    sa_ids,
+    steuer_ids,
+    tfns,
+)
 
 _SSN_CONTEXT = lazy(
     r"(?i)\b(?:ssn|ss#|ss\s+no|social\s+security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
@@ -227,4 +240,15 @@ PII_CHECKS: tuple[PiiCheck, ...] = (
     PiiCheck("uk_nhs", "a UK NHS number", 10, nhs_numbers),
     PiiCheck("in_pan", "an Indian PAN", 4, pans),
     PiiCheck("medical_record", "a medical record number", 5, medical_records),
+    PiiCheck("it_codice_fiscale", "an Italian codice fiscale", 7, codici_fiscali),
+    PiiCheck("mx_curp", "a Mexican CURP", 7, curps),
+    PiiCheck("sg_nric", "a Singapore NRIC/FIN", 7, nrics),
+    PiiCheck("kr_rrn", "a Korean resident registration number", 13, korean_rrns),
+    PiiCheck("kr_rrn", "a Korean resident registration number", 13, korean_named),
+    PiiCheck("de_steuer_id", "a German tax ID (Steuer-ID)", 11, steuer_ids),
+    PiiCheck("tr_kimlik", "a Turkish identity number", 11, kimliks),
+    PiiCheck("za_id", "a South African ID number", 13, sa_ids),
+    PiiCheck("au_tfn", "an Australian tax file number", 9, tfns),
+    PiiCheck("jp_my_number", "a Japanese My Number", 12, my_numbers),
+    PiiCheck("be_national_number", "a Belgian national number", 11, belgian_numbers),
 )  # fmt: skip

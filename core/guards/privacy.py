@@ -11,10 +11,11 @@ from __future__ import annotations
 import unicodedata
 
 from core.guards.budget import MAX_SCAN_CHARS, Budget
-from core.guards.credential_phrases import PHRASES
+from core.guards.credential_phrases import PHRASES as _WORDED
 from core.guards.findings import PII, SECRET, Finding, timeout_finding
 from core.guards.lazy import compile_all
 from core.guards.normalize import strip_invisible
+from core.guards.password_forms import PASSWORD_FORMS
 from core.guards.pii import PII_CHECKS
 from core.guards.prefilter import TEXT, UNMASKED
 from core.guards.secret_patterns import SECRET_PATTERNS
@@ -44,6 +45,8 @@ def check_privacy(text: str) -> Finding | None:
     except TimeoutError:
         return timeout_finding(SECRET)
 
+
+PHRASES = _WORDED + PASSWORD_FORMS  # secrets announced by words, in every form read
 
 # Patterns named by a prefix of two or more characters: the only ones worth running
 # again on unmasked views (a one-character hint such as ":" would match everything).

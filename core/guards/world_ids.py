@@ -1,0 +1,161 @@
+"""Identity and tax numbers of countries beyond Europe's, by their published checks.
+
+Italy's codice fiscale and Mexico's CURP end in a check character computed over every
+letter and digit, Singapore's NRIC in a check letter (all three as written, in capitals:
+matching them in any case would try every long word), a dashed Korean resident number in
+a weighted check digit: those are refused unless a word names them as something else.
+Germany's Steuer-ID, South Africa's ID number, Australia's TFN, Japan's My Number,
+Turkey's T.C. Kimlik and Belgium's national number are plain digit runs whose check a
+random run passes one time in ten or so, so they also need their naming word nearby
+(see `national_ids`).
+"""
+
+from __future__ import annotations
+
+from core.guards.checksums import luhn
+from core.guards.lazy import lazy
+from core.guards.national_ids import checked, named
+from core.guards.prefilter import TEXT
+
+_CF_ODD = dict(zip("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                   (1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4,
+                    18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23), strict=True))  # fmt: skip
+
+
+def codice_fiscale_valid(code: str) -> bool:
+    """Italy: odd positions by a fixed table, even by their value, the sum mod 26 a letter."""
+    code = code.upper()
+    if len(code) != 16:
+        return False
+    total = 0
+    for i, ch in enumerate(code[:15]):
+        total += _CF_ODD[ch] if i % 2 == 0 else (int(ch) if ch.isdigit() else ord(ch) - 65)
+    return chr(65 + total % 26) == code[15]
+
+
+_CURP_VALUES = "0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ"
+
+
+def curp_valid(code: str) -> bool:
+    """Mexico: the 18th digit is 10 − (Σ value·(18 − position)) mod 10."""
+    code = code.upper()
+    if len(code) != 18 or not code[17].isdigit():
+        return False
+    total = sum(_CURP_VALUES.index(ch) * (18 - i) for i, ch in enumerate(code[:17]))
+    return (10 - total % 10) % 10 == int(code[17])
+
+
+def nric_valid(code: str) -> bool:
+    """Singapore NRIC/FIN: weights 2,7,6,5,4,3,2, +4 for T/G, a letter from the series' table."""
+    code = code.upper()
+    prefix, digits, letter = code[0], code[1:8], code[8]
+    total = sum(int(d) * w for d, w in zip(digits, (2, 7, 6, 5, 4, 3, 2), strict=True))
+    total += 4 if prefix in "TG" else 0
+    table = "JZIHGFEDCBA" if prefix in "ST" else "XWUTRQPNMLK"
+    return table[total % 11] == letter
+
+
+def rrn_valid(digits: str) -> bool:
+    """South Korea's resident registration number: a date, a sex digit, a weighted check."""
+    if len(digits) != 13 or not (1 <= int(digits[2:4]) <= 12 and 1 <= int(digits[4:6]) <= 31):
+        return False
+    weights = (2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5)
+    total = sum(int(d) * w for d, w in zip(digits[:12], weights, strict=True))
+    return digits[6] in "12345678" and (11 - total % 11) % 10 == int(digits[12])
+
+
+def steuer_id_valid(digits: str) -> bool:
+    """Germany: ISO 7064 MOD 11,10, and one digit of the first ten repeated (twice or thrice)."""
+    if len(digits) != 11 or digits[0] == "0":
+        return False
+    counts = sorted((digits[:10].count(d) for d in set(digits[:10])), reverse=True)
+    if counts[0] not in (2, 3) or (len(counts) > 1 and counts[1] > 1):
+        return False
+    product = 10
+    for d in digits[:10]:
+        total = (int(d) + product) % 10 or 10
+        product = total * 2 % 11
+    return (11 - product) % 10 == int(digits[10])
+
+
+def sa_id_valid(digits: str) -> bool:
+    """South Africa: YYMMDD, four digits, citizenship 0/1, one more, a Luhn check."""
+    month, day = int(digits[2:4]), int(digits[4:6])
+    return 1 <= month <= 12 and 1 <= day <= 31 and digits[10] in "01" and luhn(digits)
+
+
+def tfn_valid(digits: str) -> bool:
+    """Australia's tax file number: weights 1,4,3,7,5,8,6,9,10, a multiple of 11."""
+    weights = (1, 4, 3, 7, 5, 8, 6, 9, 10)
+    total = sum(int(d) * w for d, w in zip(digits, weights, strict=True))
+    return len(digits) == 9 and total % 11 == 0
+
+
+def my_number_valid(digits: str) -> bool:
+    """Japan's My Number: 11 digits weighted 2…7, 2…6 from the right, check 11 − r (0 for r ≤ 1)."""
+    body = digits[:11][::-1]
+    total = sum(int(d) * (n + 1 if n <= 6 else n - 5) for n, d in enumerate(body, 1))
+    r = total % 11
+    return (0 if r <= 1 else 11 - r) == int(digits[11])
+
+
+def kimlik_valid(digits: str) -> bool:
+    """Turkey's T.C. Kimlik: two check digits from the odd and even positions."""
+    d = [int(c) for c in digits]
+    if d[0] == 0:
+        return False
+    tenth = ((d[0] + d[2] + d[4] + d[6] + d[8]) * 7 - (d[1] + d[3] + d[5] + d[7])) % 10
+    return tenth == d[9] and sum(d[:10]) % 10 == d[10]
+
+
+def belgian_valid(digits: str) -> bool:
+    """Belgium's national number: 97 − (YYMMDDSSS mod 97), with 2 put first after 2000."""
+    body, check = int(digits[:9]), int(digits[9:])
+    return check in (97 - body % 97, 97 - (2_000_000_000 + body) % 97)
+
+
+_CF = lazy(
+    r"(?<![A-Za-z0-9])[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z]"
+    r"[0-9LMNPQRSTUV]{3}[A-Z](?![A-Za-z0-9])"
+)
+_CURP = lazy(
+    r"(?<![A-Za-z0-9])[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d(?![A-Za-z0-9])"
+)
+_NRIC = lazy(r"(?<![A-Za-z0-9])[STFG]\d{7}[A-Z](?![A-Za-z0-9])")
+_RRN_DASHED = lazy(r"(?<![\d\-])\d{6}-\d{7}(?![\d\-])")
+_ELEVEN = lazy(r"(?<![\d\-./])\d{2}[ ./]?\d{3}[ ./]?\d{3}[ ./]?\d{3}(?![\d\-]|[./]\d)")
+_STEUER_CONTEXT = lazy(
+    r"(?i)\b(?:steuer[\s\-]?id|steuer[\s\-]?identifikationsnummer|steuernummer|idnr"
+    r"|identifikationsnummer|tax\s+id(?:entification)?(?:\s+number)?|german\s+tax)\b"
+)
+_THIRTEEN = lazy(r"(?<![\d\-])\d{6}[ \-]?\d{4}[ \-]?\d{3}(?![\d\-])")
+_SA_CONTEXT = lazy(r"(?i)\b(?:sa\s+id|south\s+african?\s+id|id\s+(?:number|no\.?)|rsa\s+id)\b")
+_RRN_CONTEXT = lazy(r"(?i)(?:\b(?:rrn|resident\s+registration|jumin)\b|주민등록번호|주민번호)")
+_NINE = lazy(r"(?<![\d\-])\d{3}[ \-]?\d{3}[ \-]?\d{3}(?![\d\-])")
+_TFN_CONTEXT = lazy(r"(?i)\b(?:tfn|tax\s+file\s+(?:number|no))\b")
+_TWELVE = lazy(r"(?<![\d\-])\d{4}[ \-]?\d{4}[ \-]?\d{4}(?![\d\-])")
+_MY_NUMBER_CONTEXT = lazy(r"(?i)(?:\bmy\s*number\b|マイナンバー|個人番号|\bkojin\s+bang[oō]\b)")
+_KIMLIK_CONTEXT = lazy(r"(?i)\b(?:t\.?c\.?\s+(?:kimlik|no)|kimlik|tckn|turkish\s+id)\b")
+_BELGIAN = lazy(r"(?<![\d\-.])\d{2}\.?\d{2}\.?\d{2}[\-.]?\d{3}\.?\d{2}(?![\d\-]|\.\d)")
+_BELGIAN_CONTEXT = lazy(
+    r"(?i)\b(?:rijksregister(?:nummer)?|num[eé]ro\s+national|national\s+(?:register\s+)?number"
+    r"|insz|nn)\b"
+)
+
+# Whole-text scans: run only when the text holds a long enough chunk for them.
+_GATED = TEXT.family([_CF, _CURP, _NRIC, _RRN_DASHED, _ELEVEN, _THIRTEEN, _NINE, _TWELVE,
+                      _BELGIAN, _STEUER_CONTEXT, _KIMLIK_CONTEXT, _SA_CONTEXT, _RRN_CONTEXT,
+                      _TFN_CONTEXT, _MY_NUMBER_CONTEXT, _BELGIAN_CONTEXT])  # fmt: skip
+
+
+codici_fiscali = checked(_GATED, _CF, codice_fiscale_valid)
+curps = checked(_GATED, _CURP, curp_valid)
+nrics = checked(_GATED, _NRIC, nric_valid)
+korean_rrns = checked(_GATED, _RRN_DASHED, rrn_valid)
+steuer_ids = named(_GATED, _ELEVEN, _STEUER_CONTEXT, steuer_id_valid)
+kimliks = named(_GATED, _ELEVEN, _KIMLIK_CONTEXT, kimlik_valid)
+sa_ids = named(_GATED, _THIRTEEN, _SA_CONTEXT, sa_id_valid)
+korean_named = named(_GATED, _THIRTEEN, _RRN_CONTEXT, rrn_valid)
+tfns = named(_GATED, _NINE, _TFN_CONTEXT, tfn_valid)
+my_numbers = named(_GATED, _TWELVE, _MY_NUMBER_CONTEXT, my_number_valid)
+belgian_numbers = named(_GATED, _BELGIAN, _BELGIAN_CONTEXT, belgian_valid)
