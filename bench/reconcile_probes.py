@@ -16,9 +16,17 @@ Rewrite tests/data/reconcile/probes.jsonl with:
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "reconcile" / "probes.jsonl"
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script: make the worktree's packages importable
+    sys.path.insert(0, str(ROOT))
+
+from bench.reconcile_probes_dev2 import FAMILIES_DEV2, FAMILIES_DEV3, FAMILIES_DEV4  # noqa: E402
+from bench.reconcile_probes_test2 import FAMILIES_TEST2  # noqa: E402
+
+OUT = ROOT / "tests" / "data" / "reconcile" / "probes.jsonl"
 
 # (base, reworded, updated, distinct [(kind, text)], negation)
 Family = tuple[str, list[str], list[str], list[tuple[str, str]], str]
@@ -765,20 +773,45 @@ ADDED: list[tuple[str, Family]] = [
 
 def pairs() -> list[dict[str, str]]:
     """Every labelled pair, in family order: of the first set even families are dev and
-    odd ones test; the ADDED families (numbered after them) carry their split."""
+    odd ones test; the ADDED families (numbered after them) carry their split; the
+    `test2` families (`reconcile_probes_test2`) and then more dev ones
+    (`reconcile_probes_dev2`) come last, each rewording with its `how`."""
     families = [("dev" if n % 2 == 0 else "test", f) for n, f in enumerate(FAMILIES)] + ADDED
     rows: list[dict[str, str]] = []
     for number, (split, (base, reworded, updated, distinct, negation)) in enumerate(families):
-        labelled = [(base.upper() + ".", "NOOP", "same")]
-        labelled += [(text, "MERGE", "reworded") for text in reworded]
-        labelled += [(text, "UPDATE", "updated") for text in updated]
-        labelled += [(text, "ADD", f"distinct_{kind}") for kind, text in distinct]
-        labelled.append((negation, "ADD", "negation"))
-        for new, label, kind in labelled:
-            rows.append(
-                {"split": split, "family": str(number), "kind": kind, "label": label,
-                 "old": base, "new": new}
-            )  # fmt: skip
+        rows += family_rows(split, number, base, [("", t) for t in reworded], updated,
+                            distinct, negation)  # fmt: skip
+    later = [("test2", f) for f in FAMILIES_TEST2]
+    later += [("dev", f) for f in FAMILIES_DEV2 + FAMILIES_DEV3 + FAMILIES_DEV4]
+    for number, (split, (base, how_reworded, updated, distinct, negation)) in enumerate(
+        later, start=len(families)
+    ):
+        rows += family_rows(split, number, base, how_reworded, updated, distinct, negation)
+    return rows
+
+
+def family_rows(
+    split: str,
+    number: int,
+    base: str,
+    reworded: list[tuple[str, str]],
+    updated: list[str],
+    distinct: list[tuple[str, str]],
+    negation: str,
+) -> list[dict[str, str]]:
+    """One family's labelled pairs; a rewording's `how` is written when it is given."""
+    labelled = [(base.upper() + ".", "NOOP", "same", "")]
+    labelled += [(text, "MERGE", "reworded", how) for how, text in reworded]
+    labelled += [(text, "UPDATE", "updated", "") for text in updated]
+    labelled += [(text, "ADD", f"distinct_{kind}", "") for kind, text in distinct]
+    labelled.append((negation, "ADD", "negation", ""))
+    rows = []
+    for new, label, kind, how in labelled:
+        row = {"split": split, "family": str(number), "kind": kind, "label": label,
+               "old": base, "new": new}  # fmt: skip
+        if how:
+            row["how"] = how
+        rows.append(row)
     return rows
 
 

@@ -9,10 +9,13 @@ subject with a changed value). Pure functions over the text, no store, no model.
 
 from __future__ import annotations
 
+import functools
+
 import regex
 
 from core.recall.textsearch import STOPWORDS, light_stem
-from core.remember.canonical import normalize_content, words
+from core.remember.canonical import normalize_content
+from core.remember.wording import normal_word, tokens
 
 # Tokens as typed (case kept), so a capitalised name can be told from a common word.
 _TOKEN = regex.compile(r"[\p{L}\p{N}]+")
@@ -23,11 +26,26 @@ _NEGATION = regex.compile(
 )
 # Words that add no fact of their own: a restatement may add or drop them freely.
 _FILLER_TEXT = """really always currently now usually also just actually still again please
-    basically generally typically normally indeed anyway okay ok yes yeah note fyi
-    careful remember"""
+    basically generally typically normally indeed anyway okay ok yes yeah note fyi btw fwiw
+    psa careful remember"""
 FILLER: frozenset[str] = frozenset(_FILLER_TEXT.split())
+# Verbs (light-stemmed) that end a statement's subject: what follows them is its value.
+_VERBS_TEXT = """is are was were be been am has have had will would shall should can could
+    might must do does did use uses run runs work works live lives start starts begin
+    begins end ends finish finishes open opens close closes happen happens need needs
+    require requires cost costs take takes leave leaves depart departs arrive arrives ship
+    ships own owns lead leads prefer prefers like likes speak speaks drive drives study
+    studies pay pays renew renews change changes deploy deploys meet meets move moves sit
+    sits report reports belong belongs keep keeps kept get gets go goes stay stays"""
+_VERBS: frozenset[str] = frozenset(light_stem(w) for w in _VERBS_TEXT.split())
 # Pronouns are capitalised only at a sentence start; they are never names.
-_NOT_NAMES: frozenset[str] = frozenset({"i", "i'm", "im"})
+# Nor are stopwords and filler ("Btw, The VPN ...").
+_NOT_WORDS: frozenset[str] = frozenset({"i", "im"}) | STOPWORDS | FILLER
+
+
+def is_verb(word: str) -> bool:
+    """One of the common verbs that end a statement's subject ("is", "runs", "meets")."""
+    return light_stem(word) in _VERBS
 
 
 def negated(text: str) -> int:
@@ -35,19 +53,21 @@ def negated(text: str) -> int:
     return len(_NEGATION.findall(normalize_content(text)))
 
 
-def _marked(text: str) -> set[str]:
+@functools.lru_cache(maxsize=8192)
+def _marked(text: str) -> frozenset[str]:
     """Light-stemmed tokens that name something: digits anywhere in the token, or a
     capital letter in a token that does not open the text ("Berlin", "DB", "Acme")."""
     found: set[str] = set()
     for index, token in enumerate(_TOKEN.findall(text)):
-        folded = token.casefold()
-        if any(ch.isdigit() for ch in token):
+        folded = normal_word(token.casefold())
+        if any(ch.isdigit() for ch in folded):
             found.add(folded)
-        elif index > 0 and token[0].isupper() and folded not in _NOT_NAMES:
+        elif index > 0 and token[0].isupper() and folded not in _NOT_WORDS:
             found.add(stem(folded))
-    return found
+    return frozenset(found)
 
 
+@functools.lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A comparison form a little bolder than `light_stem`: -ing/-ed/-es/-s come off
     down to a two-letter base, then a final "e" and a doubled final consonant, so that
@@ -68,8 +88,10 @@ def stem(word: str) -> str:
     return s
 
 
-def _stems(text: str) -> set[str]:
-    return {stem(w) for w in words(text)} | set(words(text))
+@functools.lru_cache(maxsize=8192)
+def _stems(text: str) -> frozenset[str]:
+    found = tokens(text)
+    return frozenset({stem(w) for w in found} | set(found))
 
 
 def distinguishing(old: str, new: str) -> set[str]:
@@ -84,19 +106,9 @@ def distinguishing(old: str, new: str) -> set[str]:
     }
 
 
-def content_stems(text: str) -> set[str]:
-    """Light-stemmed words that carry meaning (stopwords and filler removed)."""
-    return {stem(w) for w in words(text) if w not in STOPWORDS and w not in FILLER}
-
-
 def same_polarity(old: str, new: str) -> bool:
     return negated(old) == negated(new)
 
 
-def content_words(text: str) -> dict[str, set[str]]:
-    """`content_stems` with the words as written behind each stem (for synonym lookup)."""
-    out: dict[str, set[str]] = {}
-    for w in words(text):
-        if w not in STOPWORDS and w not in FILLER:
-            out.setdefault(stem(w), set()).add(w)
-    return out
+# Caches keyed by a whole text (a save brings new ones; benches empty them to time that).
+TEXT_CACHES = (_marked, _stems)

@@ -3,15 +3,18 @@
 The rule-based decision (SPEC §4.4), measured on the labelled probe set
 (tests/data/reconcile/probes.jsonl, `bench/reconcile_quality.py`):
 
-- NOOP: the same normalised text (hash), or the same words once punctuation is gone.
+- NOOP: the same normalised text (hash), or the same words once punctuation, framing
+  openers ("btw", "fyi"), spelling ("colour"), numerals ("five") and contractions
+  ("cannot") are made one (`wording.tokens`, which every rule below compares).
 - UPDATE: the same subject with a changed value: the texts share their opening (the
   subject, up to and including its verb: "the staging DB is on port") and differ in a
   short span after it ("6543" → "5432"); or the new text keeps every word of the old
   and adds a detail. Never when the changed span is the verb itself ("opens" →
   "closes") or lies before the verb ("floor 3 … is broken" → "floor 4 … is broken":
   that names another thing).
-- MERGE: a restatement: the same meaningful words, a word of one side may be a synonym
-  of a word of the other (`synonyms`, WordNet), one side at most adding a little but
+- MERGE: a restatement (`restatement`): the same meaningful words, a word (or a
+  collocation: "out of order") of one side may be a synonym of one of the other
+  (`synonyms`, WordNet) but never its opposite, one side at most adding a little but
   never to the subject ("Olga's old laptop" is another laptop), and neither side naming
   a number, identifier or name the other lacks.
 - ADD: anything else, and always when the two differ in negation. Losing a fact is
@@ -24,33 +27,21 @@ model-assisted variant falls back to them.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from core.models import Memory
-from core.recall.textsearch import light_stem
-from core.remember.canonical import normalize_content, similarity, words
-from core.remember.distinctions import content_words, distinguishing, same_polarity, stem
-from core.remember.synonyms import synonymous
+from core.remember.canonical import normalize_content, similarity
+from core.remember.distinctions import is_verb, same_polarity, stem
+from core.remember.restatement import is_restatement
+from core.remember.wording import tokens
 
 NEAR_DUPLICATE = 0.75  # trigram similarity that makes a pair worth comparing closely
 MAX_CHANGED_WORDS = 3
 MIN_SHARED_PREFIX = 2
 MIN_SHARED_SHARE = 0.6
 MAX_ADDED_WORDS = 5
-MAX_RESTATEMENT_EXTRA = 2
-MAX_SYNONYM_SWAPS = 2  # words of one text replaced by a synonym in the other
-
-# Verbs (light-stemmed) that end a statement's subject: what follows them is its value.
-_VERBS_TEXT = """is are was were be been am has have had will would shall should can could
-    might must do does did use uses run runs work works live lives start starts begin
-    begins end ends finish finishes open opens close closes happen happens need needs
-    require requires cost costs take takes leave leaves depart departs arrive arrives ship
-    ships own owns lead leads prefer prefers like likes speak speaks drive drives study
-    studies pay pays renew renews change changes deploy deploys meet meets move moves sit
-    sits report reports belong belongs keep keeps kept get gets go goes stay stays"""
-_VERBS: frozenset[str] = frozenset(light_stem(w) for w in _VERBS_TEXT.split())
 
 
 class Op(StrEnum):
@@ -68,8 +59,8 @@ class Decision:
     similarity: float = 0.0
 
 
-def _has_verb(tokens: Sequence[str]) -> bool:
-    return any(light_stem(t) in _VERBS for t in tokens)
+def _has_verb(found: Sequence[str]) -> bool:
+    return any(is_verb(t) for t in found)
 
 
 def is_revision(old: str, new: str) -> bool:
@@ -82,7 +73,7 @@ def is_revision(old: str, new: str) -> bool:
     """
     if not same_polarity(old, new):
         return False
-    a, b = words(old), words(new)
+    a, b = tokens(old), tokens(new)
     if a == b or not a or not b:
         return False
     prefix = 0
@@ -114,75 +105,16 @@ def is_refinement(old: str, new: str) -> bool:
     """True when `new` keeps every word of `old` (light-stemmed) and adds a few details."""
     if not same_polarity(old, new):
         return False
-    a = {stem(w) for w in words(old)}
-    new_words = words(new)
+    old_words, new_words = tokens(old), tokens(new)
+    a = {stem(w) for w in old_words}
     b = {stem(w) for w in new_words}
     if len(a) < 3 or a == b or not a < b or len(b - a) > MAX_ADDED_WORDS:
         return False
     first_added = next(i for i, w in enumerate(new_words) if stem(w) not in a)
-    verb = next((i for i, w in enumerate(new_words) if light_stem(w) in _VERBS), None)
+    verb = next((i for i, w in enumerate(new_words) if is_verb(w)), None)
     if verb is None:
-        return first_added >= len(words(old))  # a verbless note: details appended at the end
+        return first_added >= len(old_words)  # a verbless note: details appended at the end
     return verb < first_added  # details after the verb refine; before it, they name another
-
-
-def is_restatement(old: str, new: str) -> bool:
-    """True when the two say the same thing: the same meaningful words (one side may add
-    up to two), the same polarity, and no name, number or identifier only one names."""
-    if not same_polarity(old, new) or distinguishing(old, new):
-        return False
-    a, b = content_words(old), content_words(new)
-    shared = a.keys() & b.keys()
-    fewer, more = sorted((len(a) - len(shared), len(b) - len(shared)))
-    if fewer > MAX_SYNONYM_SWAPS or more - fewer > MAX_RESTATEMENT_EXTRA:
-        return False  # too many words differ for synonyms to pair them off (cheap exit)
-    only_old, only_new = unmatched_synonyms(
-        {s: a[s] for s in a.keys() - shared}, {s: b[s] for s in b.keys() - shared}
-    )
-    swapped = len(a) - len(shared) - len(only_old)
-    if len(shared) + swapped < 2 or swapped > MAX_SYNONYM_SWAPS:
-        return False
-    if only_old and only_new:
-        return False  # a word was swapped for another: that may be another thing
-    if only_old & subject_stems(old, b.keys()) or only_new & subject_stems(new, a.keys()):
-        return False  # "Olga's old laptop runs Linux": a word added to the subject names another
-    return len(only_old | only_new) <= MAX_RESTATEMENT_EXTRA
-
-
-def subject_stems(text: str, other: Collection[str]) -> set[str]:
-    """The stems of the words before the text's first verb that the other text also has
-    (the shared verb ends the subject), or none when there is no such verb or the subject
-    holds an identifier: "Ticket INC-4411" and "INC-4411" name the same ticket."""
-    tokens = words(text)
-    verb = next(
-        (i for i, w in enumerate(tokens) if light_stem(w) in _VERBS and stem(w) in other), None
-    )
-    if verb is None or any(ch.isdigit() for w in tokens[:verb] for ch in w):
-        return set()
-    return {stem(w) for w in tokens[:verb]}
-
-
-def unmatched_synonyms(
-    old: dict[str, set[str]], new: dict[str, set[str]]
-) -> tuple[set[str], set[str]]:
-    """The stems of each side left once every word that has a synonym on the other side
-    is paired off with it (each word pairs once): ("shut"), ("close") → (), ()."""
-    left_new = set(new)
-    left_old = set()
-    for stem_old, forms_old in old.items():
-        match = next(
-            (
-                s
-                for s in sorted(left_new)
-                if any(synonymous(a, b) for a in forms_old for b in new[s])
-            ),
-            None,
-        )
-        if match is None:
-            left_old.add(stem_old)
-        else:
-            left_new.discard(match)
-    return left_old, left_new
 
 
 def merged_text(old: str, new: str) -> str:
@@ -192,8 +124,8 @@ def merged_text(old: str, new: str) -> str:
 
 def compare(old: str, new: str) -> Op:
     """The operation for `new` against one existing text."""
-    if normalize_content(old) == normalize_content(new) or words(old) == words(new):
-        return Op.NOOP
+    if normalize_content(old) == normalize_content(new) or tokens(old) == tokens(new):
+        return Op.NOOP  # the same words once filler, spelling and numerals are made one
     if is_restatement(old, new):
         return Op.MERGE
     if is_revision(old, new):

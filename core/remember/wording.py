@@ -1,0 +1,131 @@
+"""The words reconciliation compares: one spelling for what people type many ways.
+
+Why: the rules in `reconcile` ask whether two texts use the same words, and the same
+fact reaches the bot typed in ways that differ only in form — "btw" in front,
+"cannot" for "can not", "colour"/"color", "organise"/"organize", "3rd" for "3",
+"five" for "5", "Apr" for "April", "log-in"/"login". Each such difference used to make
+a duplicate look like a new fact. These helpers map every such form to one, the same
+way on both sides, so no difference that carries meaning is erased: negation stays
+("cannot" → "can not"), numbers stay numbers, names keep their letters.
+
+Pure functions over the text; `tokens` is cached per text, since a save compares one
+new text with up to twenty neighbours and consolidation compares each text many times.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import regex
+
+from core.remember.canonical import words
+
+# Openers that only frame a statement ("btw, the VPN is down"): dropped from the front.
+_OPENERS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(phrase.split())
+    for phrase in (
+        "just so you know", "for your information", "for what it s worth", "for the record",
+        "as a reminder", "just a reminder", "quick reminder", "by the way", "heads up",
+        "just fyi", "fyi", "btw", "fwiw", "psa", "reminder", "note", "update", "ok so",
+    )
+)  # fmt: skip
+_NUMBERS = {
+    "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+    # ordinals meet "1st", "3rd" (which lose their suffix below); "second" is also a unit
+    "first": "1", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6", "seventh": "7",
+    "eighth": "8", "ninth": "9", "tenth": "10",
+}  # fmt: skip
+_MONTHS_DAYS = {
+    "jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june",
+    "jul": "july", "aug": "august", "sep": "september", "sept": "september",
+    "oct": "october", "nov": "november", "dec": "december", "mon": "monday",
+    "tue": "tuesday", "tues": "tuesday", "thu": "thursday", "thur": "thursday",
+    "thurs": "thursday", "fri": "friday",
+}  # fmt: skip
+_WHOLE = {
+    "cannot": "can not", "grey": "gray", "programme": "program", "programmes": "programs",
+    "licence": "license", "licences": "licenses", "defence": "defense", "offence": "offense",
+}  # fmt: skip
+# Contractions written out, so "can't", "cannot" and "can not" are one ("'s" stays: it
+# may be "is", "has" or a possessive).
+_CONTRACTIONS = {
+    "can't": "can not", "won't": "will not", "shan't": "shall not", "ain't": "is not",
+    "n't": " not", "'re": " are", "'m": " am", "'ve": " have", "'ll": " will", "'d": " would",
+}  # fmt: skip
+_CONTRACTION = regex.compile(
+    r"\b(?:can|won|shan|ain)['’]t\b|n['’]t\b|['’](?:re|m|ve|ll|d)\b", flags=regex.IGNORECASE
+)
+_ORDINAL = regex.compile(r"^(\d+)(?:st|nd|rd|th)$")
+# British spellings, rewritten the American way (applied to both sides alike, so a rule
+# that also touches an unrelated word — "hours" → "hors" — changes no comparison).
+_SPELLING: tuple[tuple[regex.Pattern[str], str], ...] = (
+    (regex.compile(r"(?<=\w{3})our(?=(?:s|ed|ing|ite|ites|able|ably|hood|er|ers|ful)?$)"), "or"),
+    (regex.compile(r"(?<=\w\w)is(?=(?:e|es|ed|ing|ation|ations|er|ers)$)"), "iz"),
+    (regex.compile(r"(?<=\w\w)ys(?=(?:e|es|ed|ing)$)"), "yz"),
+    (regex.compile(r"(?<=\w\w)tre(?=s?$)"), "ter"),
+    (regex.compile(r"(?<=\w\w)ogue(?=s?$)"), "og"),
+    (regex.compile(r"(?<=\w\w)ell(?=(?:ed|ing|er|ers)$)"), "el"),
+)  # fmt: skip
+
+
+@functools.lru_cache(maxsize=65536)
+def normal_word(word: str) -> str:
+    """One form of a case-folded word: "five" → "5", "3rd" and "third" → "3", "apr" → "april",
+    "colour" → "color", "organised" → "organized"."""
+    if word in _NUMBERS:
+        return _NUMBERS[word]
+    if word in _MONTHS_DAYS:
+        return _MONTHS_DAYS[word]
+    ordinal = _ORDINAL.match(word)
+    if ordinal:
+        return ordinal.group(1)
+    if len(word) < 5 or not word.isalpha():
+        return word
+    for pattern, replacement in _SPELLING:
+        word = pattern.sub(replacement, word, count=1)
+    return word
+
+
+@functools.lru_cache(maxsize=8192)
+def tokens(text: str) -> tuple[str, ...]:
+    """The text's words as reconciliation compares them: case-folded, contractions'
+    negation kept ("cannot" → "can", "not"), spelling and numerals made one, and
+    framing openers ("btw", "fyi", "just so you know") dropped from the front."""
+    if "'" in text or "’" in text:
+        text = _CONTRACTION.sub(_written_out, text)
+    out: list[str] = []
+    for word in words(text):
+        out.extend(normal_word(w) for w in _WHOLE.get(word, word).split())
+    return tuple(_without_opener(out))
+
+
+def _written_out(match: regex.Match[str]) -> str:
+    return _CONTRACTIONS[match.group().casefold().replace("’", "'")]
+
+
+def _without_opener(found: list[str]) -> list[str]:
+    for _ in range(3):  # "ok so, btw: ..." — a few openers in a row at most
+        opener = next((o for o in _OPENERS if tuple(found[: len(o)]) == o), None)
+        if opener is None or len(found) <= len(opener) + 1:
+            break
+        found = found[len(opener) :]
+    return found
+
+
+def joined(mine: tuple[str, ...], theirs: tuple[str, ...]) -> tuple[str, ...]:
+    """`mine` with each pair of neighbours that the other text writes as one word made
+    one word ("log in" beside "login", "off site" beside "offsite")."""
+    if len(mine) < 2:
+        return mine
+    whole = set(theirs)
+    out: list[str] = []
+    i = 0
+    while i < len(mine):
+        if i + 1 < len(mine) and mine[i] + mine[i + 1] in whole and mine[i] not in whole:
+            out.append(mine[i] + mine[i + 1])
+            i += 2
+        else:
+            out.append(mine[i])
+            i += 1
+    return tuple(out)
