@@ -9,6 +9,12 @@ use; --no-touch measures without). The issue's target: p95 ≤ 20 ms at 10k.
 
     python bench/recall_latency.py                      # 1k, 10k, 100k
     python bench/recall_latency.py --sizes 1000,10000 --profile 25
+    python bench/recall_latency.py --sizes 1000,10000 --chat-lines --paired
+
+`--paired` also times each question twice in turn, with recall's conversation context
+and author lift (`core.recall.hybrid.Tuning.context`/`author`) and without, in CPU time
+of the whole process (the SQLite store's own thread included): on a shared machine the
+ratio of the two is what holds.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import dataclasses
 import io
 import itertools
 import os
@@ -37,6 +44,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the worktree's packages i
 
 import core  # noqa: E402
 from bench.synthetic import Fact, facts  # noqa: E402
+from core.recall import hybrid  # noqa: E402
 from core.service import MemoryService  # noqa: E402
 
 USER = "bench"
@@ -62,13 +70,22 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+SPEAKERS = ("Ana", "Ben", "Chloe", "Dev")
+
+
 async def fill(
-    memory: MemoryService, workspace: str, stream: Sequence[Fact], statuses: Counter
+    memory: MemoryService,
+    workspace: str,
+    stream: Sequence[Fact],
+    statuses: Counter,
+    chat_lines: bool = False,
 ) -> float:
-    """Save every fact; returns the seconds it took."""
+    """Save every fact (as a chat-log line "Ana: …" with `chat_lines`, so recall reads
+    each in its conversation context); returns the seconds it took."""
     started = time.perf_counter()
-    for fact in stream:
-        result = await memory.remember(workspace, USER, fact.text)
+    for n, fact in enumerate(stream):
+        text = f"{SPEAKERS[n % len(SPEAKERS)]}: {fact.text}" if chat_lines else fact.text
+        result = await memory.remember(workspace, USER, text)
         statuses[result.status.value] += 1
     return time.perf_counter() - started
 
@@ -94,6 +111,33 @@ async def time_queries(
     return timings, hits / max(1, len(questions))
 
 
+async def paired(
+    memory: MemoryService, workspace: str, questions: Sequence[str], touch: bool
+) -> tuple[list[float], list[float]]:
+    """CPU milliseconds per recall with the default tuning and with conversation
+    context and author lift off, each question asked both ways in alternating order."""
+    with_context = hybrid.TUNING
+    without = dataclasses.replace(with_context, context=0.0, author=0.0)
+    timings: dict[hybrid.Tuning, list[float]] = {with_context: [], without: []}
+    for n, question in enumerate(questions):
+        for tuning in (with_context, without) if n % 2 else (without, with_context):
+            hybrid.TUNING = tuning
+            started = time.process_time()
+            await memory.recall(workspace, USER, question, limit=10, touch=touch)
+            timings[tuning].append(1000 * (time.process_time() - started))
+    hybrid.TUNING = with_context
+    return timings[with_context], timings[without]
+
+
+def paired_line(size: int, on: Sequence[float], off: Sequence[float]) -> str:
+    p95_on, p95_off = percentile(on, 0.95), percentile(off, 0.95)
+    return (
+        f"{size:>9,} CPU ms, context on: p50 {statistics.median(on):.1f} p95 {p95_on:.1f} · "
+        f"off: p50 {statistics.median(off):.1f} p95 {p95_off:.1f} · "
+        f"p95 on/off {p95_on / max(p95_off, 1e-9):.2f}"
+    )
+
+
 async def run(args: argparse.Namespace) -> list[Row]:
     rows: list[Row] = []
     sizes = sorted(args.sizes)
@@ -106,7 +150,8 @@ async def run(args: argparse.Namespace) -> list[Row]:
             statuses: Counter = Counter()
             done = 0
             for size in sizes:
-                seconds = await fill(memory, workspace, stream[done:size], statuses)
+                chunk = stream[done:size]
+                seconds = await fill(memory, workspace, chunk, statuses, args.chat_lines)
                 rate = (size - done) / seconds if seconds else 0.0
                 done = size
                 stored = (await memory.stats(workspace, USER)).memories
@@ -141,6 +186,10 @@ async def run(args: argparse.Namespace) -> list[Row]:
                     )
                 )
                 print(render_row(rows[-1]), file=sys.stderr, flush=True)
+                if args.paired:
+                    on, off = await paired(memory, workspace, asked[args.warmup :], False)
+                    args.paired_lines.append(paired_line(size, on, off))
+                    print(args.paired_lines[-1], file=sys.stderr, flush=True)
     return rows
 
 
@@ -206,6 +255,9 @@ def render(rows: Sequence[Row], args: argparse.Namespace) -> str:
         lines.append(
             f"target p95 ≤ {TARGET_P95_MS_AT_10K:.0f} ms at 10k: {verdict} ({at_10k.p95:.1f} ms)"
         )
+    if args.paired_lines:
+        lines += ["", "paired, no touch (CPU time of the process, each question both ways):"]
+        lines += args.paired_lines
     return "\n".join(lines)
 
 
@@ -228,9 +280,20 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="time prompt_context (recall + relevance judgement, what a reply uses)",
     )
     parser.add_argument(
+        "--chat-lines",
+        action="store_true",
+        help='save each fact as a chat-log line ("Ana: …"): recall then reads conversation context',
+    )
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="also time recall with and without conversation context, CPU time, in turn",
+    )
+    parser.add_argument(
         "--profile", type=int, default=0, metavar="N", help="cProfile the largest size, top N"
     )
     args = parser.parse_args(argv)
+    args.paired_lines = []
     if args.queries < 200:
         parser.error("--queries must be at least 200")
     if args.postgres and not args.postgres.startswith(("postgresql://", "postgres://")):

@@ -352,6 +352,7 @@ class Hit:
     source: Source = Source.EXPLICIT
     memory: Memory | None = None
     similarity: float | None = None  # the embedder's cosine, when vector search found it
+    reply_to: str | None = None  # the hit this one was said right after, in a chat log
 
 
 @dataclass(frozen=True)

@@ -155,6 +155,15 @@ class StoreSession(Protocol):
         ...
 
     async def search_vector(self, vector: Sequence[float], limit: int) -> list[TextHit]: ...
+    async def adjacent(
+        self, memory_ids: Sequence[str], within: float
+    ) -> list[tuple[str, int, Memory]]:
+        """Each memory's conversation neighbours: the active memory its owner saved
+        right before it (side -1) and right after it (+1) in the same scope, if that one
+        is in the same channel, saved at most `within` seconds apart, and visible here.
+        (memory id, side, neighbour) triples; unknown ids have none."""
+        ...
+
     async def term_counts(
         self, terms: Sequence[str], cap: int, total_cap: int
     ) -> tuple[int, dict[str, int]]:

@@ -49,6 +49,7 @@ class Seen:
     entity_ok: bool
     evidence: bool
     named: bool = True  # the question names an entity (always, on LoCoMo)
+    anchor: int = -1  # the index of the hit this one is the reply to (`Hit.reply_to`)
 
 
 @dataclass
@@ -88,6 +89,7 @@ async def collect(args: argparse.Namespace) -> list[Case]:
                     q = relevance.question(
                         terms, counts, total, find_entities(query.question), query.question
                     )
+                    index = {h.id: i for i, h in enumerate(hits)}
                     seen = [
                         Seen(
                             relevance.keyword_share(q, h.content),
@@ -96,6 +98,7 @@ async def collect(args: argparse.Namespace) -> list[Case]:
                             bool(turns_of[ws].get(h.id, set()) & query.evidence)
                             and ws == conv.sample_id,
                             bool(q.entities),
+                            index.get(h.reply_to or "", -1),
                         )
                         for h in hits
                     ]
@@ -104,8 +107,12 @@ async def collect(args: argparse.Namespace) -> list[Case]:
 
 
 def used(hits: list[Seen], th: relevance.Thresholds) -> list[Seen]:
-    """What prompt_context would use (the entity fit was stored with each hit)."""
-    kept = [h for h in hits if relevance.passes(h.share, h.cosine, h.named, h.entity_ok, th)]
+    """What prompt_context would use (the entity fit was stored with each hit): the
+    hits that pass, and the replies to those (`hybrid.bearing`)."""
+    bears = [relevance.passes(h.share, h.cosine, h.named, h.entity_ok, th) for h in hits]
+    kept = [
+        h for h, ok in zip(hits, bears, strict=True) if ok or (h.anchor >= 0 and bears[h.anchor])
+    ]
     return kept[:USED]
 
 
@@ -183,7 +190,7 @@ EVERY = relevance.Thresholds(-1.0, -2.0, -1.0, -2.0, -1.0, -2.0)
 
 def replace_hits(case: Case, th: relevance.Thresholds) -> Case:
     """The case with only the hits its fold's thresholds use, entity fit made moot."""
-    kept = [replace(h, entity_ok=True) for h in used(case.hits, th)]
+    kept = [replace(h, entity_ok=True, anchor=-1) for h in used(case.hits, th)]
     return Case(case.sample, case.category, case.right, kept)
 
 

@@ -38,17 +38,17 @@ from core.recall import hybrid  # noqa: E402
 
 def grid(embedder: bool, small: bool = False, keyword: str = "") -> list[hybrid.Tuning]:
     """`small`: the neighbourhood of the defaults, for the slower connected store;
-    `keyword`: only that keyword scoring."""
+    `keyword`: only that keyword scoring. Entity expansion stays off: it measured worse
+    on every dev conversation (LoCoMo's entities are mostly its two speakers)."""
     keywords = [keyword] if keyword else ["bm25", "share"]
-    alpha = [0.4, 0.5, 0.6] if small else [0.3, 0.4, 0.5, 0.6, 0.7]
+    alpha = [0.5, 0.6, 0.7] if small else [0.4, 0.5, 0.6, 0.7]
     alpha = alpha if embedder else [0.5]
-    # Entity expansion measured worse keyword-only on every dev conversation (LoCoMo's
-    # entities are mostly its two speakers), so the embedder sweep leaves it off.
-    expand = [(0, 0.5)] if embedder or small else [(0, 0.5), (2, 0.3), (3, 0.5)]
-    when = [0.0, 0.5] if small else [0.0, 0.1, 0.2, 0.3, 0.5]
+    context = [0.3, 0.4] if small else [0.0, 0.1, 0.2, 0.3, 0.4]
+    author = [1.0] if small else [0.0, 0.5, 1.0]
+    when = [0.5] if small else [0.0, 0.5]
     return [
-        hybrid.Tuning(keyword=k, alpha=a, expand=e, expand_weight=w, when=t)
-        for k, a, (e, w), t in itertools.product(keywords, alpha, expand, when)
+        hybrid.Tuning(keyword=k, alpha=a, context=c, author=f, when=t)
+        for k, a, c, f, t in itertools.product(keywords, alpha, context, author, when)
     ]
 
 

@@ -196,6 +196,29 @@ class PostgresSession(PostgresTraces):
         rows = await self._rows(*vector_search_query(vector, limit, self.dimensions))
         return [TextHit(memory_from_row(row), 1.0 - float(row["distance"])) for row in rows]
 
+    async def adjacent(
+        self, memory_ids: Sequence[str], within: float
+    ) -> list[tuple[str, int, Memory]]:
+        """Conversation neighbours (`core.ports.StoreSession.adjacent`): one seek per
+        side through memories_owner_order."""
+        if not memory_ids:
+            return []
+        side = """(SELECT {side} AS side, p.* FROM memories p WHERE p.workspace = %(ws)s
+            AND p.owner = a.owner AND p.scope = a.scope AND p.status = 'active'
+            AND p.seq {op} a.seq ORDER BY p.seq {order} LIMIT 1)"""
+        columns = ", ".join("m." + c for c in MEMORY_COLUMNS)
+        rows = await self._rows(
+            f"""WITH a AS MATERIALIZED (SELECT m.id, m.seq, m.owner, m.scope, m.channel,
+                    m.created_at FROM memories m WHERE {VISIBLE} AND m.id = ANY(%(ids)s))
+            SELECT a.id AS anchor, m.side, {columns}, m.embedding IS NOT NULL AS has_embedding
+            FROM a CROSS JOIN LATERAL ({side.format(side=-1, op="<", order="DESC")}
+                UNION ALL {side.format(side=1, op=">", order="ASC")}) m
+            WHERE {VISIBLE} AND m.channel IS NOT DISTINCT FROM a.channel
+            AND abs(m.created_at - a.created_at) <= %(within)s""",
+            {"ids": list(memory_ids), "within": within},
+        )
+        return [(row["anchor"], int(row["side"]), memory_from_row(row)) for row in rows]
+
     async def term_counts(
         self, terms: Sequence[str], cap: int, total_cap: int
     ) -> tuple[int, dict[str, int]]:

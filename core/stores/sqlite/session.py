@@ -310,6 +310,31 @@ class SQLiteSession(SQLiteTraces):
         return cursor.execute(sql, params).fetchall()
 
     @on_db_thread
+    def adjacent(self, memory_ids: Sequence[str], within: float) -> list[tuple[str, int, Memory]]:
+        """Conversation neighbours (`core.ports.StoreSession.adjacent`). Each side is one
+        seek on `memories_visible`, whose rows SQLite keeps in seq order per key."""
+        if not memory_ids:
+            return []
+        side = """(SELECT p.seq FROM memories p WHERE p.workspace = :ws AND p.owner = a.owner
+            AND p.scope = a.scope AND p.status = 'active' AND p.seq {op} a.seq
+            ORDER BY p.seq {order} LIMIT 1)"""
+        columns = SELECT.replace(" FROM memories m", ", n.anchor, n.side")
+        rows = self.conn.execute(
+            f"""WITH a AS (SELECT m.id, m.seq, m.owner, m.scope, m.channel, m.created_at
+                    FROM json_each(:ids) j CROSS JOIN memories m ON m.id = j.value
+                    WHERE {VISIBLE}),
+                n AS (SELECT a.id AS anchor, -1 AS side, a.channel, a.created_at,
+                    {side.format(op="<", order="DESC")} AS seq FROM a
+                    UNION ALL SELECT a.id, 1, a.channel, a.created_at,
+                    {side.format(op=">", order="ASC")} FROM a)
+            {columns} FROM n CROSS JOIN memories m ON m.seq = n.seq
+            WHERE {VISIBLE} AND m.channel IS n.channel
+            AND abs(m.created_at - n.created_at) <= :within""",
+            {**self.params, "ids": json.dumps(list(memory_ids)), "within": within},
+        ).fetchall()
+        return [(row["anchor"], row["side"], memory_from_row(row)) for row in rows]
+
+    @on_db_thread
     def term_counts(
         self, terms: Sequence[str], cap: int, total_cap: int
     ) -> tuple[int, dict[str, int]]:
