@@ -115,8 +115,9 @@ async def test_a_backfill_without_an_embedder_fails_and_is_retried(pg_store):
     assert counts["pending"] == 1 and counts["done"] == 0
 
 
-async def test_a_word_in_most_memories_neither_slows_nor_drowns_a_rare_one(pg_store):
-    texts = [f"project status update number {i}" for i in range(CANDIDATES_PER_TERM + 50)]
+async def fill_project_updates(pg_store, many: int) -> None:
+    """`many` memories with "project" in them, and one with the rare "zephyr" too."""
+    texts = [f"project status update number {i}" for i in range(many)]
     texts.append("project zephyr launches on Friday")
     rows = [
         memory_values(NewMemory(new_id(), "acme", "alice", Scope.PRIVATE, t, content_hash(t)))
@@ -124,6 +125,10 @@ async def test_a_word_in_most_memories_neither_slows_nor_drowns_a_rare_one(pg_st
     ]
     async with pg_store.session(ALICE) as s, s.conn.cursor() as cur:
         await cur.executemany(INSERT, rows)
+
+
+async def test_a_word_in_most_memories_neither_slows_nor_drowns_a_rare_one(pg_store):
+    await fill_project_updates(pg_store, CANDIDATES_PER_TERM + 50)
     for _ in range(2):  # the first query learns that "project" is common
         async with pg_store.session(ALICE) as s:
             hits = await s.search_text(["project", "zephyr"], 10)
@@ -163,3 +168,27 @@ async def test_keyword_hits_come_once_each_best_first_and_ties_oldest_first(pg_s
     assert found[1:4] == texts[:3] and found[4] == texts[4]
     scores = [h.relevance for h in hits]
     assert scores == sorted(scores, reverse=True) and scores[1] == scores[2] == scores[3]
+
+
+async def test_a_new_users_first_search_knows_a_word_in_most_of_their_memories_is_common(
+    pg_store,
+):
+    """No index probe of "project" is needed to learn it: a sample of the principal's
+    rows shows it, and its candidates come from the sample (counted in the plan)."""
+    await fill_project_updates(pg_store, CANDIDATES_PER_TERM + 100)
+    query = text_search_query(["project", "zephyr"], 10, ["active"], False, sample=True)
+    assert query is not None
+    sql, params = query
+    async with pg_store.session(ALICE) as s:
+        async with s.conn.cursor() as cur:
+            await cur.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + sql, {**s.params, **params})
+            [[plan]] = await cur.fetchall()
+        hits = await s.search_text(["project", "zephyr"], 10)  # a new principal: samples
+    probes = [n for n in _plan_nodes(plan[0]["Plan"]) if n.get("Subplan Name") == "CTE probes"]
+    assert probes and probes[0]["Actual Rows"] == 2  # "zephyr" and both words: not "project"
+    assert hits[0].memory.content == "project zephyr launches on Friday"
+    assert pg_store._common_terms.get(ALICE) == {"project"}
+
+
+def _plan_nodes(node: dict) -> list[dict]:
+    return [node, *(n for child in node.get("Plans", []) for n in _plan_nodes(child))]

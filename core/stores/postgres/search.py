@@ -12,7 +12,8 @@ query of two or more words also probes them AND-ed (the rows holding them all, w
 GIN answers by skipping through the posting lists), so a question of common words
 alone still finds its best matches. The GIN index is on (workspace, tsv), so a probe
 reads one workspace's postings, not the whole table's. What vectors find covers the
-rest.
+rest. A principal with nothing learned yet reads its first SAMPLE rows instead of
+probing its commonest words (`text_search_query`, `sample`).
 """
 
 from __future__ import annotations
@@ -38,6 +39,11 @@ SELECT = (
     "m.embedding IS NOT NULL AS has_embedding FROM memories m"
 )
 CANDIDATES_PER_TERM = 200
+#: Fewest rows the vector search asks its index for (`vector_search_query`).
+VECTOR_POOL = 50
+#: Rows a new principal's first search reads to spot words in most of its memories: a
+#: word must fill the quota within them, so only a word in half of them or more counts.
+SAMPLE = 1000
 
 
 def halfvec(vector: Sequence[float] | None) -> HalfVector | None:
@@ -90,10 +96,12 @@ def text_search_query(
     statuses: Sequence[str],
     require_all: bool,
     common: frozenset[str] = frozenset(),
+    sample: bool = False,
 ) -> tuple[str, dict[str, Any]] | None:
     """The keyword search, ranked by ts_rank; None when there is nothing to search.
 
-    Each row also carries `saturated`: the probed terms that filled their quota."""
+    Each row also carries `saturated`: the terms known now to match more than the quota
+    (probes that filled it, and with `sample`, words in most of a sample's rows)."""
     expr, params = tsquery(terms, require_all)
     if not expr:
         return None
@@ -113,21 +121,42 @@ def text_search_query(
     singles = len(probes)
     if len(words) > 1:  # rows holding every word, which GIN answers by skipping through
         probes.append(" ".join(words))  # the posting lists; the only probe if all common
+    # A principal who has learned nothing yet (new, or its list expired) would probe
+    # "team" through 100k postings to learn it is common. Instead the words that fill
+    # the quota within the first SAMPLE visible rows are known common at once (both
+    # mean: more than the quota match), and their candidates are their first matches
+    # among those rows, as the probe's would have been its first matches.
+    sampling = sample and singles > 0
+    frequent = f"""sampled AS MATERIALIZED (
+            SELECT m.id, m.seq, m.tsv FROM memories m WHERE {where} LIMIT {SAMPLE}),
+        frequent AS MATERIALIZED (
+            SELECT w.word, w.tq FROM (
+                SELECT p.word, plainto_tsquery('english', p.word) AS tq
+                FROM unnest(%(sampled_words)s::text[]) AS p(word)) w
+            WHERE (SELECT count(*) FROM sampled s WHERE s.tsv @@ w.tq)
+                >= {CANDIDATES_PER_TERM}),"""
+    from_sample = f"""UNION ALL
+            SELECT f.word, 0 AS i, c.id, c.seq, c.relevance
+            FROM q, frequent f CROSS JOIN LATERAL (
+                SELECT s.id, s.seq, ts_rank(s.tsv, q.query) AS relevance
+                FROM sampled s WHERE s.tsv @@ f.tq LIMIT {CANDIDATES_PER_TERM}) c"""
     # Each candidate is ranked where its probe found it (the heap row is at hand), and
     # only the best `limit` are read again in full: fetching every candidate's whole
     # row (1,200 of them for a memory-sized text at 100k memories) cost more than
     # finding them. Same candidates, same order (relevance, then seq) as ranking the
     # union row by row.
-    sql = f"""WITH q AS MATERIALIZED (SELECT {expr} AS query),
+    sql = f"""WITH q AS MATERIALIZED (SELECT {expr} AS query), {frequent if sampling else ""}
         probes AS MATERIALIZED (
             SELECT p.word, p.i, plainto_tsquery('english', p.word) AS tq
-            FROM unnest(%(probes)s::text[]) WITH ORDINALITY AS p(word, i)),
+            FROM unnest(%(probes)s::text[]) WITH ORDINALITY AS p(word, i)
+            {"WHERE p.word NOT IN (SELECT word FROM frequent)" if sampling else ""}),
         found AS MATERIALIZED (
             SELECT probes.word, probes.i, c.id, c.seq, c.relevance
             FROM q, probes CROSS JOIN LATERAL (
                 SELECT m.id, m.seq, ts_rank(m.tsv, q.query) AS relevance
                 FROM memories m WHERE m.tsv @@ probes.tq AND {where}
-                LIMIT {CANDIDATES_PER_TERM}) c),
+                LIMIT {CANDIDATES_PER_TERM}) c
+            {from_sample if sampling else ""}),
         saturated AS MATERIALIZED (
             SELECT array_agg(word) AS words FROM (
                 SELECT word FROM found WHERE i <= %(singles)s
@@ -138,7 +167,8 @@ def text_search_query(
         {SELECT.removesuffix(" FROM memories m")}, best.relevance, saturated.words AS saturated
         FROM saturated, best JOIN memories m ON m.workspace = %(ws)s AND m.id = best.id
         WHERE {where} ORDER BY best.relevance DESC, best.seq"""
-    return sql, {**params, **shared, "probes": probes, "singles": singles}
+    extra = {"sampled_words": probes[:singles]} if sampling else {}
+    return sql, {**params, **shared, "probes": probes, "singles": singles, **extra}
 
 
 def vector_search_query(
@@ -149,14 +179,20 @@ def vector_search_query(
     The session enables `hnsw.iterative_scan`, so the visibility filter cannot starve
     the index scan of rows; relaxed order is why the outer query sorts again. Before
     an embedder has fixed the column's dimension there is no index and vectors of
-    any size may be stored: only those of the query's size are compared then."""
+    any size may be stored: only those of the query's size are compared then.
+
+    The inner query asks for at least VECTOR_POOL rows: asked for 10 (a save's
+    reconciliation look-up), the planner walked the graph of every workspace's vectors
+    for one workspace of 1,000 among 100k (600 ms); asked for 50 it scores that
+    workspace's vectors exactly (12 ms). The nearest `limit` of those are returned."""
     any_size = "" if column_dimensions else "AND vector_dims(m.embedding) = %(dims)s"
     sql = f"""WITH nearest AS MATERIALIZED (
             {SELECT.replace(" FROM", ", m.embedding <=> %(vec)s AS distance FROM")}
             WHERE {VISIBLE} AND m.status = 'active' AND m.embedding IS NOT NULL {any_size}
-            ORDER BY m.embedding <=> %(vec)s LIMIT %(limit)s)
-        SELECT * FROM nearest ORDER BY distance"""
-    return sql, {"vec": halfvec(vector), "dims": len(vector), "limit": limit}
+            ORDER BY m.embedding <=> %(vec)s LIMIT %(pool)s)
+        SELECT * FROM nearest ORDER BY distance LIMIT %(limit)s"""
+    pool = max(limit, VECTOR_POOL)
+    return sql, {"vec": halfvec(vector), "dims": len(vector), "limit": limit, "pool": pool}
 
 
 def term_counts_query(words: Sequence[str], cap: int, total_cap: int) -> tuple[str, dict[str, Any]]:

@@ -177,7 +177,7 @@ class PostgresSession(PostgresTraces):
         require_all: bool = False,
     ) -> list[TextHit]:
         common = self.common_terms.get(self.principal)
-        query = text_search_query(terms, limit, statuses, require_all, common)
+        query = text_search_query(terms, limit, statuses, require_all, common, sample=not common)
         if query is None:
             return []
         rows = await self._rows(*query)
