@@ -44,6 +44,14 @@ def luhn(digits: str) -> bool:
     if digits.isascii():  # the same sum in C passes: every other digit doubled by a table
         doubled = digits[-2::-2].translate(_LUHN_DOUBLED)
         return (sum(map(int, digits[-1::-2])) + sum(map(int, doubled))) % 10 == 0
+    return luhn_digit_by_digit(digits)
+
+
+def luhn_digit_by_digit(digits: str) -> bool:
+    """The Luhn sum as first written, one digit at a time (digits outside ASCII take it;
+    `tests/test_guards_shortcuts.py` checks the table against it)."""
+    if not digits or not digits.isdigit():
+        return False
     total = 0
     for i, ch in enumerate(reversed(digits)):
         d = ord(ch) - 48
