@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (hand-written corpus sentences read best on one line each)
 """Write tests/data/guards/heldout.jsonl: a small guard corpus held out from the issue-12
 follow-up work (session of 2026-12-01 night), as the best predictor of the outside run.
 
@@ -29,7 +30,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "heldout.jsonl"
 SPLIT = "heldout"
-R = random.Random(20261201)
+SEED = 20261201
+R = random.Random(SEED)
 
 ALNUM = string.ascii_letters + string.digits
 UPPER = string.ascii_uppercase
@@ -378,16 +380,24 @@ def clean() -> list[str]:
     ]
 
 
-def main() -> None:
-    rows = []
+def rows() -> list[dict[str, str]]:
+    """Every row, from the seeded stream (the same rows on every run)."""
+    global R
+    R = random.Random(SEED)
+    out: list[dict[str, str]] = []
     for expect, texts in (("secret", secrets()), ("pii", pii()),
                           ("injection", injections()), ("clean", clean())):
-        rows.extend({"text": t, "expect": expect, "family": f"{expect}-{i:02d}", "split": SPLIT}
-                    for i, t in enumerate(texts))
+        out.extend({"text": t, "expect": expect, "family": f"{expect}-{i:02d}", "split": SPLIT}
+                   for i, t in enumerate(texts))
+    return out
+
+
+def main() -> None:
+    corpus = rows()
     with OUT.open("w", encoding="utf-8") as fh:
-        for row in rows:
+        for row in corpus:
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-    print(f"{OUT.name}: {len(rows)} rows", dict(Counter(row["expect"] for row in rows)))
+    print(f"{OUT.name}: {len(corpus)} rows", dict(Counter(row["expect"] for row in corpus)))
 
 
 if __name__ == "__main__":
