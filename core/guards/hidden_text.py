@@ -33,6 +33,10 @@ _HIDDEN_ELEMENT = lazy(
     r"(?P<body>[^<]{1,2000})"
 )
 _COMMENT = lazy(r"(?s)<!--(?P<body>.{1,2000}?)-->")
+# Markdown's comment idiom, which renders as nothing: `[//]: # (…)`, `[comment]: <> (…)`.
+_MD_COMMENT = lazy(
+    r"(?im)^[ \t]*\[(?://|comment|_|#|note|hidden)\]:\s*(?:#|<>|<#>)\s*(?P<body>[^\n]{1,2000})"
+)
 _SPEAKS_TO_MODEL = lazy(
     r"(?i)\b(?:assistant|ai|a\.i\.|llm|model|agent|bot|chatgpt|claude|gpt|system|you|your)\b"
     r"[^\n]{0,200}?\b(?:ignore|disregard|forget|reveal|send|forward|e-?mail|output|override"
@@ -46,9 +50,10 @@ _SPEAKS_TO_MODEL = lazy(
 
 def hidden_instruction(text: str, budget: Budget) -> bool:
     """True when text hidden by markup (CSS, `hidden`, comments) addresses the model."""
-    if "<" not in text:
-        return False
-    for pattern in (_HIDDEN_ELEMENT, _COMMENT):
+    patterns = ((_HIDDEN_ELEMENT, _COMMENT) if "<" in text else ()) + (
+        (_MD_COMMENT,) if "]:" in text else ()
+    )
+    for pattern in patterns:
         for m in budget.finditer(pattern, text):
             if budget.search(_SPEAKS_TO_MODEL, m.group("body")):
                 return True

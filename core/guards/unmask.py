@@ -28,7 +28,7 @@ _KEYISH = regex.compile(
 _PREFIX = regex.compile(r"^[A-Za-z0-9]{2,8}$")
 # Key groups joined by dashes or dots: "AKIA-ABCD-EFGH-…", "AKIAD.WT3P3.…".
 _GROUPED = regex.compile(
-    r"(?<![\w.\-])[A-Za-z0-9]{3,8}(?:[\-.][A-Za-z0-9]{3,8}){3,}(?![\w\-]|\.\w)"
+    r"(?<![\w.\-])[A-Za-z0-9_]{3,8}(?:[\-.][A-Za-z0-9_]{3,8}){3,}(?![\w\-]|\.\w)"
 )
 _GROUP_SEP = regex.compile(r"[\-.]")
 _BLOB = regex.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/_\-]{24,2000}={0,2}")
