@@ -277,8 +277,9 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("pin_code", "a PIN or access code", _c(
         r"\b(?:(?:access|entry|door|gate|alarm|garage|keypad|lock|safe|vault|unlock)\s+(?:code|combo"
         r"|combination|pin)|(?:code|phrase|combo)\s+(?:to|for)\s+(?:get(?:ting)?\s+in(?:to)?|open(?:ing)?"
-        r"|unlock(?:ing)?|enter(?:ing)?|the\s+(?:door|gate|safe|vault|lock|alarm|building|office"
-        r"|house|garage))|master|combination|keypad)\b[^\n.]{0,40}?\b(?:is|:|=)\s+" + _VALUE),
+        r"|unlock(?:ing)?|enter(?:ing)?|the\s+(?:[\w\-]+\s+)?(?:door|gate|safe|vault|lock|alarm"
+        r"|building|office|house|garage|padlock|locker|shed))|master|combination|keypad)\b"
+        r"[^\n.]{0,40}?\b(?:is|:|=)\s+" + _VALUE),
         _code_value),
     Phrase("password_statement", "a password", _c(
         r"\b(?:pass[\s\-]?phrase|(?:unseal|vault|master|secret|recovery)\s+(?:phrase|passphrase))"

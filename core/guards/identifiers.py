@@ -65,7 +65,7 @@ def aadhaar_vids(text: str, budget: Budget) -> Iterator[bool]:
 # ---- passports and driver's licences: no check digit, so the naming word decides ----
 _PASSPORT_WORD = (
     r"(?i:pass?(?:port|eport|aporte|aporto|poort)|paszport|pasaport|reisepass|пасп[оа]рт"
-    r"|\bpass(?:nummer|-?nr\b)"
+    r"|\bpass(?:nummer|-?nr\b)|\bpp\s*(?:no\b|number|num\b|\#)"
     r"|パスポート|护照|護照|여권|पासपोर्ट|جواز\s+السفر)"
 )
 _DOC_NUMBER = (
@@ -77,7 +77,8 @@ _BRIDGE = r"[^\n\d]{0,40}?"
 _PASSPORT = lazy(_PASSPORT_WORD + r"\w*" + _BRIDGE + _DOC_NUMBER)
 _LICENCE_WORD = (
     r"(?:(?i:driv(?:er'?s?|ing|ers)\s+(?:licen[cs]e|lic\b|lisc?ense)|licen[cs]e\s+(?:no\b|number"
-    r"|num\b|\#)|\bdl\s*(?:number|no\b|num\b|\#)|\bd/l\b"
+    r"|num\b|\#)|\bdl\s*(?:number|no\b|num\b|\#)|\bd/l\b|\bdln\b|\bcdl\b"
+    r"|\blic\.?\s*(?:\#|no\b|number|num\b)"
     r"|führerschein|permis\s+de\s+conduire|licencia\s+de\s+conducir|patente\s+di\s+guida)"
     r"|\bDL\b|\bD\.L\.)"
 )
@@ -235,7 +236,7 @@ def itins(text: str, budget: Budget) -> Iterator[bool]:
 
 # ---- UK NINO written in lower case -------------------------------------------------------
 _NINO_ANY_CASE = lazy(r"(?i)(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
-_NINO_CONTEXT = lazy(r"(?i)\b(?:ni|nino|nat(?:ional)?\.?\s+ins(?:urance)?|hmrc|paye)\b")
+_NINO_CONTEXT = lazy(r"(?i)\b(?:ni|nin|nino|nat(?:ional)?\.?\s+ins(?:urance)?|hmrc|paye)\b")
 
 
 def lower_case_ninos(text: str, budget: Budget) -> Iterator[bool]:
