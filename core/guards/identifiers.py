@@ -65,7 +65,8 @@ def aadhaar_vids(text: str, budget: Budget) -> Iterator[bool]:
 # ---- passports and driver's licences: no check digit, so the naming word decides ----
 _PASSPORT_WORD = (
     r"(?i:pass?(?:port|eport|aporte|aporto|poort)|paszport|pasaport|reisepass|пасп[оа]рт"
-    r"|\bpass(?:nummer|-?nr\b)|\bpp\s*(?:no\b|number|num\b|\#)"
+    r"|\bpass(?:nummer|-?nr\b)|\bpp\s*(?:no\b|number|num\b|\#)|\bpass\s+port"
+    r"|\btravel\s+doc(?:ument)?s?\b"
     r"|パスポート|护照|護照|여권|पासपोर्ट|جواز\s+السفر)"
 )
 _DOC_NUMBER = (
@@ -74,11 +75,13 @@ _DOC_NUMBER = (
 )
 # Up to five short words or punctuation between the naming word and the number.
 _BRIDGE = r"[^\n\d]{0,40}?"
-_PASSPORT = lazy(_PASSPORT_WORD + r"\w*" + _BRIDGE + _DOC_NUMBER)
+# A form's label on one line and the number on the next ("Passport Number\n…").
+_LABEL_LINE = r"(?:" + _BRIDGE + r"|[^\n\d]{0,20}?\n[ \t]{0,4})"
+_PASSPORT = lazy(_PASSPORT_WORD + r"\w*" + _LABEL_LINE + _DOC_NUMBER)
 _LICENCE_WORD = (
     r"(?:(?i:driv(?:er'?s?|ing|ers)\s+(?:licen[cs]e|lic\b|lisc?ense)|licen[cs]e\s+(?:no\b|number"
     r"|num\b|\#)|\bdl\s*(?:number|no\b|num\b|\#)|\bd/l\b|\bdln\b|\bcdl\b"
-    r"|\blic\.?\s*(?:\#|no\b|number|num\b)"
+    r"|\blic\.?\s*(?:\#|no\b|number|num\b)|\bdl\s*[:\#]"
     r"|führerschein|permis\s+de\s+conduire|licencia\s+de\s+conducir|patente\s+di\s+guida)"
     r"|\bDL\b|\bD\.L\.)"
 )
@@ -168,7 +171,10 @@ def medical_records(text: str, budget: Budget) -> Iterator[bool]:
 
 # ---- US bank account: an ABA routing number next to an account number ------------
 _NINE = lazy(r"(?<![\d\-])\d{9}(?![\d\-])")
-_ROUTING_CONTEXT = lazy(r"(?i)\b(?:routing|aba|rtn|transit|ach|wire|direct\s+deposit)\b")
+_ROUTING_CONTEXT = lazy(
+    r"(?i)\b(?:routing|aba|rtn|rtg|r/t|transit|ach|wire|direct\s+deposit"
+    r"|bank\s+(?:details|info|account))\b"
+)
 _DIGITS_6_17 = lazy(r"(?<!\d)\d{6,17}(?!\d)")
 _ACCOUNT = lazy(r"(?i)\b(?:account|acct|a/c|checking|savings)\b[^\n\d]{0,20}?(\d{6,17})\b")
 

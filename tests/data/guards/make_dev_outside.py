@@ -541,6 +541,39 @@ def rows() -> list[dict[str, str]]:
         'send_message(channel, text=summary) is how the bot posts the digest',
         'standing order: coffee beans get reordered every Monday',
     )
+    # --- a fifth round: identity documents and bank numbers as forms and people write them
+    U = lambda: h.R.choice("ABCDEFGHJKLMNPRSTUVWXYZ")  # noqa: E731
+    for expect, text in (
+        ("pii", f"pass port number {num(9)}"),
+        ("pii", f"My passport is number {num(9)}"),
+        ("pii", f"Passport No.: GB{num(7)}"),
+        ("pii", f"passport (UK) {num(9)}"),
+        ("pii", f"passport id {num(9)}"),
+        ("pii", f"travel document number {U()}{U()}{num(7)}"),
+        ("pii", f"N° de passeport : {num(2)}{U()}{U()}{num(5)}"),
+        ("pii", f"her passport #: {num(9)}"),
+        ("pii", f"passport no. {U()} {num(7)}"),
+        ("pii", f"my license is {U()}{num(3)}-{num(3)}-{num(2)}-{num(3)}-0"),
+        ("pii", f"drivers license {num(3)} {num(3)} {num(3)}"),
+        ("pii", f"rtg {h.aba()} acct {num(9)}"),
+        ("pii", f"bank details: {h.aba()} / {num(10)}"),
+        ("pii", f"tax id {h.itin()}"),
+        ("pii", f"my ni no is {' '.join([(n:=h.nino().lower())[:2],n[2:4],n[4:6],n[6:8],n[8]])}"),
+        ("pii", f"my 12-digit aadhaar is {groups(h.aadhaar())}"),
+        ("pii", f"aadhar card {groups(h.aadhaar(), sep='-')}"),
+        ("pii", f"Aadhaar {h.aadhaar()} - DOB 12/03/1990"),
+        ("pii", f"licence number {num(2)}{U()}{U()}{num(5)}"),
+        ("pii", f"passport: {U()}{num(8)}; DOB: 1988-04-12"),
+        ("pii", f"Passport Number\n{num(9)}"),
+        ("pii", f"ITIN#{h.itin()}"),
+        ("pii", f"routing #: {h.aba()}\naccount #: {num(12)}"),
+        ("clean", "CA license plate 7ABC123 was caught on camera"),
+        ("clean", f"Aadhaar: XXXX-XXXX-{num(4)}"),
+        ("clean", "the passport renewal fee is 88.50"),
+        ("clean", f"order {groups(h.not_aadhaar())} shipped"),
+        ("clean", "bank holiday on the 25th; routing table rebuilt at 02:00"),
+    ):
+        add(expect, f"round5_{expect}", text)
     return out
 
 
