@@ -84,6 +84,8 @@ async def test_a_common_word_is_probed_once_then_remembered_and_no_search_ranks_
         async with store.session(alice) as s:
             first = await s.search_text(["team", "zanzibar"], 10)
         probes_first = sum("count(*)" in sql for sql in statements)
+        async with store.session(alice) as s:  # a commit: the search itself runs again
+            await s.insert_memories([memory(alice, "lunch is at noon")])
         statements.clear()
         async with store.session(alice) as s:
             second = await s.search_text(["team", "zanzibar"], 10)
