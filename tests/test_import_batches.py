@@ -146,3 +146,46 @@ async def test_the_next_batch_is_screened_while_the_last_is_saved_and_commits_ke
     assert events.index("screen line 3") < events.index("committed line 1")
     commits = [e for e in events if e.startswith("committed")]
     assert commits == ["committed line 1", "committed line 3", "committed line 5"]
+
+
+async def test_a_crash_mid_import_keeps_every_line_reported_saved_and_resumes_after_it(
+    service, monkeypatch
+):
+    """The third batch fails: the lines of the two committed batches stay saved, the
+    last report says so, and resuming from it saves the rest exactly once."""
+    from core.governance import portability
+
+    texts = [
+        "the staging DB is on port 6543",
+        "we deploy on Tuesdays",
+        "lunch is at noon",
+        "Priya owns the billing service",
+        "the VPN client is Tunnelblick",
+        "retros happen every other Friday",
+    ]
+    reports: list[tuple[int, dict[str, int]]] = []
+    real_save = portability.save_screened
+
+    async def save(ports, principal, batch):
+        if batch.requests[0].text == texts[4]:
+            raise RuntimeError("power cut")
+        return await real_save(ports, principal, batch)
+
+    monkeypatch.setattr(portability, "save_screened", save)
+    with contextlib.suppress(RuntimeError):
+        await import_jsonl(
+            service.ports,
+            "acme",
+            "alice",
+            jsonl(*texts),
+            batch_size=2,
+            on_batch=lambda r: reports.append((r.committed_through, dict(r.by_status))),
+        )
+    assert reports[-1] == (4, {"saved": 4})
+    assert {m.content for m in await stored(service)} == set(texts[:4])
+    monkeypatch.setattr(portability, "save_screened", real_save)
+    resumed = await import_jsonl(
+        service.ports, "acme", "alice", jsonl(*texts), start_after=reports[-1][0]
+    )
+    assert resumed.by_status == {"saved": 2}
+    assert sorted(m.content for m in await stored(service)) == sorted(texts)

@@ -7,6 +7,7 @@ place, so the SQLite and PostgreSQL stores agree on every hash.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import unicodedata
 
@@ -25,6 +26,9 @@ def clean_text(text: str) -> str:
     return _SPACE.sub(" ", text).strip()
 
 
+# Cached: the rules compare each candidate memory with a new text in several ways, and
+# each asked for this form again (two thirds of a reconciliation's CPU, bench/scale.py).
+@functools.lru_cache(maxsize=8192)
 def normalize_content(text: str) -> str:
     """The comparison form: NFKC, case-folded, whitespace collapsed, edge punctuation off."""
     text = unicodedata.normalize("NFKC", clean_text(text)).casefold()

@@ -48,6 +48,7 @@ def is_verb(word: str) -> bool:
     return light_stem(word) in _VERBS
 
 
+@functools.lru_cache(maxsize=8192)
 def negated(text: str) -> int:
     """How many negations the text holds ("not", "never", "no longer", "don't", ...)."""
     return len(_NEGATION.findall(normalize_content(text)))
@@ -111,4 +112,4 @@ def same_polarity(old: str, new: str) -> bool:
 
 
 # Caches keyed by a whole text (a save brings new ones; benches empty them to time that).
-TEXT_CACHES = (_marked, _stems)
+TEXT_CACHES = (normalize_content, negated, _marked, _stems)

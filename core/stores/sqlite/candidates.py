@@ -104,6 +104,44 @@ def probe(conn: sqlite3.Connection, params: dict[str, Any], term: str, status_sq
     return Probe(row[0], row[1] or 0, row[2] or 0)
 
 
+def within_quota(conn: sqlite3.Connection, term: str) -> bool:
+    """True when the term is in at most `TERM_QUOTA` rows of the whole index, whoever's
+    and whatever their status: then it is rare for every principal, and saying so reads
+    the posting list alone, not a memory row per match as `probe` does."""
+    row = conn.execute(
+        "SELECT count(*) FROM (SELECT rowid FROM memories_fts WHERE memories_fts MATCH :probe"
+        " LIMIT :probe_limit)",
+        {"probe": fts5_match([term]), "probe_limit": TERM_QUOTA + 1},
+    ).fetchone()
+    return bool(row[0] <= TERM_QUOTA)
+
+
+def visible_total(
+    conn: sqlite3.Connection,
+    params: dict[str, Any],
+    terms: Sequence[str],
+    status_sql: str,
+    known: dict[str, int],
+    enough: int,
+) -> int:
+    """The sum over `terms` of each one's visible rows, counted only until it reaches
+    `enough` (`known`: terms already counted exactly): whether the rare terms fill the
+    pool is all the caller asks."""
+    total = 0
+    for term in terms:
+        if total >= enough:
+            break
+        if term in known:
+            total += known[term]
+            continue
+        row = conn.execute(
+            f"SELECT count(*) FROM ({_newest(':probe', status_sql, 'ASC')})",
+            {**params, "probe": fts5_match([term]), "probe_limit": enough - total},
+        ).fetchone()
+        total += row[0]
+    return total
+
+
 def newest_rows(
     conn: sqlite3.Connection, params: dict[str, Any], match: str, status_sql: str, limit: int
 ) -> list[int]:
@@ -137,16 +175,32 @@ def bounded_candidates(
     common for this principal are not probed again); when the rare terms cannot fill
     `limit`, gather rows through the common ones: those holding all of them, and — only
     if no rare term matched at all — each one's newest (rows the rare terms also found
-    may come back here too: the caller keeps the first)."""
+    may come back here too: the caller keeps the first).
+
+    A term within the quota over the whole index is rare without a visible probe
+    (`within_quota`), and the rare terms' visible rows are counted only as far as the
+    two questions asked of them need (do they reach `limit`? any at all?): the same
+    split and candidates as probing every term, for a fraction of the row reads."""
     key = (params["ws"], params["user"])
-    probes = known.get(key) if known else {}
-    probes = {t: probes.get(t) or probe(conn, params, t, status_sql) for t in terms}
-    rare = [t for t, p in probes.items() if p.count <= TERM_QUOTA]
+    known_common = known.get(key) if known else {}
+    probes: dict[str, Probe] = {}
+    rare: list[str] = []
+    for t in dict.fromkeys(terms):
+        was_common = known_common.get(t)
+        if was_common is None and within_quota(conn, t):
+            rare.append(t)
+            continue
+        probes[t] = was_common or probe(conn, params, t, status_sql)
+        if probes[t].count <= TERM_QUOTA:
+            rare.append(t)
     common = [t for t in terms if t not in rare]
     if known and common:
         known.add(key, {t: probes[t] for t in common})
-    rare_total = sum(probes[t].count for t in rare)
-    if not common or rare_total >= limit:
+    if not common:
+        return Candidates(rare, [])
+    counted = {t: probes[t].count for t in rare if t in probes}
+    rare_total = visible_total(conn, params, rare, status_sql, counted, limit)
+    if rare_total >= limit:
         return Candidates(rare, [])
     total = _row_total(conn)
     weight = {t: fts5_idf(probes[t].estimated_df(total), total) for t in common}

@@ -28,6 +28,7 @@ from core.recall.segment import index_text
 from core.stores.migrations import migration_files as read_migrations
 from core.stores.sqlite.candidates import KnownCommon
 from core.stores.sqlite.lanes import DEFAULT_READERS, Lane, Readers
+from core.stores.sqlite.memo import SearchMemo
 from core.stores.sqlite.session import SQLiteSession
 from core.stores.sqlite.vectors import sign_bits
 
@@ -85,6 +86,9 @@ class SQLiteStore:
         self._lock = asyncio.Lock()
         self._touches: list[tuple[Principal, Sequence[str], float]] = []  # waiting for the writer
         self.known_common = KnownCommon()  # keyword search: terms found common
+        self.searches = SearchMemo()  # keyword searches until the next commit
+        self.version = 0  # commits that may have changed a row (`core.stores.sqlite.memo`)
+        self._data_version: int | None = None  # the writer's PRAGMA data_version
         self._damaged: StoreFault | None = None
 
     async def run(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
@@ -140,9 +144,14 @@ class SQLiteStore:
             # Deleted rows are overwritten with zeros, not left in free pages (issue 11).
             conn.execute("PRAGMA secure_delete = ON")
             conn.execute("PRAGMA journal_mode = WAL")
+            # Under WAL, NORMAL syncs the log at each checkpoint instead of at each
+            # commit: a commit is still atomic and a crash never corrupts the file, but
+            # power lost (not a process crash) may undo the last commits before the
+            # checkpoint (docs/architecture.md, Durability).
             conn.execute("PRAGMA synchronous = NORMAL")
             conn.execute("PRAGMA busy_timeout = 5000")
             conn.execute("PRAGMA foreign_keys = ON")
+            _read_pragmas(conn)
             _functions(conn)
             problems = integrity_problems(conn, quick=True)
         except BaseException:
@@ -161,6 +170,7 @@ class SQLiteStore:
             conn.row_factory = sqlite3.Row
             conn.execute("PRAGMA busy_timeout = 5000")
             conn.execute("PRAGMA query_only = ON")
+            _read_pragmas(conn)
             _functions(conn)
         except BaseException:
             conn.close()
@@ -210,6 +220,7 @@ class SQLiteStore:
                 conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
+            self.version += 1
             applied.append(name)
         return applied
 
@@ -227,12 +238,13 @@ class SQLiteStore:
             return
         async with self._lock:
             await self._apply_touches()
-            await self.run(self.conn.execute, "BEGIN IMMEDIATE")
-            session = SQLiteSession(Bound(self, self._writer), principal)
+            changes = await self.run(self._begin_write)
+            session = SQLiteSession(Bound(self, self._writer), principal, changes=changes)
             try:
                 yield session
-                await self.run(self.conn.execute, "COMMIT")
+                await self.run(self._commit, changes)
             except BaseException:
+                self.version += 1  # whatever happened, no search read before is trusted
                 # SQLite may already have rolled back (a full disk does): only roll back
                 # what is still open, so the original error is the one reported.
                 conn = self._writer.conn
@@ -241,6 +253,24 @@ class SQLiteStore:
                 raise
             if session.scrubbed:
                 await self.run(self._checkpoint)
+
+    def _begin_write(self) -> int:
+        """BEGIN IMMEDIATE; a commit by another connection since the writer's last
+        transaction counts as one (`version`). Returns the rows changed so far."""
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        seen = conn.execute("PRAGMA data_version").fetchone()[0]
+        if seen != self._data_version:
+            self._data_version = seen
+            self.version += 1
+        return conn.total_changes
+
+    def _commit(self, changes: int) -> None:
+        """COMMIT; counted when the session changed a row (`changes`: before it)."""
+        conn = self.conn
+        conn.execute("COMMIT")
+        if conn.total_changes != changes:
+            self.version += 1
 
     async def touch(self, principal: Principal, memory_ids: Sequence[str], now: float) -> None:
         """`core.ports.Store.touch`: at once if the writer is free, else queued for the
@@ -261,7 +291,9 @@ class SQLiteStore:
             for principal, memory_ids, now in touches:
                 await SQLiteSession(Bound(self, self._writer), principal).touch(memory_ids, now)
             await self.run(self.conn.execute, "COMMIT")
+            self.version += 1
         except sqlite3.Error:
+            self.version += 1
             await self._writer.call(_rollback_quietly, self.conn)
             raise
 
@@ -272,9 +304,10 @@ class SQLiteStore:
         was written, and a reader connection may not write)."""
         assert lane.conn is not None
         conn = lane.conn
+        version = self.version  # read before the snapshot is: see core.stores.sqlite.memo
         await self.run_on(lane, conn.execute, "BEGIN")
         try:
-            yield SQLiteSession(Bound(self, lane), principal)
+            yield SQLiteSession(Bound(self, lane), principal, version=version)
         finally:
             if conn.in_transaction:
                 await lane.call(_rollback_quietly, conn)
@@ -289,6 +322,7 @@ class SQLiteStore:
         survives there; the main file's freed cells were zeroed by secure_delete."""
         self.conn.execute("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')")
         self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self.version += 1
 
     async def readiness(self) -> list[str]:
         """What keeps this store from serving ([] when ready): the file answers a
@@ -323,6 +357,11 @@ class Bound:
     def __init__(self, store: SQLiteStore, lane: Lane) -> None:
         self.store, self.lane = store, lane
         self.known_common = store.known_common
+        self.searches = store.searches
+
+    @property
+    def version(self) -> int:
+        return self.store.version
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -331,6 +370,21 @@ class Bound:
 
     async def run(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         return await self.store.run_on(self.lane, fn, *args)
+
+
+# Pages of the file read through a memory map, and a larger page cache per connection.
+# Why: SQLite drops a connection's whole page cache when another connection has
+# committed since its last transaction, so with saves arriving every few milliseconds
+# the readers re-read their pages on almost every recall; mapped pages are read in
+# place, without a copy, and stay in the operating system's cache. (Only reads use the
+# map: SQLite still writes with write(), so a full disk is an error, not a crash.)
+MMAP_BYTES = 256 * 1024 * 1024
+CACHE_KIB = 16 * 1024
+
+
+def _read_pragmas(conn: sqlite3.Connection) -> None:
+    conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
+    conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
 
 
 def _functions(conn: sqlite3.Connection) -> None:
