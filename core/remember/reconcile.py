@@ -8,8 +8,11 @@ The rule-based decision (SPEC §4.4), measured on the labelled probe set
   ("cannot") are made one (`wording.tokens`, which every rule below compares).
 - UPDATE: the same subject with a changed value: the texts share their opening (the
   subject, up to and including its verb: "the staging DB is on port") and differ in a
-  short span after it ("6543" → "5432"); or the new text keeps every word of the old
-  and adds a detail. Never when the changed span is the verb itself ("opens" →
+  short span after it ("6543" → "5432"), or the whole value after the verb is
+  replaced ("runs Ubuntu 22.04" → "runs Debian 12"; a change between shared words
+  after the verb — "prefers short standups with notes" → "short emails with notes" —
+  still names another object); or the new text keeps every word of the old and adds
+  a detail. Never when the changed span is the verb itself ("opens" →
   "closes") or lies before the verb ("floor 3 … is broken" → "floor 4 … is broken":
   that names another thing).
 - MERGE: a restatement (`restatement`): the same meaningful words, a word (or a
@@ -68,8 +71,8 @@ def is_revision(old: str, new: str) -> bool:
 
     Compares word sequences: a shared opening of at least two words and at least half
     the text, a changed span of at most three words on either side, most words in
-    common, and the change after the subject's verb (or at the very end), never the
-    verb itself.
+    common (or the whole value after a kept verb changed), and the change after the
+    subject's verb (or at the very end), never the verb itself.
     """
     if not same_polarity(old, new):
         return False
@@ -90,7 +93,10 @@ def is_revision(old: str, new: str) -> bool:
         prefix >= max(MIN_SHARED_PREFIX, math.ceil(0.5 * min(len(a), len(b))))
         and len(changed_old) <= MAX_CHANGED_WORDS
         and len(changed_new) <= MAX_CHANGED_WORDS
-        and prefix + suffix >= MIN_SHARED_SHARE * max(len(a), len(b))
+        and (
+            prefix + suffix >= MIN_SHARED_SHARE * max(len(a), len(b))
+            or (suffix == 0 and _has_verb(a[:prefix]))  # the whole value after the verb
+        )
     )
     if not shape:
         return False
