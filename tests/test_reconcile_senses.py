@@ -5,7 +5,8 @@ keep apart: a word's commonest sense may be a rarer sense of the other word
 ("coaches" / "trains"), phrasal verbs say what one verb says ("looks at" / "checks"),
 "is able to" says "can" and "is given" says "gets", an acronym spelled like a
 function word ("IT") names something, and a value at the end after the verb may be
-replaced whole. The sentences are written for these tests (none from a probe split).
+replaced whole by one of the same kind (never "on Tuesdays" by "with Helm"). The
+sentences are written for these tests (none from a probe split).
 """
 
 from __future__ import annotations
@@ -92,8 +93,12 @@ def test_an_acronym_spelled_like_a_function_word_names_something():
 @pytest.mark.parametrize(
     ("old", "new", "op"),
     [
-        ("The CI pipeline runs on every merge", "The CI pipeline runs hourly", Op.UPDATE),
         ("The wiki server runs Fedora 39 beta", "The wiki server runs Alpine", Op.UPDATE),
+        ("Mina's laptop runs Windows 11 Pro", "Mina's laptop runs macOS", Op.UPDATE),
+        # a value of another kind after the verb (when, then how): two facts
+        ("we deploy on Tuesdays", "we deploy with Helm", Op.ADD),
+        ("The nightly export runs at 2 am", "The nightly export runs in Docker", Op.ADD),
+        ("The CI pipeline runs on every merge", "The CI pipeline runs hourly", Op.ADD),
         # the change sits between shared words: another object, both kept
         ("Mila prefers short standups with notes first",
          "Mila prefers short emails with notes first", Op.ADD),
