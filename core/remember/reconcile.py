@@ -8,12 +8,8 @@ The rule-based decision (SPEC §4.4), measured on the labelled probe set
   ("cannot") are made one (`wording.tokens`, which every rule below compares).
 - UPDATE: the same subject with a changed value: the texts share their opening (the
   subject, up to and including its verb: "the staging DB is on port") and differ in a
-  short span after it ("6543" → "5432"), or the whole value after the verb is
-  replaced by one of the same kind ("runs Ubuntu 22.04" → "runs Debian 12", but not
-  "deploy on Tuesdays" → "deploy with Helm": when, then how; and a change between
-  shared words after the verb — "prefers short standups with notes" → "short emails
-  with notes" — still names another object); or the new text keeps every word of the old and adds
-  a detail. Never when the changed span is the verb itself ("opens" →
+  short span after it ("6543" → "5432"); or the new text keeps every word of the old
+  and adds a detail. Never when the changed span is the verb itself ("opens" →
   "closes") or lies before the verb ("floor 3 … is broken" → "floor 4 … is broken":
   that names another thing).
 - MERGE: a restatement (`restatement`): the same meaningful words, a word (or a
@@ -36,7 +32,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.models import Memory
-from core.recall.textsearch import STOPWORDS
 from core.remember.canonical import normalize_content, similarity
 from core.remember.distinctions import is_verb, same_polarity, stem
 from core.remember.restatement import is_restatement
@@ -68,24 +63,13 @@ def _has_verb(found: Sequence[str]) -> bool:
     return any(is_verb(t) for t in found)
 
 
-def _same_kind(changed_old: Sequence[str], changed_new: Sequence[str]) -> bool:
-    """True when two replaced values answer the same question: both bare ("Ubuntu
-    22.04" / "Debian 12") or led by the same function word ("on every push" / "on each
-    merge"). "on Tuesdays" / "with Helm" say when and how: two facts."""
-    if not changed_old or not changed_new:
-        return False
-    lead_old = changed_old[0] if changed_old[0] in STOPWORDS else ""
-    lead_new = changed_new[0] if changed_new[0] in STOPWORDS else ""
-    return lead_old == lead_new
-
-
 def is_revision(old: str, new: str) -> bool:
     """True when `new` restates `old`'s subject with a short span after it changed.
 
     Compares word sequences: a shared opening of at least two words and at least half
     the text, a changed span of at most three words on either side, most words in
-    common (or the whole value after a kept verb changed), and the change after the
-    subject's verb (or at the very end), never the verb itself.
+    common, and the change after the subject's verb (or at the very end), never the
+    verb itself.
     """
     if not same_polarity(old, new):
         return False
@@ -106,10 +90,7 @@ def is_revision(old: str, new: str) -> bool:
         prefix >= max(MIN_SHARED_PREFIX, math.ceil(0.5 * min(len(a), len(b))))
         and len(changed_old) <= MAX_CHANGED_WORDS
         and len(changed_new) <= MAX_CHANGED_WORDS
-        and (
-            prefix + suffix >= MIN_SHARED_SHARE * max(len(a), len(b))
-            or (suffix == 0 and _has_verb(a[:prefix]) and _same_kind(changed_old, changed_new))
-        )
+        and prefix + suffix >= MIN_SHARED_SHARE * max(len(a), len(b))
     )
     if not shape:
         return False
