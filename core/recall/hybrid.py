@@ -63,6 +63,8 @@ class Tuning:
     author: for a question naming a person, the relevance of a chat-log line that person
     wrote is raised by this share (`core.recall.speaker`); 0 off. Picked 1.0 in every
     fold, beside context 0.4.
+    further: the share the lines two away from a candidate gain (the same speaker's
+    next line in a two-person chat); 0 off.
     """
 
     keyword: str = "bm25"
@@ -74,6 +76,8 @@ class Tuning:
     dated: float = 0.3
     context: float = 0.4
     author: float = 1.0
+    further: float = 0.0
+    keyword_pool: int = 50
 
 
 TUNING = Tuning()
@@ -188,7 +192,8 @@ async def recall(
     tuning = replace(TUNING, keyword=TUNING.weighed_keyword) if weighed else TUNING
     terms = query_terms(query)
     pool = max(CANDIDATE_POOL, limit * 5)
-    text_hits = await session.search_text(terms, pool) if terms else []
+    text_pool = max(pool, tuning.keyword_pool) if vector is not None else pool
+    text_hits = await session.search_text(terms, text_pool) if terms else []
     vector_hits = await session.search_vector(vector, pool) if vector is not None else []
     text_hits = [h for h in text_hits if not ranking.buried(h.memory)]
     vector_hits = [h for h in vector_hits if not ranking.buried(h.memory)]
@@ -207,7 +212,9 @@ async def recall(
     if periods:
         candidates = [dated(c, periods, tuning.dated) for c in candidates]
     if tuning.context:
-        candidates = await conversation.in_context(session, candidates, tuning.context)
+        candidates = await conversation.in_context(
+            session, candidates, tuning.context, tuning.further
+        )
     asked = set(find_entities(query)) if tuning.author else set()
     if asked:
         candidates = conversation.authored(candidates, asked, tuning.author)
