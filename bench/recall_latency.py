@@ -314,7 +314,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default="off",
         metavar="SPEC",
         help='what --paired compares with: "off" (no conversation context or author lift, '
-        'the default) or Tuning fields over the defaults, e.g. "further=0,keyword_pool=50"',
+        'the default) or Tuning fields over the defaults, e.g. "further=0,vector_pool=50"',
     )
     parser.add_argument(
         "--profile", type=int, default=0, metavar="N", help="cProfile the largest size, top N"
