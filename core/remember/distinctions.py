@@ -14,6 +14,7 @@ import functools
 import regex
 
 from core.recall.textsearch import STOPWORDS, light_stem
+from core.remember import canonical
 from core.remember.canonical import normalize_content
 from core.remember.wording import normal_word, tokens
 
@@ -48,6 +49,7 @@ def is_verb(word: str) -> bool:
     return light_stem(word) in _VERBS
 
 
+@functools.lru_cache(maxsize=8192)
 def negated(text: str) -> int:
     """How many negations the text holds ("not", "never", "no longer", "don't", ...)."""
     return len(_NEGATION.findall(normalize_content(text)))
@@ -111,4 +113,4 @@ def same_polarity(old: str, new: str) -> bool:
 
 
 # Caches keyed by a whole text (a save brings new ones; benches empty them to time that).
-TEXT_CACHES = (_marked, _stems)
+TEXT_CACHES = (*canonical.TEXT_CACHES, _marked, _stems, negated)
