@@ -180,7 +180,7 @@ def main() -> None:
     parser.add_argument("--saves", type=int, default=50)
     parser.add_argument("--imports", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=4)
-    parser.add_argument("--salt", default="0")
+    parser.add_argument("--salt", default=str(int(time.time())), help="texts never seen")
     parser.add_argument("--root", default=str(HERE), help="measure: the tree to import")
     parser.add_argument("--base", help="pair: the other tree (e.g. a clone of main)")
     args = parser.parse_args()

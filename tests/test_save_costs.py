@@ -1,5 +1,6 @@
-"""What a save costs (issue 14): a text already kept is reinforced without a model run,
-and where writers run side by side a save reconciles once, inside its transaction."""
+"""What a save and a recall cost (issue 14): a text already kept is reinforced without a
+model run; where writers run side by side a save reconciles once, inside its
+transaction, and a recall touches what it found inside its search's transaction."""
 
 from __future__ import annotations
 
@@ -99,3 +100,18 @@ async def test_a_save_plans_on_a_snapshot_only_where_writers_take_turns(
     # the context (and the known-text check); SQLite's one writer also gets a plan
     assert len(reads) == (2 if store.one_writer else 1)
     assert store.one_writer == store.url.startswith("sqlite")
+
+
+async def test_a_recall_counts_its_use_inside_the_search_where_writers_run_side_by_side(
+    store, hashing_embedder, clock
+):
+    counting = SessionCounter(store)
+    service = MemoryService(counting, embedder=hashing_embedder, clock=clock)  # type: ignore[arg-type]
+    saved = await service.remember(WS, ALICE, "the staging DB is on port 6543")
+    counting.opened.clear()
+    hits = await service.recall(WS, ALICE, "staging port")
+    assert [h.id for h in hits] == [saved.memory.id]
+    # the context before the question's embedding, then the search (SQLite's touch goes
+    # to its writer apart, through `Store.touch`)
+    assert counting.opened == [True, store.one_writer]  # read-only: True
+    assert (await service.get_memory(WS, ALICE, saved.memory.id)).use_count == 1
