@@ -39,6 +39,7 @@ SPLITS = {
     "dev": [DATA / "corpus.jsonl", *sorted(DATA.glob("dev_*.jsonl"))],
     "test": [DATA / "test.jsonl"],
     "blind": [DATA / "blind.jsonl"],
+    "heldout": [DATA / "heldout.jsonl"],
 }
 # What each half may be used for. blind.jsonl (make_blind.py) was written by someone who
 # had not read the rules; its rows carry their own split, and only blind-dev is tuned on.
@@ -47,6 +48,7 @@ ROLES = {
     "test": "held out",
     "blind-dev": "written blind, tuned on",
     "blind-test": "written blind, held out: aggregates only",
+    "heldout": "written before the rules it measures changed, held out: aggregates only",
 }
 CATEGORIES = ("secret", "pii", "injection")
 

@@ -35,3 +35,15 @@ def test_the_blind_corpus_has_both_halves_of_every_category() -> None:
     for split in ("blind-dev", "blind-test"):
         for kind in ("secret", "pii", "injection", "clean"):
             assert counts[(split, kind)] >= 40, (split, kind)
+
+
+def test_the_heldout_corpus_is_what_its_generator_writes() -> None:
+    sys.path.insert(0, str(DATA))
+    try:
+        import make_heldout
+    finally:
+        sys.path.remove(str(DATA))
+    stored = [json.loads(line) for line in (DATA / "heldout.jsonl").read_text("utf-8").splitlines()]
+    assert stored == make_heldout.rows()
+    assert {row["split"] for row in stored} == {"heldout"}
+    assert Counter(row["expect"] for row in stored)["clean"] >= 50

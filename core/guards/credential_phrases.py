@@ -34,7 +34,8 @@ PASSWORD_WORDS = (
     "κωδικός", "סיסמה", "סיסמא", "كلمة المرور", "كلمة السر", "पासवर्ड", "mật khẩu",
     "kata sandi", "pwd", "pw", "psswd", "pswd", "passwrd", "pasword", "passw", "pword", "pass",
     "lösenordet", "passordet", "adgangskoden", "kennworts", "passworts", "psw", "p/w", "p.w.",
-    "pw.", "pwd.",
+    "pw.", "pwd.", "wpa key", "wpa2 key", "wpa3 key", "wpa-psk", "wpa2-psk", "psk",
+    "pre-shared key", "network key", "wifi key", "wi-fi key",
 )  # fmt: skip
 _PW = "|".join(sorted((regex.escape(w) for w in PASSWORD_WORDS), key=len, reverse=True))
 _CJK_PW = r"パスワード|暗証番号|密码|密碼|口令|비밀번호|암호"
@@ -128,9 +129,15 @@ def _password_like(m: regex.Match[str]) -> bool:
     return letters >= 3 and others >= 1 and len(value) >= 6
 
 
+_COMBINATION = regex.compile(r"\d{1,2}(?:[\-–/ ]\d{1,2}){2,3}")
+
+
 def _code_value(m: regex.Match[str]) -> bool:
-    """An access code: a password-like value or a 4-8 digit PIN (not a year)."""
+    """An access code: a password-like value, a 4-8 digit PIN (not a year) or a dial
+    combination ("12-34-56")."""
     value = clean_value(m.group("v"))
+    if _COMBINATION.fullmatch(value):
+        return True
     if value.isdigit():
         return 4 <= len(value) <= 8 and len(set(value)) > 1 and not value.startswith(("19", "20"))
     return _password_like(m)
@@ -162,6 +169,21 @@ def _c(pattern: str) -> regex.Pattern[str]:
 
 _L = r"(?<![\p{L}\p{N}])"  # not inside a word (any script)
 _R = r"(?![\p{L}])"
+
+# A passphrase of plain words ("passphrase: correct horse battery staple"): three to
+# eight words, none of them the grammar a sentence about passphrases needs.
+_PLAIN_WORDS = frozenset((
+    "a", "an", "the", "is", "are", "was", "be", "to", "of", "in", "on", "at", "for", "with",
+    "and", "or", "not", "no", "any", "all", "use", "using", "your", "my", "our", "their",
+    "should", "must", "can", "will", "least", "words", "word", "long", "minimum", "required",
+    "stored", "set", "it", "this", "that", "from", "by", "as", "if", "you", "we", "they",
+))  # fmt: skip
+
+
+def _word_passphrase(m: regex.Match[str]) -> bool:
+    words = regex.split(r"[ \-]", m.group("v").lower())
+    return 3 <= len(words) <= 8 and not any(w in _PLAIN_WORDS for w in words)
+
 
 PHRASES: tuple[Phrase, ...] = (
     # Code and config: DB_PASSWORD=…, "password": "…", pw: …, pass=…
@@ -255,9 +277,22 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("pin_code", "a PIN or access code", _c(
         r"\b(?:(?:access|entry|door|gate|alarm|garage|keypad|lock|safe|vault|unlock)\s+(?:code|combo"
         r"|combination|pin)|(?:code|phrase|combo)\s+(?:to|for)\s+(?:get(?:ting)?\s+in(?:to)?|open(?:ing)?"
-        r"|unlock(?:ing)?|enter(?:ing)?|the\s+(?:door|gate|safe|vault|lock|alarm|building|office"
-        r"|house|garage))|master|combination|keypad)\b[^\n.]{0,40}?\b(?:is|:|=)\s+" + _VALUE),
+        r"|unlock(?:ing)?|enter(?:ing)?|the\s+(?:[\w\-]+\s+)?(?:door|gate|safe|vault|lock|alarm"
+        r"|building|office|house|garage|padlock|locker|shed))|master|combination|keypad)\b"
+        r"[^\n.]{0,40}?\b(?:is|:|=)\s+" + _VALUE),
         _code_value),
+    Phrase("password_statement", "a password", _c(
+        r"\b(?:pass[\s\-]?phrase|(?:unseal|vault|master|secret|recovery)\s+(?:phrase|passphrase))"
+        r"\s*(?:is|was|:|=)\s*[\"'`“]?(?P<v>[a-z]{3,12}(?:[ \-][a-z]{3,12}){2,7})(?![\w\-])"),
+        _word_passphrase),
+    # "he uses 'Blue42Sky!' for everything": one password reused across accounts.
+    Phrase("password_statement", "a password", _c(
+        r"\b(?:use[sd]?|using|reuse[sd]?|reusing)\s+" + _VALUE
+        + r"[\"'`”’»]?\s+(?:for|on|as|across)"
+        r"\s+(?:everything|all\s+(?:(?:his|her|my|their|our|the|of\s+(?:his|her|my|their|our))\s+)?"
+        r"(?:accounts|logins|sites|services|passwords)|every\s+(?:account|login|site|service)"
+        r"|(?:all|every)\s*thing)\b"), lambda m: _password_like(m) and (
+            len(m.group("v")) >= 9 or not m.group("v").isalnum())),
     Phrase("credentials", "login credentials", _c(
         r"\bcurl\b[^\n]{0,80}?\s(?:-u|--user)\s*[\"']?[^\s:\"']{1,40}:" + _VALUE), _strong),
     # "api_key = …", "the Mistral API key is …", "token: …": random-looking values only.

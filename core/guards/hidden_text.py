@@ -21,6 +21,7 @@ from core.guards.prefilter import Prefilter, prefilter
 
 _HIDDEN_STYLE = (
     r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem)?\b"
+    r"|color\s*:\s*(?:transparent|rgba\([^)]{0,30},\s*0\)|white|#fff(?:fff)?)\b"
     r"|opacity\s*:\s*0(?:\.0+)?\b|(?:left|top|text-indent)\s*:\s*-\d{3,}|height\s*:\s*0\b"
     r"|color\s*:\s*(?:white|#fff(?:fff)?)\b[^\"'>]{0,40}background(?:-color)?\s*:\s*"
     r"(?:white|#fff(?:fff)?)\b|clip\s*:\s*rect\(0"
@@ -33,11 +34,15 @@ _HIDDEN_ELEMENT = lazy(
     r"(?P<body>[^<]{1,2000})"
 )
 _COMMENT = lazy(r"(?s)<!--(?P<body>.{1,2000}?)-->")
+# Markdown's comment idiom, which renders as nothing: `[//]: # (…)`, `[comment]: <> (…)`.
+_MD_COMMENT = lazy(
+    r"(?im)^[ \t]*\[(?://|comment|_|#|note|hidden)\]:\s*(?:#|<>|<#>)\s*(?P<body>[^\n]{1,2000})"
+)
 _SPEAKS_TO_MODEL = lazy(
     r"(?i)\b(?:assistant|ai|a\.i\.|llm|model|agent|bot|chatgpt|claude|gpt|system|you|your)\b"
     r"[^\n]{0,200}?\b(?:ignore|disregard|forget|reveal|send|forward|e-?mail|output|override"
     r"|recommend|disclose|obey|must|always|never|instructions?|now|mode|rules|prompt|reply"
-    r"|respond|answer|print|leak|copy)\b"
+    r"|respond|answer|print|leak|copy|stop|tell|say|grant|allow|treat|call|warn\w*|admin)\b"
     r"|\b(?:ignore|disregard|forget|override)\b[^\n]{0,60}?\b(?:instructions?|above|rules"
     r"|everything|prompt)\b"
     r"|\bnew\s+instructions?\b|\boverride\s*:"
@@ -46,9 +51,10 @@ _SPEAKS_TO_MODEL = lazy(
 
 def hidden_instruction(text: str, budget: Budget) -> bool:
     """True when text hidden by markup (CSS, `hidden`, comments) addresses the model."""
-    if "<" not in text:
-        return False
-    for pattern in (_HIDDEN_ELEMENT, _COMMENT):
+    patterns = ((_HIDDEN_ELEMENT, _COMMENT) if "<" in text else ()) + (
+        (_MD_COMMENT,) if "]:" in text else ()
+    )
+    for pattern in patterns:
         for m in budget.finditer(pattern, text):
             if budget.search(_SPEAKS_TO_MODEL, m.group("body")):
                 return True

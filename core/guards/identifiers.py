@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 import regex
 
 from core.guards.budget import Budget
-from core.guards.checksums import aadhaar_valid, aba_valid, itin_valid, nino_valid
+from core.guards.checksums import aadhaar_valid, aba_valid, itin_valid, nino_valid, verhoeff
 from core.guards.lazy import lazy
 from core.guards.prefilter import TEXT
 
@@ -32,7 +32,7 @@ _OTHER_NUMBER = lazy(
 )
 
 # ---- Aadhaar --------------------------------------------------------------------
-_AADHAAR = lazy(r"(?<![\d][ \-]?|\d)[2-9]\d{3}(?P<s>[ \-]?)\d{4}(?P=s)\d{4}(?![ \-]?\d)")
+_AADHAAR = lazy(r"(?<![\d][ \-.]?|\d)[2-9]\d{3}(?P<s>[ \-.]?)\d{4}(?P=s)\d{4}(?![ \-.]?\d)")
 _AADHAAR_CONTEXT = lazy(
     r"(?i)(?:\b(?:aadh?aa?r|adhaar|uidai|uid|unique\s+identification|e-?kyc|kyc)\b|आधार)"
 )
@@ -45,13 +45,28 @@ def aadhaars(text: str, budget: Budget) -> Iterator[bool]:
         if not aadhaar_valid(m.group(0)):
             continue
         named = _near(_AADHAAR_CONTEXT, text, m.start(), m.end(), budget)
-        if named or (m.group("s") and not _near(_OTHER_NUMBER, text, m.start(), m.end(), budget)):
+        spaced = m.group("s") in (" ", "-")  # dotted groups read as a version or an amount
+        if named or (spaced and not _near(_OTHER_NUMBER, text, m.start(), m.end(), budget)):
+            yield True
+
+
+# The 16-digit Virtual ID UIDAI issues in place of the number, also Verhoeff-checked.
+_AADHAAR_VID = lazy(r"(?<![\d\-])\d{4}(?P<s>[ \-]?)\d{4}(?P=s)\d{4}(?P=s)\d{4}(?![\d\-])")
+_VID_CONTEXT = lazy(r"(?i)\b(?:vid|virtual\s+id|aadh?aa?r|adhaar|uidai)\b")
+
+
+def aadhaar_vids(text: str, budget: Budget) -> Iterator[bool]:
+    for m in _GATED.finditer(_AADHAAR_VID, text, budget):
+        digits = "".join(ch for ch in m.group(0) if ch.isdigit())
+        if verhoeff(digits) and _near(_VID_CONTEXT, text, m.start(), m.end(), budget):
             yield True
 
 
 # ---- passports and driver's licences: no check digit, so the naming word decides ----
 _PASSPORT_WORD = (
     r"(?i:pass?(?:port|eport|aporte|aporto|poort)|paszport|pasaport|reisepass|пасп[оа]рт"
+    r"|\bpass(?:nummer|-?nr\b)|\bpp\s*(?:no\b|number|num\b|\#)|\bpass\s+port"
+    r"|\btravel\s+doc(?:ument)?s?\b"
     r"|パスポート|护照|護照|여권|पासपोर्ट|جواز\s+السفر)"
 )
 _DOC_NUMBER = (
@@ -60,14 +75,43 @@ _DOC_NUMBER = (
 )
 # Up to five short words or punctuation between the naming word and the number.
 _BRIDGE = r"[^\n\d]{0,40}?"
-_PASSPORT = lazy(_PASSPORT_WORD + r"\w*" + _BRIDGE + _DOC_NUMBER)
+# A form's label on one line and the number on the next ("Passport Number\n…").
+_LABEL_LINE = r"(?:" + _BRIDGE + r"|[^\n\d]{0,20}?\n[ \t]{0,4})"
+_PASSPORT = lazy(_PASSPORT_WORD + r"\w*" + _LABEL_LINE + _DOC_NUMBER)
 _LICENCE_WORD = (
-    r"(?:(?i:driv(?:er'?s?|ing|ers)\s+licen[cs]e|licen[cs]e\s+(?:no\b|number|num\b|\#)"
+    r"(?:(?i:driv(?:er'?s?|ing|ers)\s+(?:licen[cs]e|lic\b|lisc?ense)|licen[cs]e\s+(?:no\b|number"
+    r"|num\b|\#)|\bdl\s*(?:number|no\b|num\b|\#)|\bd/l\b|\bdln\b|\bcdl\b"
+    r"|\blic\.?\s*(?:\#|no\b|number|num\b)|\bdl\s*[:\#]"
     r"|führerschein|permis\s+de\s+conduire|licencia\s+de\s+conducir|patente\s+di\s+guida)"
     r"|\bDL\b|\bD\.L\.)"
 )
 _LICENCE = lazy(_LICENCE_WORD + r"\w*" + _BRIDGE + _DOC_NUMBER)
+# "license Z672-5421-3582": the bare word, but only before a number in a US state's own
+# layout (a letter, then 11-13 digits in groups; Florida's 1-3-3-2-3-1), never a software
+# licence key, plate or fee.
+_STATE_LICENCE = lazy(
+    r"(?i:\blicen[cs]e)(?!\s+(?:key|plate|file|server|fee|agreement|code))[^\n\d]{0,20}?"
+    r"(?<![\w\-])(?P<v>[A-Z]\d{3}[ \-]\d{4}[ \-]\d{4,5}|[A-Z]\d{3}[ \-]\d{3}[ \-]\d{2}"
+    r"[ \-]\d{3}[ \-]\d|[A-Z]\d{12,13})(?![\w\-])"
+)
+# A passport's machine-readable zone: "P<GBRSMITH<<JOHN<<…" over a 44-character line.
+_MRZ = lazy(
+    r"(?m)^P[A-Z<][A-Z]{3}[A-Z<]{2,39}<<[A-Z<]{1,39}[ \t]*\r?\n[A-Z0-9<]{9}\d[A-Z<]{3}\d{6}"
+)
 _NOT_DOC = lazy(r"^(?:19|20)\d\d$|^\d{1,2}[ \-/.]\d{1,2}|^(?:19|20)\d\d[\-/.]\d{1,2}[\-/.]\d{1,2}$")
+
+
+# A UK driving licence number carries its holder's surname, birth date and initials:
+# SMITH 7 10 23 8 JJ 9AB (month +50 for women). The date is checked, so a product code
+# of the same length passes.
+_UK_LICENCE = lazy(
+    r"(?<![A-Za-z0-9])[A-Z][A-Z9]{4}\d{6}[A-Z9]{2}\d[A-Z]{2}(?:\s?\d{2})?(?![A-Za-z0-9])"
+)
+
+
+def _uk_licence_date(value: str) -> bool:
+    month, day = int(value[6:8]), int(value[8:10])
+    return (1 <= month <= 12 or 51 <= month <= 62) and 1 <= day <= 31
 
 
 Scanner = Callable[[str, Budget], Iterator[bool]]
@@ -88,8 +132,24 @@ def _documents(pattern: regex.Pattern[str]) -> Scanner:
     return scan
 
 
-passports = _documents(_PASSPORT)
-licences = _documents(_LICENCE)
+_passports = _documents(_PASSPORT)
+_licences = _documents(_LICENCE)
+
+
+def passports(text: str, budget: Budget) -> Iterator[bool]:
+    yield from _passports(text, budget)
+    if "<<" in text:
+        yield from (True for _ in _GATED.finditer(_MRZ, text, budget))
+
+
+def licences(text: str, budget: Budget) -> Iterator[bool]:
+    yield from _licences(text, budget)
+    for m in _GATED.finditer(_UK_LICENCE, text, budget):
+        if _uk_licence_date(m.group(0)):
+            yield True
+    for m in _GATED.finditer(_STATE_LICENCE, text, budget):
+        if not budget.search(_OTHER_NUMBER, text[m.start() : m.start("v")]):
+            yield True
 
 # ---- medical record numbers: a naming word, then the number (often with a prefix) -----
 _MEDICAL = lazy(
@@ -111,7 +171,10 @@ def medical_records(text: str, budget: Budget) -> Iterator[bool]:
 
 # ---- US bank account: an ABA routing number next to an account number ------------
 _NINE = lazy(r"(?<![\d\-])\d{9}(?![\d\-])")
-_ROUTING_CONTEXT = lazy(r"(?i)\b(?:routing|aba|rtn|transit|ach|wire|direct\s+deposit)\b")
+_ROUTING_CONTEXT = lazy(
+    r"(?i)\b(?:routing|aba|rtn|rtg|r/t|transit|ach|wire|direct\s+deposit"
+    r"|bank\s+(?:details|info|account))\b"
+)
 _DIGITS_6_17 = lazy(r"(?<!\d)\d{6,17}(?!\d)")
 _ACCOUNT = lazy(r"(?i)\b(?:account|acct|a/c|checking|savings)\b[^\n\d]{0,20}?(\d{6,17})\b")
 
@@ -131,6 +194,32 @@ def us_bank_accounts(text: str, budget: Budget) -> Iterator[bool]:
         else:
             if budget.search(_DIGITS_6_17, window.replace(m.group(0), "")):
                 yield True
+
+
+# ---- UK bank account: a sort code named as one, with an 8-digit account beside it ----
+_SORT_CODE = lazy(
+    r"(?i:\bsort[\s\-]?code)\b[^\n\d]{0,12}(?<!\d)\d{2}[ \-]?\d{2}[ \-]?\d{2}(?![\d\-])"
+    r"[^\n\d]{0,40}?(?<![\d\-])\d{8}(?!\d)"
+    r"|(?<![\d\-])\d{8}(?!\d)[^\n\d]{0,40}?(?i:\bsort[\s\-]?code)\b[^\n\d]{0,12}(?<!\d)"
+    r"\d{2}[ \-]?\d{2}[ \-]?\d{2}(?![\d\-])"
+)
+
+
+def uk_bank_accounts(text: str, budget: Budget) -> Iterator[bool]:
+    yield from (True for _ in _GATED.finditer(_SORT_CODE, text, budget))
+
+
+# ---- US Medicare Beneficiary Identifier: 11 characters in fixed classes -------------
+_MBI_LETTER = "AC-HJKMNP-RT-Y"
+_MBI = lazy(
+    r"(?i:\b(?:medicare|mbi|beneficiary)\b)[^\n]{0,30}?(?<![A-Za-z0-9])[1-9][" + _MBI_LETTER
+    + r"][" + _MBI_LETTER + r"0-9]\d-?[" + _MBI_LETTER + r"][" + _MBI_LETTER + r"0-9]\d-?["
+    + _MBI_LETTER + r"]{2}\d{2}(?![A-Za-z0-9])"
+)
+
+
+def medicare_ids(text: str, budget: Budget) -> Iterator[bool]:
+    yield from (True for _ in _GATED.finditer(_MBI, text, budget))
 
 
 # ---- US ITIN ------------------------------------------------------------------------
@@ -153,7 +242,7 @@ def itins(text: str, budget: Budget) -> Iterator[bool]:
 
 # ---- UK NINO written in lower case -------------------------------------------------------
 _NINO_ANY_CASE = lazy(r"(?i)(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
-_NINO_CONTEXT = lazy(r"(?i)\b(?:ni|nino|nat(?:ional)?\.?\s+ins(?:urance)?|hmrc|paye)\b")
+_NINO_CONTEXT = lazy(r"(?i)\b(?:ni|nin|nino|nat(?:ional)?\.?\s+ins(?:urance)?|hmrc|paye)\b")
 
 
 def lower_case_ninos(text: str, budget: Budget) -> Iterator[bool]:
@@ -163,4 +252,6 @@ def lower_case_ninos(text: str, budget: Budget) -> Iterator[bool]:
 
 
 # Whole-text scans: run only when the text holds their words (or a long enough chunk).
-_GATED = TEXT.family([_AADHAAR, _PASSPORT, _LICENCE, _NINE, _ITIN, _NINO_ANY_CASE, _MEDICAL])
+_GATED = TEXT.family([_AADHAAR, _PASSPORT, _LICENCE, _NINE, _ITIN, _NINO_ANY_CASE, _MEDICAL,
+                      _STATE_LICENCE, _MRZ, _UK_LICENCE, _SORT_CODE, _MBI,
+                      _AADHAAR_VID])

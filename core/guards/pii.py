@@ -26,12 +26,15 @@ from core.guards.checksums import (
     ssn_valid,
 )
 from core.guards.identifiers import (
+    aadhaar_vids,
     aadhaars,
     itins,
     licences,
     lower_case_ninos,
     medical_records,
+    medicare_ids,
     passports,
+    uk_bank_accounts,
     us_bank_accounts,
 )
 from core.guards.lazy import lazy
@@ -243,6 +246,7 @@ PII_CHECKS: tuple[PiiCheck, ...] = (
     PiiCheck("ca_sin", "a Canadian Social Insurance Number", 9, _sins),
     PiiCheck("br_cpf", "a Brazilian CPF number", 11, _cpfs),
     PiiCheck("in_aadhaar", "an Aadhaar number", 12, aadhaars),
+    PiiCheck("in_aadhaar", "an Aadhaar number", 16, aadhaar_vids),
     PiiCheck("us_itin", "a US taxpayer identification number (ITIN)", 9, itins),
     PiiCheck("uk_nino", "a UK National Insurance number", 6, lower_case_ninos),
     PiiCheck("us_bank_account", "a US bank account and routing number", 15,
@@ -259,6 +263,8 @@ PII_CHECKS: tuple[PiiCheck, ...] = (
     PiiCheck("uk_nhs", "a UK NHS number", 10, nhs_numbers),
     PiiCheck("in_pan", "an Indian PAN", 4, pans),
     PiiCheck("medical_record", "a medical record number", 5, medical_records),
+    PiiCheck("us_medicare", "a US Medicare number (MBI)", 5, medicare_ids),
+    PiiCheck("uk_bank_account", "a UK bank account and sort code", 14, uk_bank_accounts),
     PiiCheck("it_codice_fiscale", "an Italian codice fiscale", 7, codici_fiscali),
     PiiCheck("mx_curp", "a Mexican CURP", 7, curps),
     PiiCheck("sg_nric", "a Singapore NRIC/FIN", 7, nrics),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import urllib.parse
 from collections.abc import Iterator
 
 import regex
@@ -28,9 +29,10 @@ _KEYISH = regex.compile(
 _PREFIX = regex.compile(r"^[A-Za-z0-9]{2,8}$")
 # Key groups joined by dashes or dots: "AKIA-ABCD-EFGH-…", "AKIAD.WT3P3.…".
 _GROUPED = regex.compile(
-    r"(?<![\w.\-])[A-Za-z0-9]{3,8}(?:[\-.][A-Za-z0-9]{3,8}){3,}(?![\w\-]|\.\w)"
+    r"(?<![\w.\-])[A-Za-z0-9_]{3,8}(?:[\-.][A-Za-z0-9_]{3,8}){3,}(?![\w\-]|\.\w)"
 )
 _GROUP_SEP = regex.compile(r"[\-.]")
+_PERCENT = regex.compile(r"%[0-9A-Fa-f]{2}")
 _BLOB = regex.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/_\-]{24,2000}={0,2}")
 _HEX = regex.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,1000}(?![0-9A-Fa-f])")
 _MAX_BLOBS = 8
@@ -162,6 +164,10 @@ def views(text: str, budget: Budget) -> Iterator[str]:
     grouped = [c for c in chunks if len(c) >= 15 and ("-" in c or "." in c)]
     if any(budget.search(_GROUPED, chunk) for chunk in grouped):
         yield budget.sub(_GROUPED, lambda m: _GROUP_SEP.sub("", m.group(0)), text)
+    if "%" in text:  # "ghp%5F…": a token percent-encoded in a URL or a cookie
+        encoded = [c for c in chunks if len(c) >= 15 and "%" in c]
+        if any(budget.search(_PERCENT, c) for c in encoded):
+            yield " ".join(urllib.parse.unquote(c) for c in encoded)
     reversed_tokens = " ".join(tok[::-1] for tok in chunks if len(tok) >= 16)
     if reversed_tokens:
         yield reversed_tokens

@@ -42,6 +42,22 @@ def wallet_keys(text: str, budget: Budget) -> bool:
     return any(base58check_payload(m.group(0)) for m in _GATED.finditer(_XPRV, text, budget))
 
 
+# A keypair file as Solana's CLI writes it (id.json): the 64 bytes of an ed25519 secret
+# key as a JSON array. Nothing public is written that way.
+_BYTE_ARRAY = regex.compile(r"\[\s*(?:\d{1,3}\s*,\s*){31,63}\d{1,3}\s*\]")
+
+
+def key_byte_arrays(text: str, budget: Budget) -> bool:
+    if "," not in text or "[" not in text:
+        return False
+    for m in budget.finditer(_BYTE_ARRAY, text):
+        values = [int(v) for v in m.group(0).strip("[] \n\t").split(",")]
+        high = sum(v > 127 for v in values)  # random bytes: about half of them
+        if len(values) in (32, 64) and max(values) <= 255 and high >= len(values) // 4:
+            return True
+    return False
+
+
 # ---- BIP-39 seed phrases ----------------------------------------------------------------
 # A seed phrase is a run of BIP-39 words; between two of them only separators may
 # stand: spaces, punctuation in `_SEP_CHARS`, digits (numbering: "1.", "2)"). Any other
@@ -174,4 +190,5 @@ WALLET_CHECKS: tuple[SecretCheck, ...] = (
     SecretCheck("seed_phrase", "a wallet seed phrase", seed_phrases),
     SecretCheck("totp_seed", "a two-factor (TOTP) setup key", totp_seeds),
     SecretCheck("recovery_codes", "account recovery codes", recovery_codes),
+    SecretCheck("crypto_private_key", "a cryptocurrency private key", key_byte_arrays),
 )
