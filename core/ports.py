@@ -322,6 +322,11 @@ class Store(Protocol):
     """A memory database. `session()` opens one transaction as one principal."""
 
     url: str
+    #: True when write transactions take turns (SQLite's one writer): a save then
+    #: decides its reconciliation on a read-only snapshot first, so the writer's turn
+    #: skips the rules' string work. False when writers run side by side (PostgreSQL):
+    #: planning outside would only run the same look-ups and rules twice.
+    one_writer: bool
 
     async def open(self) -> None: ...
     async def close(self) -> None: ...

@@ -223,12 +223,14 @@ class MemoryService:
                 return []
             vector = await embed_text(self.ports, workspace, query, context.settings)
         now = self.clock()
-        # Ranking reads a snapshot beside any writes; only the touch waits for the writer.
-        async with self.store.session(principal, read_only=True) as session:
+        # Ranking reads a snapshot beside any writes; only the touch waits for SQLite's
+        # writer. Where writers run side by side the touch joins the search's transaction.
+        inside = touch and not self.store.one_writer
+        async with self.store.session(principal, read_only=not inside) as session:
             if vector is None and not (await read_context(session, channel)).may_recall:
                 return []
-            hits = await recall_memories(session, query, limit, now, vector, min_score, False)
-        if touch and hits:
+            hits = await recall_memories(session, query, limit, now, vector, min_score, inside)
+        if touch and hits and not inside:
             await self.store.touch(principal, [h.id for h in hits], now)
         return hits
 

@@ -58,7 +58,7 @@ def test_the_local_embedder_is_an_embedder_named_local_minilm_with_384_dimension
     embedder = LocalMiniLMEmbedder()
     assert isinstance(embedder, Embedder)
     assert (embedder.name, embedder.dimensions) == ("local-minilm", 384)
-    assert (embedder.batch_size, embedder.intra_op_threads) == (32, 1)
+    assert (embedder.batch_size, embedder.intra_op_threads) == (8, 1)
 
 
 @needs_model

@@ -103,7 +103,9 @@ def same_fact(kept: str, other: str) -> bool:
     )
 
 
-def candidate_pairs(ordered: Sequence[Memory], grams: Sequence[set[str]]) -> dict[int, set[int]]:
+def candidate_pairs(
+    ordered: Sequence[Memory], grams: Sequence[frozenset[str]]
+) -> dict[int, set[int]]:
     """For each memory, the later ones of its scope that may reach the threshold.
 
     Prefix filtering (as in the AllPairs similarity join): with trigrams sorted rarest

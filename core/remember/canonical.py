@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import unicodedata
+from collections.abc import Set
 
 import regex
 
@@ -26,11 +27,11 @@ def clean_text(text: str) -> str:
     return _SPACE.sub(" ", text).strip()
 
 
-# Cached: the rules compare each candidate memory with a new text in several ways, and
-# each asked for this form again (two thirds of a reconciliation's CPU, bench/scale.py).
 @functools.lru_cache(maxsize=8192)
 def normalize_content(text: str) -> str:
-    """The comparison form: NFKC, case-folded, whitespace collapsed, edge punctuation off."""
+    """The comparison form: NFKC, case-folded, whitespace collapsed, edge punctuation off.
+    Cached: a save's reconciliation compares its text with each candidate, and the
+    workspace's common memories are candidates of many saves."""
     text = unicodedata.normalize("NFKC", clean_text(text)).casefold()
     return _EDGE_PUNCT.sub("", text)
 
@@ -40,13 +41,14 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(normalize_content(text).encode("utf-8")).hexdigest()[:32]
 
 
-def trigrams(text: str) -> set[str]:
+@functools.lru_cache(maxsize=8192)
+def trigrams(text: str) -> frozenset[str]:
     """Character trigrams of the comparison form, words padded with spaces."""
     norm = " " + " ".join(_WORD.findall(normalize_content(text))) + " "
-    return {norm[i : i + 3] for i in range(len(norm) - 2)}
+    return frozenset(norm[i : i + 3] for i in range(len(norm) - 2))
 
 
-def jaccard(a: set[str], b: set[str]) -> float:
+def jaccard(a: Set[str], b: Set[str]) -> float:
     if not a and not b:
         return 1.0
     return len(a & b) / len(a | b)
@@ -62,6 +64,10 @@ def entity_id(name: str) -> str:
     name = unicodedata.normalize("NFKC", name).strip().casefold()
     name = regex.sub(r"['’‘`]", "", name)
     return _SPACE.sub("_", name)
+
+
+# Caches keyed by a whole text (a save brings new ones; benches empty them to time that).
+TEXT_CACHES = (normalize_content, trigrams)
 
 
 def words(text: str) -> list[str]:

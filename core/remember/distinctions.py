@@ -14,6 +14,7 @@ import functools
 import regex
 
 from core.recall.textsearch import STOPWORDS, light_stem
+from core.remember import canonical
 from core.remember.canonical import normalize_content
 from core.remember.wording import normal_word, tokens
 
@@ -120,4 +121,4 @@ def same_polarity(old: str, new: str) -> bool:
 
 
 # Caches keyed by a whole text (a save brings new ones; benches empty them to time that).
-TEXT_CACHES = (normalize_content, negated, _marked, _stems)
+TEXT_CACHES = (*canonical.TEXT_CACHES, _marked, _stems, negated)

@@ -20,6 +20,7 @@ from core.ids import new_id
 from core.llm import reconcile_model
 from core.models import (
     Kind,
+    Memory,
     NewMemory,
     Principal,
     Provenance,
@@ -136,6 +137,8 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
         return early
     async with ports.store.session(principal, read_only=True) as session:
         context = await read_context(session, request.channel)
+        # A text already kept is reinforced, not stored: its vector would be thrown away.
+        known = await session.find_by_hash(content_hash(content), request.scope)
     reason = context.save_refusal(request.scope, is_admin=request.is_admin)
     if reason is not None:
         return refused(reason)
@@ -145,7 +148,11 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
     if blocked is not None:
         return blocked
     now = ports.clock()
-    vector = await embed_text(ports, principal.workspace, content, context.settings)
+    vector = (
+        None
+        if known is not None
+        else await embed_text(ports, principal.workspace, content, context.settings)
+    )
     candidate = new_memory(principal, request, content, now, vector)
     proposal = (
         await _model_proposal(ports, principal, candidate, context.settings)
@@ -156,13 +163,28 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
         contradiction=context.settings.contradiction_policy, reconcile=request.reconcile
     )
     planned = None
-    if request.reconcile:  # the rules' string work on a snapshot, not in the writer's turn
+    if request.reconcile and ports.store.one_writer:  # the rules' work outside its turn
         async with ports.store.session(principal, read_only=True) as session:
             planned = await saving.plan(session, candidate)
     async with ports.store.session(principal) as session:
-        return await saving.save(
+        result = await saving.save(
             session, candidate, policy, now, proposal, request.is_admin, planned
         )
+    written = result.memory if result.status != SaveStatus.DUPLICATE else None
+    if known is not None and written is not None and not written.has_embedding:
+        await _embed_late(ports, principal, written, context.settings)
+    return result
+
+
+async def _embed_late(
+    ports: Ports, principal: Principal, memory: Memory, settings: WorkspaceSettings
+) -> None:
+    """The vector of a memory this save wrote without one because its text was known
+    when it started (and was forgotten meanwhile): computed now, outside the save."""
+    vector = await embed_text(ports, principal.workspace, memory.content, settings)
+    if vector is not None:
+        async with ports.store.session(principal) as session:
+            await session.set_embedding(memory.id, vector)
 
 
 async def _model_proposal(

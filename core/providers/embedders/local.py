@@ -77,15 +77,18 @@ class LocalMiniLMEmbedder:
     def __init__(
         self,
         *,
-        batch_size: int = 32,
+        batch_size: int = 8,
         intra_op_threads: int = 1,
         cache_size: int = 4096,
         model_path: Path | None = None,
         tokenizer_path: Path | None = None,
     ) -> None:
         """`intra_op_threads` defaults to 1: on a 2-core host one thread per inference
-        holds up better under load than two. The paths default to the files the
-        `local` extra installs; pass them only to use copies placed elsewhere."""
+        holds up better under load than two. `batch_size` defaults to 8: memory-sized
+        texts cost 7.9 ms of CPU a text in runs of 8, 9.1 in runs of 32 and 10.5 one
+        at a time (team-vocabulary memories, ~46 tokens, sorted by length). The paths
+        default to the files the `local` extra installs; pass them only to use copies
+        placed elsewhere."""
         if batch_size < 1:
             raise ValueError(f"batch_size must be at least 1, not {batch_size}")
         if intra_op_threads < 1:

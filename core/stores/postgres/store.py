@@ -77,6 +77,8 @@ def url_user(url: str) -> tuple[str | None, str | None]:
 class PostgresStore:
     """A `core.ports.Store` on PostgreSQL (psycopg 3, async pool)."""
 
+    one_writer = False  # `core.ports.Store.one_writer`: saves decide in their transaction
+
     def __init__(
         self,
         url: str,

@@ -76,6 +76,8 @@ class SQLiteStore:
     (none for `:memory:`, whose connections cannot share a database: reads then take
     the writer's turn)."""
 
+    one_writer = True  # `core.ports.Store.one_writer`: saves plan on a snapshot first
+
     def __init__(self, url: str, *, readers: int = DEFAULT_READERS) -> None:
         self.url = url
         self.path = path_from_url(url)
