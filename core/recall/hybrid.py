@@ -64,10 +64,13 @@ class Tuning:
     wrote is raised by this share (`core.recall.speaker`); 0 off. Picked 1.0 in every
     fold, beside context 0.4.
     further: the share the lines two away from a candidate gain (the same speaker's
-    next line in a two-person chat); 0 off. Keyword-only, 0.1–0.3 raise R@10 by 1.3–3.8
-    points, but above 0.2 at multi-hop's expense (neighbours crowd out the other
-    sessions' evidence): leave-one-conversation-out with multi-hop held at the previous
-    release's level picked 0.1, 0.1, 0.2 (bench/research/fusion_tuning.py).
+    next line in a two-person chat); 0 off, the default. Keyword-only, 0.1–0.3 raise
+    R@10 by 1.3–3.8 points, but above 0.2 at multi-hop's expense (neighbours crowd out
+    the other sessions' evidence), and with the embedder it costs multi-hop at any
+    share: leave-one-conversation-out with multi-hop held at the previous release's
+    level picked 0.1, 0.1, 0.2 keyword-only, 0, 0.1, 0 with the embedder and 0 in every
+    fold connected (bench/research/fusion_tuning.py), and reading two more lines per
+    candidate costs 1.36x recall CPU at 10k (bench/recall_latency.py --paired).
     vector_pool: how many nearest vectors join the candidates (at least the keyword
     pool). A question about a person is answered by that person's lines, and the
     author lift sets the others' aside, so the vector list must reach past them:
@@ -84,7 +87,7 @@ class Tuning:
     dated: float = 0.3
     context: float = 0.4
     author: float = 1.0
-    further: float = 0.1
+    further: float = 0.0
     vector_pool: int = 250
 
 
