@@ -123,3 +123,22 @@ async def test_neighbours_of_nothing_relevant_are_not_used(service, context_on):
         await service.remember(WS, ALICE, text, reconcile=False)
     used = await service.prompt_context(WS, ALICE, "which port is staging on?")
     assert used.memories == []
+
+
+def test_the_vector_list_goes_deeper_only_for_a_named_speakers_lines():
+    """`Tuning.vector_pool` costs a deeper vector search: only when a keyword hit is a
+    chat line by someone the question names (the author lift then sets the other
+    speakers' lines aside)."""
+    from core.models import Memory, Scope
+    from core.ports import TextHit
+
+    def hit(text: str) -> TextHit:
+        memory = Memory("m", WS, ALICE, Scope.PRIVATE, content=text, content_hash=text)
+        return TextHit(memory, 1.0)
+
+    lines = [hit("Ana: the tulips came out early"), hit("Ben: I took up pottery")]
+    facts = [hit("Ben's pottery class is on Tuesdays")]
+    assert hybrid.speaks(lines, {"ben"})
+    assert not hybrid.speaks(lines, {"caroline"})  # named, but says none of these
+    assert not hybrid.speaks(facts, {"ben"})  # a fact about Ben, not his line
+    assert not hybrid.speaks(lines, set())
