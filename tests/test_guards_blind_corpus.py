@@ -47,3 +47,15 @@ def test_the_heldout_corpus_is_what_its_generator_writes() -> None:
     assert stored == make_heldout.rows()
     assert {row["split"] for row in stored} == {"heldout"}
     assert Counter(row["expect"] for row in stored)["clean"] >= 50
+
+
+def test_the_second_round_dev_corpus_is_what_its_generator_writes() -> None:
+    sys.path.insert(0, str(DATA))
+    try:
+        import make_dev_outside
+    finally:
+        sys.path.remove(str(DATA))
+    stored = [
+        json.loads(line) for line in (DATA / "dev_outside.jsonl").read_text("utf-8").splitlines()
+    ]
+    assert stored == make_dev_outside.rows()

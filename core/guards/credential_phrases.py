@@ -185,6 +185,14 @@ def _word_passphrase(m: regex.Match[str]) -> bool:
     return 3 <= len(words) <= 8 and not any(w in _PLAIN_WORDS for w in words)
 
 
+def _random_letter_groups(value: str) -> bool:
+    """Random letters, not words: English words of four letters nearly always hold a vowel,
+    four random ones lack one a third of the time."""
+    letters = value.replace(" ", "")
+    groups = [letters[i : i + 4] for i in range(0, len(letters), 4)]
+    return len(set(letters)) >= 8 and any(not set(g) & set("aeiouy") for g in groups)
+
+
 PHRASES: tuple[Phrase, ...] = (
     # Code and config: DB_PASSWORD=…, "password": "…", pw: …, pass=…
     Phrase("password_assignment", "a password", _c(
@@ -293,6 +301,17 @@ PHRASES: tuple[Phrase, ...] = (
         r"(?:accounts|logins|sites|services|passwords)|every\s+(?:account|login|site|service)"
         r"|(?:all|every)\s*thing)\b"), lambda m: _password_like(m) and (
             len(m.group("v")) >= 9 or not m.group("v").isalnum())),
+    # "docker login -u admin -p Passw0rd!", "redis-cli -a …": a password on a command line.
+    Phrase("credentials", "login credentials", _c(
+        r"\b(?:docker|podman|helm|nerdctl|buildah|skopeo|oras|cf|oc)\s+(?:registry\s+)?login\b"
+        r"[^\n]{0,80}?\s(?:-p|--password)(?:\s+|=)[\"']?" + _VALUE), _password_like),
+    Phrase("credentials", "login credentials", _c(
+        r"\b(?:redis-cli|sshpass|mysqladmin|mongo(?:sh)?)\b[^\n]{0,60}?\s(?:-a|-p|--pass(?:word)?)"
+        r"(?:\s+|=)[\"']?" + _VALUE), _password_like),
+    # Google's app passwords: four groups of four lower-case letters, after their name.
+    Phrase("password_statement", "a password", _c(
+        r"\bapp[\s\-]?(?:specific\s+)?password\b[^\n]{0,40}?(?<![a-z])(?P<v>[a-z]{4}(?:\s?[a-z]{4}){3})"
+        r"(?![a-z])"), lambda m: _random_letter_groups(m.group("v"))),
     Phrase("credentials", "login credentials", _c(
         r"\bcurl\b[^\n]{0,80}?\s(?:-u|--user)\s*[\"']?[^\s:\"']{1,40}:" + _VALUE), _strong),
     # "api_key = …", "the Mistral API key is …", "token: …": random-looking values only.

@@ -179,6 +179,18 @@ SECRET_PATTERNS: tuple[SecretPattern, ...] = (
     _p("pypi_token", "a PyPI token", _B + r"pypi-[A-Za-z0-9_\-]{32,}", ("pypi-",), _random(30)),
     _p("huggingface_token", "a Hugging Face token",
        _B + r"(?:hf_|api_org_)[A-Za-z0-9]{30,40}" + _E, ("hf_", "api_org_"), _random(20)),
+    _p("tailscale_key", "a Tailscale key",
+       _B + r"tskey-(?:auth-|client-|api-|scim-|webhook-)?[A-Za-z0-9]{8,}-[A-Za-z0-9]{20,}" + _E,
+       ("tskey-",), _random(20)),
+    _p("okta_token", "an Okta API token",
+       r"(?<![A-Za-z0-9])SSWS\s+(?P<v>[A-Za-z0-9_\-]{40,44})(?![A-Za-z0-9_\-])", ("ssws",),
+       _random(30)),
+    # Webhook URLs post as whoever made them: the URL itself is the credential.
+    _p("webhook_url", "a webhook URL",
+       r"(?i:hooks\.zapier\.com/hooks/catch/\d{4,}/(?P<v>[a-z0-9]{5,})"
+       r"|(?:outlook\.office(?:365)?\.com/webhook|[\w\-]+\.webhook\.office\.com/webhookb2)/"
+       r"[0-9a-f\-]{36}@[0-9a-f\-]{36}/IncomingWebhook/[0-9a-f]{32})",
+       ("zapier", "webhook")),
     _p("discord_webhook", "a Discord webhook URL",
        r"discord(?:app)?\.com/api/(?:v\d+/)?webhooks/\d{15,20}/(?P<v>[A-Za-z0-9_\-]{40,})",
        ("discord",)),

@@ -17,6 +17,7 @@ import json
 import random
 import string
 import sys
+import uuid
 from collections import Counter
 from pathlib import Path
 
@@ -574,6 +575,58 @@ def rows() -> list[dict[str, str]]:
         ("clean", "bank holiday on the 25th; routing table rebuilt at 02:00"),
     ):
         add(expect, f"round5_{expect}", text)
+    # --- a sixth round: provider and command-line secrets, webhook URLs, app passwords
+    A = h.ALNUM
+    add("secret", "round6_secret",
+        f"//registry.npmjs.org/:_authToken=npm_{pick(A,36)}",
+        f"pypi token pypi-AgEIcHlwaS5vcmc{pick(A+'-_',70)}",
+        f"DO token dop_v1_{pick(h.HEX,64)}",
+        f"shopify admin shpat_{pick(h.HEX,32)}",
+        f"atlassian token ATATT3xFfGF0{pick(A+'-_=',180)}",
+        f"HEROKU_API_KEY={uuid.UUID(int=h.R.getrandbits(128), version=4)}",
+        f"firebase server key AAAA{pick(A+'-_',7)}:APA91b{pick(A+'-_',134)}",
+        f"mapbox sk.eyJ1Ijoi{pick(A,20)}.{pick(A+'-_',22)}",
+        f"vault token hvs.{pick(A+'-_',90)}",
+        f"linear lin_api_{pick(A,40)}",
+        f"notion integration secret_{pick(A,43)}",
+        f"postman PMAK-{pick(h.HEX,24)}-{pick(h.HEX,34)}",
+        f"AGE-SECRET-KEY-1{pick('QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L',58)}",
+        f"tailscale tskey-auth-{pick(A,17)}-{pick(A,32)}",
+        f"CF_API_TOKEN={pick(A+'_-',40)}",
+        "https://portal.example.com/login?user=bob&password=Hunter22!",
+        "ssh pass: hunter2",
+        "kubectl create secret generic db --from-literal=password=S3cr3t!x",
+        "docker login -u admin -p Passw0rd!",
+        "PGPASSWORD=foo123bar psql -h db -U app",
+        "mysql://root:toor1234@localhost:3306/app",
+        "-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEI" + pick(A+'+/',60) + "\n-----END EC PRIVATE KEY-----",
+        "keystore password for the android build: android123!",
+        "master password for 1password is Violet!Harbor!2031",
+        f"datadog DD_API_KEY={pick(h.HEX,32)}",
+        f"okta SSWS {pick(A+'_-',42)}",
+        f"the app password google gave me: {' '.join(pick('abcdefghijklmnopqrstuvwxyz',4) for _ in range(4))}",
+        f"gmail app password {pick('abcdefghijklmnopqrstuvwxyz',16)}",
+        "wifi password: 'sunflower garden 42'",
+        f"my bitwarden recovery code is {pick(h.B32,8)}-{pick(h.B32,8)}-{pick(h.B32,8)}-{pick(h.B32,8)}",
+        "SSH_PRIVATE_KEY=" + h.b64('-----BEGIN OPENSSH PRIVATE KEY-----' + chr(10) + pick(A,60)),
+        f"access_token={pick(A,40)}&token_type=bearer",
+        f"https://hooks.zapier.com/hooks/catch/{num(7)}/{pick(A.lower(),6)}/",
+        f"https://outlook.office.com/webhook/{uuid.UUID(int=h.R.getrandbits(128))}@{uuid.UUID(int=h.R.getrandbits(128))}/IncomingWebhook/{pick(h.HEX,32)}/{uuid.UUID(int=h.R.getrandbits(128))}",
+        f"twilio: {'AC'+pick(h.HEX,32)}:{pick(h.HEX,32)}",
+        f"the stripe key is s k _ l i v e _ {' '.join(pick(A,24))}",
+    )
+    add("clean", "lookalike_new_rules",
+        'app password: this will only work once',
+        'docker login -u admin --password-stdin < token.txt',
+        'redis-cli -a $REDIS_PASSWORD ping',
+        'docker login -u ci -p $CI_REGISTRY_PASSWORD registry.gitlab.com',
+        'the zapier hook is configured in the admin panel',
+        'tskey-auth keys expire after 90 days',
+        'SSWS is the auth scheme Okta uses for API tokens',
+        'generate an app password in your google account settings',
+        'mysqladmin -u root -p status prompts for the password',
+        'the outlook webhook connector is deprecated',
+    )
     return out
 
 
