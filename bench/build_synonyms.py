@@ -10,8 +10,10 @@ word's ordinary meaning ("reboot" for "restart"), and every rare sense is a chan
 fold two different facts ("run" also means "a score in baseball"). So each synset
 keeps only the one-word, lower-case lemmas for which it is among their first
 `MAX_RANK` senses (WordNet orders a word's senses by how often they were tagged), with
-the rank written beside them so the runtime can be stricter; synsets left with fewer
-than two lemmas are dropped, and so are time and quantity nouns (`VALUE_LEXNAMES`).
+the rank written beside them so the runtime can be stricter (twelve are kept: the
+runtime pairs two words within four senses of each, or a word's first sense with one
+of the other's first eight); synsets left with fewer than two lemmas are dropped,
+and so are time and quantity nouns (`VALUE_LEXNAMES`).
 Each verb synset is also written joined with its direct hypernym ("schedule" with
 "plan"): a more general verb restates a specific one; siblings are never joined. The
 irregular forms (verb.exc, noun.exc, adj.exc: "left" → "leave", "given" → "give")
@@ -34,7 +36,7 @@ import shutil
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[1] / "core" / "remember" / "data"
-MAX_RANK = 4  # senses kept per word: the runtime may use fewer
+MAX_RANK = 12  # senses kept per word: the runtime uses 4, or 8 beside a first sense
 # noun.quantity and noun.time: units and spans are the values facts differ in
 # ("100 requests per minute" → "per second"), never a way to say the same thing.
 VALUE_LEXNAMES = frozenset({23, 28})  # lexnames numbers

@@ -7,7 +7,8 @@ Starts embedded PostgreSQL (bench/pg_setup.py), bulk-loads the memories, then ti
 `MemoryService.recall` end to end as the bot runs it: embedding the question with
 the local embedder, keyword (GIN) and vector (HNSW) search under row-level
 security as the application role, RRF fusion, re-scoring, and the touch write.
-It also times the embedder alone and recall with the query vector precomputed.
+It also times the embedder alone and recall with the query vector precomputed, and
+with `--baseline` that recall again under other settings, interleaved (a paired ratio).
 Target (issue 3): p95 ≤ 30 ms including the query embedding.
 """
 
@@ -33,8 +34,10 @@ from bench.pg_setup import (  # noqa: E402
     fill,
     questions,
 )
+from bench.recall_latency import baseline_tuning  # noqa: E402
 from core.ports import Embedder  # noqa: E402
 from core.providers.presets import EmbedConfig, build_embedder  # noqa: E402
+from core.recall import hybrid  # noqa: E402
 from core.service import MemoryService  # noqa: E402
 from core.stores.postgres.store import PostgresStore  # noqa: E402
 
@@ -98,17 +101,25 @@ async def run(args: argparse.Namespace) -> int:
         for q in asked[: args.warmup]:
             await service.recall(WORKSPACE, USER, q)
         asked = asked[args.warmup :]
-        full, embed_only, db_only = [], [], []
-        for q in asked:  # interleaved, so load changes hit the three series alike
+        full, embed_only, db_only, db_baseline = [], [], [], []
+        defaults, baseline = hybrid.TUNING, baseline_tuning(args.baseline or "off")
+        for q in asked:  # interleaved, so load changes hit the series alike
             full += await timed(lambda q: service.recall(WORKSPACE, USER, q), [q])
             embed_only += await timed(lambda q: embedder.embed([q]), [q])
             db_only += await timed(lambda q: db.recall(WORKSPACE, USER, q), [q])
+            if args.baseline:
+                hybrid.TUNING = baseline
+                db_baseline += await timed(lambda q: db.recall(WORKSPACE, USER, q), [q])
+                hybrid.TUNING = defaults
         hits = [len(await db.recall(WORKSPACE, USER, q, touch=False)) for q in asked[:20]]
         await store.close()
     print(f"{args.memories} memories, one workspace, {len(asked)} questions, {embedder.name}")
     print(line("recall (embed + search + score)", full))
     print(line("  query embedding alone", embed_only))
     print(line("  recall with vector precomputed", db_only))
+    if db_baseline:
+        print(line(f"  same, baseline {args.baseline}", db_baseline))
+        print(f"  p95 defaults/baseline {pct(db_only, 95) / max(pct(db_baseline, 95), 1e-9):.2f}")
     print(f"mean hits per question: {statistics.fmean(hits):.1f}")
     ok = pct(full, 95) <= TARGET_P95_MS
     print(f"target p95 ≤ {TARGET_P95_MS:.0f} ms: {'met' if ok else 'NOT met'}")
@@ -123,6 +134,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--app-url", help="use this (filled or empty) database instead")
     parser.add_argument("--admin-url", help="its owner's URL (with --app-url)")
     parser.add_argument("--embedder", default="local", help="embedder preset (default local)")
+    parser.add_argument(
+        "--baseline",
+        metavar="SPEC",
+        help="also time recall (vector precomputed) with these Tuning fields over the "
+        'defaults, interleaved, e.g. "further=0,vector_pool=50" (an earlier release)',
+    )
     sys.exit(asyncio.run(run(parser.parse_args(argv))))
 
 

@@ -11,10 +11,11 @@ use; --no-touch measures without). The issue's target: p95 ≤ 20 ms at 10k.
     python bench/recall_latency.py --sizes 1000,10000 --profile 25
     python bench/recall_latency.py --sizes 1000,10000 --chat-lines --paired
 
-`--paired` also times each question twice in turn, with recall's conversation context
-and author lift (`core.recall.hybrid.Tuning.context`/`author`) and without, in CPU time
-of the whole process (the SQLite store's own thread included): on a shared machine the
-ratio of the two is what holds.
+`--paired` also times each question twice in turn, with the default tuning and with
+`--baseline` (by default recall's conversation context and author lift off,
+`core.recall.hybrid.Tuning`; or fields over the defaults, such as an earlier release's
+settings), in CPU time of the whole process (the SQLite store's own thread included): on
+a shared machine the ratio of the two is what holds.
 """
 
 from __future__ import annotations
@@ -111,13 +112,30 @@ async def time_queries(
     return timings, hits / max(1, len(questions))
 
 
+def baseline_tuning(spec: str) -> hybrid.Tuning:
+    """The tuning `--paired` compares the defaults with: "off" (conversation context and
+    author lift off) or `field=value,…` over the defaults (e.g. an earlier release's)."""
+    if spec == "off":
+        return dataclasses.replace(hybrid.TUNING, context=0.0, further=0.0, author=0.0)
+    changes = {}
+    for item in spec.split(","):
+        name, _, value = item.partition("=")
+        field = {f.name: f for f in dataclasses.fields(hybrid.Tuning)}[name.strip()]
+        changes[field.name] = type(getattr(hybrid.TUNING, field.name))(value)
+    return dataclasses.replace(hybrid.TUNING, **changes)
+
+
 async def paired(
-    memory: MemoryService, workspace: str, questions: Sequence[str], touch: bool
+    memory: MemoryService,
+    workspace: str,
+    questions: Sequence[str],
+    touch: bool,
+    baseline: str = "off",
 ) -> tuple[list[float], list[float]]:
-    """CPU milliseconds per recall with the default tuning and with conversation
-    context and author lift off, each question asked both ways in alternating order."""
+    """CPU milliseconds per recall with the default tuning and with the `baseline`
+    (`baseline_tuning`), each question asked both ways in alternating order."""
     with_context = hybrid.TUNING
-    without = dataclasses.replace(with_context, context=0.0, author=0.0)
+    without = baseline_tuning(baseline)
     timings: dict[hybrid.Tuning, list[float]] = {with_context: [], without: []}
     for n, question in enumerate(questions):
         for tuning in (with_context, without) if n % 2 else (without, with_context):
@@ -132,9 +150,9 @@ async def paired(
 def paired_line(size: int, on: Sequence[float], off: Sequence[float]) -> str:
     p95_on, p95_off = percentile(on, 0.95), percentile(off, 0.95)
     return (
-        f"{size:>9,} CPU ms, context on: p50 {statistics.median(on):.1f} p95 {p95_on:.1f} · "
-        f"off: p50 {statistics.median(off):.1f} p95 {p95_off:.1f} · "
-        f"p95 on/off {p95_on / max(p95_off, 1e-9):.2f}"
+        f"{size:>9,} CPU ms, defaults: p50 {statistics.median(on):.1f} p95 {p95_on:.1f} · "
+        f"baseline: p50 {statistics.median(off):.1f} p95 {p95_off:.1f} · "
+        f"p95 defaults/baseline {p95_on / max(p95_off, 1e-9):.2f}"
     )
 
 
@@ -187,7 +205,9 @@ async def run(args: argparse.Namespace) -> list[Row]:
                 )
                 print(render_row(rows[-1]), file=sys.stderr, flush=True)
                 if args.paired:
-                    on, off = await paired(memory, workspace, asked[args.warmup :], False)
+                    on, off = await paired(
+                        memory, workspace, asked[args.warmup :], False, args.baseline
+                    )
                     args.paired_lines.append(paired_line(size, on, off))
                     print(args.paired_lines[-1], file=sys.stderr, flush=True)
     return rows
@@ -287,7 +307,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--paired",
         action="store_true",
-        help="also time recall with and without conversation context, CPU time, in turn",
+        help="also time recall with the defaults and with --baseline, CPU time, in turn",
+    )
+    parser.add_argument(
+        "--baseline",
+        default="off",
+        metavar="SPEC",
+        help='what --paired compares with: "off" (no conversation context or author lift, '
+        'the default) or Tuning fields over the defaults, e.g. "further=0,vector_pool=50"',
     )
     parser.add_argument(
         "--profile", type=int, default=0, metavar="N", help="cProfile the largest size, top N"

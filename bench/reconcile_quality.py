@@ -17,7 +17,13 @@ are printed as aggregates only (no breakdown by kind), so that nothing is tuned 
    workspace per conversation; prints how many non-identical turns stayed separate
    memories. The file is read in place, never copied.
 
+With `--against REV`, `decide`'s CPU per pair is also measured for the rules of REV
+(a commit; its tree is unpacked from git) beside this tree's, alternated in fresh
+processes on the same probe rows, and the ratio of the medians printed: a paired
+figure, since other work on the machine slows both alike.
+
     /work/main/.venv/bin/python bench/reconcile_quality.py [--locomo PATH] [--json]
+        [--against REV [--rounds N]]
 """
 
 from __future__ import annotations
@@ -26,6 +32,9 @@ import argparse
 import asyncio
 import json
 import math
+import os
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -143,6 +152,39 @@ def decide_cpu_us(rows: Sequence[dict[str, str]], rounds: int = 5) -> float:
     return round(best / len(cases) * 1e6, 1)
 
 
+_CPU_OF_TREE = """import json, sys
+sys.path.insert(0, ".")
+from bench.reconcile_quality import decide_cpu_us
+with open(sys.argv[1], encoding="utf-8") as fh:
+    print(decide_cpu_us([json.loads(line) for line in fh if line.strip()]))
+"""
+
+
+def paired_cpu_us(rev: str, probes: Path, rounds: int) -> dict[str, object]:
+    """`decide` CPU per pair of `rev` (its tree unpacked with `git archive`) and of
+    this tree, each in a fresh process on the same probe rows, alternated `rounds`
+    times so both see the same load; the medians and their ratio."""
+    runs: dict[str, list[float]] = {"before": [], "after": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=True
+        )
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        for _ in range(rounds):
+            for name, tree in (("before", tmp), ("after", str(ROOT))):
+                done = subprocess.run(
+                    [sys.executable, "-c", _CPU_OF_TREE, str(probes)],
+                    cwd=tree, capture_output=True, text=True, check=True,
+                )  # fmt: skip
+                runs[name].append(float(done.stdout.split()[-1]))
+    before = round(statistics.median(runs["before"]), 1)
+    after = round(statistics.median(runs["after"]), 1)
+    return {
+        "against": rev, "rounds": rounds, "before_us": before, "after_us": after,
+        "ratio": round(after / before, 3), "load": round(os.getloadavg()[0], 1),
+    }  # fmt: skip
+
+
 def print_probes(name: str, report: dict) -> None:
     print(f"{name}: {report['pairs']} pairs")
     print(f"  {'op':<8}{'pairs':>6}{'precision':>11}{'recall':>8}")
@@ -162,6 +204,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--locomo", type=Path, default=DEFAULT_LOCOMO, help="LoCoMo-format JSON")
     parser.add_argument("--no-ingest", action="store_true", help="probe set only")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--against", metavar="REV", help="also time decide() of REV beside this tree, paired"
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="alternations for --against")
     args = parser.parse_args(argv)
     with args.probes.open(encoding="utf-8") as fh:
         rows = [json.loads(line) for line in fh if line.strip()]
@@ -169,6 +215,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for split in HELD_OUT:
         reports[split].pop("distinct_folded_by_kind")  # aggregates only: nothing to tune on
     result: dict[str, object] = {**reports, "decide_cpu_us": decide_cpu_us(rows)}
+    if args.against:
+        result["paired"] = paired_cpu_us(args.against, args.probes, args.rounds)
     if not args.no_ingest:
         if not args.locomo.exists():
             print(f"no data file at {args.locomo}", file=sys.stderr)
@@ -180,6 +228,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     for split, name in SPLITS.items():
         print_probes(name, result[split])
     print(f"decide() CPU per pair: {result['decide_cpu_us']} µs (best of 5 passes, warm)")
+    if "paired" in result:
+        pr = result["paired"]
+        print(
+            f"paired with {pr['against']} ({pr['rounds']} alternations, load {pr['load']}): "
+            f"{pr['before_us']} → {pr['after_us']} µs median, {pr['ratio']}×"
+        )
     if "ingest" in result:
         i = result["ingest"]
         print(

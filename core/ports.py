@@ -156,12 +156,13 @@ class StoreSession(Protocol):
 
     async def search_vector(self, vector: Sequence[float], limit: int) -> list[TextHit]: ...
     async def adjacent(
-        self, memory_ids: Sequence[str], within: float
+        self, memory_ids: Sequence[str], within: float, reach: int = 1
     ) -> list[tuple[str, int, Memory]]:
-        """Each memory's conversation neighbours: the active memory its owner saved
-        right before it (side -1) and right after it (+1) in the same scope, if that one
-        is in the same channel, saved at most `within` seconds apart, and visible here.
-        (memory id, side, neighbour) triples; unknown ids have none."""
+        """Each memory's conversation neighbours: the active memories its owner saved
+        right before it (side -1, then -2 … -reach) and right after it (+1 … +reach) in
+        the same scope, each if it is in the same channel, saved at most `within` seconds
+        apart, and visible here. (memory id, side, neighbour) triples; unknown ids have
+        none."""
         ...
 
     async def term_counts(

@@ -191,3 +191,14 @@ def test_the_reconciliation_benchmark_ingests_a_held_out_file_and_keeps_distinct
     # six accepted turns, two of them the same "Thanks!": five texts, five memories
     assert (ingest["non_identical_turns"], ingest["separate_memories"]) == (5, 5)
     assert "AKIAZ7QK3XB5M2TRW9PL" not in done.stdout
+
+
+def test_the_reconciliation_benchmark_times_decide_paired_with_another_commit(tmp_path):
+    from bench.reconcile_quality import PROBES, paired_cpu_us
+
+    probes = tmp_path / "probes.jsonl"
+    probes.write_text("".join(PROBES.read_text(encoding="utf-8").splitlines(True)[:40]))
+    paired = paired_cpu_us("HEAD", probes, rounds=1)
+    assert paired["against"] == "HEAD" and paired["rounds"] == 1
+    assert paired["before_us"] > 0 and paired["after_us"] > 0  # type: ignore[operator]
+    assert paired["ratio"] == round(paired["after_us"] / paired["before_us"], 3)  # type: ignore[operator]

@@ -52,6 +52,28 @@ async def test_the_reply_to_the_matching_turn_is_recalled_with_it(service, conte
     assert contents[:2] == [turns[1], turns[2]]  # the answer shares no word but "Ben"
 
 
+async def test_the_same_speakers_next_line_is_recalled_two_away(service, monkeypatch):
+    """Ana asks, Ben leads in, Ben answers: the answer is two lines from the match and
+    is found only when `further` lends to lines two away."""
+    turns = [
+        "Ana: the garden looks lovely this spring",
+        "Ana: what did your kids like at the museum, Ben?",
+        "Ben: oh, so much",
+        "Ben: they were stoked for the dinosaur exhibit",
+        "Ana: the bakery on Main Street reopened",
+    ]
+    for text in turns:
+        await service.remember(WS, ALICE, text, reconcile=False)
+    question = "What did Ben's kids like at the museum?"
+    found = {}
+    for further in (0.0, 0.3):
+        monkeypatch.setattr(hybrid, "TUNING", hybrid.Tuning(context=0.4, further=further))
+        hits = await service.recall(WS, ALICE, question, limit=3, touch=False)
+        found[further] = [h.content for h in hits]
+    assert turns[3] not in found[0.0]
+    assert found[0.3][0] == turns[1] and turns[3] in found[0.3]
+
+
 async def test_without_context_the_reply_is_not_found(service, monkeypatch):
     monkeypatch.setattr(hybrid, "TUNING", hybrid.Tuning(context=0.0, author=0.0))
     for text in ("Ana: how long have you been married?", "Ben: 5 years already! Time flies"):
@@ -101,3 +123,22 @@ async def test_neighbours_of_nothing_relevant_are_not_used(service, context_on):
         await service.remember(WS, ALICE, text, reconcile=False)
     used = await service.prompt_context(WS, ALICE, "which port is staging on?")
     assert used.memories == []
+
+
+def test_the_vector_list_goes_deeper_only_for_a_named_speakers_lines():
+    """`Tuning.vector_pool` costs a deeper vector search: only when a keyword hit is a
+    chat line by someone the question names (the author lift then sets the other
+    speakers' lines aside)."""
+    from core.models import Memory, Scope
+    from core.ports import TextHit
+
+    def hit(text: str) -> TextHit:
+        memory = Memory("m", WS, ALICE, Scope.PRIVATE, content=text, content_hash=text)
+        return TextHit(memory, 1.0)
+
+    lines = [hit("Ana: the tulips came out early"), hit("Ben: I took up pottery")]
+    facts = [hit("Ben's pottery class is on Tuesdays")]
+    assert hybrid.speaks(lines, {"ben"})
+    assert not hybrid.speaks(lines, {"caroline"})  # named, but says none of these
+    assert not hybrid.speaks(facts, {"ben"})  # a fact about Ben, not his line
+    assert not hybrid.speaks(lines, set())

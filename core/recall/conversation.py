@@ -50,14 +50,16 @@ class Fused:
 
 
 async def in_context(
-    session: StoreSession, candidates: Sequence[Fused], share: float
+    session: StoreSession, candidates: Sequence[Fused], share: float, further: float = 0.0
 ) -> list[Fused]:
     """The candidates, each lifted by `share` of its best neighbour's relevance, and
     the neighbours of the best ones that search had not found; a memory saved right
-    after a lending one is marked as its reply. Only chat-log lines (a memory naming
-    its author, `core.recall.speaker`) are turns of a conversation: facts saved one
-    after another ("the staging port is 8080", "I prefer short answers") are each
-    their own."""
+    after a lending one is marked as its reply. `further` > 0: the lines two away
+    (the same speaker's next and previous line in a two-person chat: "What did the
+    kids like?" / "…" / "They loved the dinosaurs") gain that share too. Only chat-log
+    lines (a memory naming its author, `core.recall.speaker`) are turns of a
+    conversation: facts saved one after another ("the staging port is 8080", "I
+    prefer short answers") are each their own."""
     lines = [c for c in candidates if speaker.author(c.memory.content)]
     best = sorted(lines, key=lambda c: -c.relevance)[:ANCHORS]
     anchors = {c.memory.id: c.relevance for c in best if c.relevance > 0}
@@ -66,12 +68,13 @@ async def in_context(
     lift: dict[str, float] = {}
     reply_to: dict[str, tuple[float, str]] = {}
     found: dict[str, Memory] = {}
-    for anchor, side, memory in await session.adjacent(list(anchors), WITHIN_SECONDS):
+    reach = 2 if further > 0 else 1
+    for anchor, side, memory in await session.adjacent(list(anchors), WITHIN_SECONDS, reach):
         if ranking.buried(memory) or not speaker.author(memory.content):
             continue
-        gain = share * anchors[anchor]
+        gain = (share if abs(side) == 1 else further) * anchors[anchor]
         lift[memory.id] = max(lift.get(memory.id, 0.0), gain)
-        if side > 0 and gain > reply_to.get(memory.id, (0.0, ""))[0]:
+        if side == 1 and gain > reply_to.get(memory.id, (0.0, ""))[0]:
             reply_to[memory.id] = (gain, anchor)
         found[memory.id] = memory
 

@@ -21,7 +21,7 @@ from weakref import WeakKeyDictionary
 
 from core.models import Hit, Memory
 from core.ports import StoreSession, TextHit
-from core.recall import conversation, expansion, ranking, relevance, temporal
+from core.recall import conversation, expansion, ranking, relevance, speaker, temporal
 from core.recall.conversation import Fused
 from core.recall.textsearch import convex_fuse, coverage_of, light_stem, query_terms
 from core.remember.classify import find_entities
@@ -63,6 +63,20 @@ class Tuning:
     author: for a question naming a person, the relevance of a chat-log line that person
     wrote is raised by this share (`core.recall.speaker`); 0 off. Picked 1.0 in every
     fold, beside context 0.4.
+    further: the share the lines two away from a candidate gain (the same speaker's
+    next line in a two-person chat); 0 off, the default. Keyword-only, 0.1–0.3 raise
+    R@10 by 1.3–3.8 points, but above 0.2 at multi-hop's expense (neighbours crowd out
+    the other sessions' evidence), and with the embedder it costs multi-hop at any
+    share: leave-one-conversation-out with multi-hop held at the previous release's
+    level picked 0.1, 0.1, 0.2 keyword-only, 0, 0.1, 0 with the embedder and 0 in every
+    fold connected (bench/research/fusion_tuning.py), and reading two more lines per
+    candidate costs 1.36x recall CPU at 10k (bench/recall_latency.py --paired).
+    vector_pool: how many nearest vectors join the candidates (at least the keyword
+    pool). A question about a person is answered by that person's lines, and the
+    author lift sets the others' aside, so the vector list must reach past them:
+    250 against 50 raised multi-hop R@10 from 0.467 to 0.495 on the dev split with the
+    local embedder, every conversation as good or better. Only for such questions
+    (`speaks`): at 100k connected memories the deeper list costs 1.74x recall p95.
     """
 
     keyword: str = "bm25"
@@ -74,6 +88,8 @@ class Tuning:
     dated: float = 0.3
     context: float = 0.4
     author: float = 1.0
+    further: float = 0.0
+    vector_pool: int = 250
 
 
 TUNING = Tuning()
@@ -117,6 +133,13 @@ def fuse(
         top = max(fused.values())
         return [Fused(memories[i], v / top, cosine.get(i)) for i, v in fused.items()]
     return [Fused(memories[i], v, cosine.get(i)) for i, v in convex_fuse(keyword, vector, alpha)]
+
+
+def speaks(hits: Sequence[TextHit], asked: set[str]) -> bool:
+    """True when a keyword hit is a chat-log line by someone the question names: the
+    author lift will set the others' lines aside, so the vector list must go deeper
+    (`Tuning.vector_pool`). Other recalls keep the shallow list and its cost."""
+    return bool(asked) and any(speaker.author(h.memory.content) in asked for h in hits)
 
 
 def timed(candidate: Fused, boost: float) -> Fused:
@@ -189,7 +212,9 @@ async def recall(
     terms = query_terms(query)
     pool = max(CANDIDATE_POOL, limit * 5)
     text_hits = await session.search_text(terms, pool) if terms else []
-    vector_hits = await session.search_vector(vector, pool) if vector is not None else []
+    asked = set(find_entities(query)) if tuning.author else set()
+    vector_pool = max(pool, tuning.vector_pool) if speaks(text_hits, asked) else pool
+    vector_hits = await session.search_vector(vector, vector_pool) if vector is not None else []
     text_hits = [h for h in text_hits if not ranking.buried(h.memory)]
     vector_hits = [h for h in vector_hits if not ranking.buried(h.memory)]
     keyword, extra = (
@@ -207,8 +232,9 @@ async def recall(
     if periods:
         candidates = [dated(c, periods, tuning.dated) for c in candidates]
     if tuning.context:
-        candidates = await conversation.in_context(session, candidates, tuning.context)
-    asked = set(find_entities(query)) if tuning.author else set()
+        candidates = await conversation.in_context(
+            session, candidates, tuning.context, tuning.further
+        )
     if asked:
         candidates = conversation.authored(candidates, asked, tuning.author)
     entities = {e for c in candidates for e in c.memory.entities}

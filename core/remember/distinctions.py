@@ -43,6 +43,10 @@ _VERBS: frozenset[str] = frozenset(light_stem(w) for w in _VERBS_TEXT.split())
 _NOT_WORDS: frozenset[str] = frozenset({"i", "im"}) | STOPWORDS | FILLER
 
 
+# Function words that, typed in capitals inside a cased text, are acronyms ("IT", "US").
+_ACRONYM_LIKE: frozenset[str] = STOPWORDS - FILLER
+
+
 def is_verb(word: str) -> bool:
     """One of the common verbs that end a statement's subject ("is", "runs", "meets")."""
     return light_stem(word) in _VERBS
@@ -56,13 +60,17 @@ def negated(text: str) -> int:
 
 @functools.lru_cache(maxsize=8192)
 def _marked(text: str) -> frozenset[str]:
-    """Light-stemmed tokens that name something: digits anywhere in the token, or a
-    capital letter in a token that does not open the text ("Berlin", "DB", "Acme")."""
+    """Light-stemmed tokens that name something: digits anywhere in the token, a
+    capital letter in a token that does not open the text ("Berlin", "DB", "Acme"), or
+    a function word in capitals ("IT", "US") in a text that is not all capitals."""
     found: set[str] = set()
+    cased = any(ch.islower() for ch in text)  # a text in capitals marks no acronym
     for index, token in enumerate(_TOKEN.findall(text)):
         folded = normal_word(token.casefold())
         if any(ch.isdigit() for ch in folded):
             found.add(folded)
+        elif cased and len(token) > 1 and token.isupper() and folded in _ACRONYM_LIKE:
+            found.add(folded)  # "the IT vault": an acronym spelled like a function word
         elif index > 0 and token[0].isupper() and folded not in _NOT_WORDS:
             found.add(stem(folded))
     return frozenset(found)

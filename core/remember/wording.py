@@ -2,8 +2,9 @@
 
 Why: the rules in `reconcile` ask whether two texts use the same words, and the same
 fact reaches the bot typed in ways that differ only in form — "btw" in front,
-"cannot" for "can not", "colour"/"color", "organise"/"organize", "3rd" for "3",
-"five" for "5", "Apr" for "April", "log-in"/"login". Each such difference used to make
+"cannot" for "can not", "is able to" for "can", "colour"/"color",
+"organise"/"organize", "3rd" for "3", "five" for "5", "Apr" for "April",
+"log-in"/"login". Each such difference used to make
 a duplicate look like a new fact. These helpers map every such form to one, the same
 way on both sides, so no difference that carries meaning is erased: negation stays
 ("cannot" → "can not"), numbers stay numbers, names keep their letters.
@@ -56,6 +57,7 @@ _CONTRACTIONS = {
 _CONTRACTION = regex.compile(
     r"\b(?:can|won|shan|ain)['’]t\b|n['’]t\b|['’](?:re|m|ve|ll|d)\b", flags=regex.IGNORECASE
 )
+_BE = frozenset(["be", "is", "are", "am", "was", "were", "been"])
 _ORDINAL = regex.compile(r"^(\d+)(?:st|nd|rd|th)$")
 # British spellings, rewritten the American way (applied to both sides alike, so a rule
 # that also touches an unrelated word — "hours" → "hors" — changes no comparison).
@@ -97,7 +99,24 @@ def tokens(text: str) -> tuple[str, ...]:
     out: list[str] = []
     for word in words(text):
         out.extend(normal_word(w) for w in _WHOLE.get(word, word).split())
-    return tuple(_without_opener(out))
+    return tuple(_without_opener(_modal_can(out)))
+
+
+def _modal_can(found: list[str]) -> list[str]:
+    """ "is able to" / "won't be able to" say "can": a form of "be" before "able to" and
+    the two words become "can" ("will not be able to make" → "will not can make")."""
+    if "able" not in found:
+        return found
+    out: list[str] = []
+    i = 0
+    while i < len(found):
+        if found[i] in _BE and found[i + 1 : i + 3] == ["able", "to"]:
+            out.append("can")
+            i += 3
+        else:
+            out.append(found[i])
+            i += 1
+    return out
 
 
 def _written_out(match: regex.Match[str]) -> str:

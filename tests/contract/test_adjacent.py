@@ -52,3 +52,16 @@ async def test_no_one_sees_anothers_private_neighbours(store):
         assert await s.adjacent([mine.id], 60.0) == []  # not his to see, nor its neighbour
         pairs = await s.adjacent([announced.id], 60.0)
     assert sides(pairs, announced.id) == {1: "bring a jacket to the offsite"}
+
+
+async def test_reach_two_adds_the_lines_two_away_on_each_side(store):
+    """A question, its answer's lead-in, then the answer: the same speaker's next line
+    is two away in a two-person chat."""
+    texts = ["Ana: what did the kids like?", "Ben: oh, a lot", "Ben: the dinosaurs!", "Ana: ha"]
+    saved = [await add(store, ALICE, t, created_at=100.0 + i) for i, t in enumerate(texts)]
+    async with store.session(ALICE) as s:
+        near = await s.adjacent([saved[0].id], 60.0)
+        far = await s.adjacent([saved[0].id, saved[3].id], 60.0, reach=2)
+    assert sides(near, saved[0].id) == {1: "Ben: oh, a lot"}
+    assert sides(far, saved[0].id) == {1: "Ben: oh, a lot", 2: "Ben: the dinosaurs!"}
+    assert sides(far, saved[3].id) == {-1: "Ben: the dinosaurs!", -2: "Ben: oh, a lot"}

@@ -197,22 +197,27 @@ class PostgresSession(PostgresTraces):
         return [TextHit(memory_from_row(row), 1.0 - float(row["distance"])) for row in rows]
 
     async def adjacent(
-        self, memory_ids: Sequence[str], within: float
+        self, memory_ids: Sequence[str], within: float, reach: int = 1
     ) -> list[tuple[str, int, Memory]]:
         """Conversation neighbours (`core.ports.StoreSession.adjacent`): one seek per
-        side through memories_owner_order."""
+        neighbour through memories_owner_order (EXPLAIN at 100k memories:
+        bench/research/explain_adjacent.py)."""
         if not memory_ids:
             return []
         side = """(SELECT {side} AS side, p.* FROM memories p WHERE p.workspace = %(ws)s
             AND p.owner = a.owner AND p.scope = a.scope AND p.status = 'active'
-            AND p.seq {op} a.seq ORDER BY p.seq {order} LIMIT 1)"""
+            AND p.seq {op} a.seq ORDER BY p.seq {order} LIMIT 1 OFFSET {skip})"""
+        sides = " UNION ALL ".join(
+            side.format(side=sign * k, op=op, order=order, skip=k - 1)
+            for k in range(1, max(1, reach) + 1)
+            for sign, op, order in ((-1, "<", "DESC"), (1, ">", "ASC"))
+        )
         columns = ", ".join("m." + c for c in MEMORY_COLUMNS)
         rows = await self._rows(
             f"""WITH a AS MATERIALIZED (SELECT m.id, m.seq, m.owner, m.scope, m.channel,
                     m.created_at FROM memories m WHERE {VISIBLE} AND m.id = ANY(%(ids)s))
             SELECT a.id AS anchor, m.side, {columns}, m.embedding IS NOT NULL AS has_embedding
-            FROM a CROSS JOIN LATERAL ({side.format(side=-1, op="<", order="DESC")}
-                UNION ALL {side.format(side=1, op=">", order="ASC")}) m
+            FROM a CROSS JOIN LATERAL ({sides}) m
             WHERE {VISIBLE} AND m.channel IS NOT DISTINCT FROM a.channel
             AND abs(m.created_at - a.created_at) <= %(within)s""",
             {"ids": list(memory_ids), "within": within},

@@ -356,23 +356,28 @@ class SQLiteSession(SQLiteTraces):
         return cursor.execute(sql, params).fetchall()
 
     @on_db_thread
-    def adjacent(self, memory_ids: Sequence[str], within: float) -> list[tuple[str, int, Memory]]:
-        """Conversation neighbours (`core.ports.StoreSession.adjacent`). Each side is one
-        seek on `memories_visible`, whose rows SQLite keeps in seq order per key."""
+    def adjacent(
+        self, memory_ids: Sequence[str], within: float, reach: int = 1
+    ) -> list[tuple[str, int, Memory]]:
+        """Conversation neighbours (`core.ports.StoreSession.adjacent`). Each neighbour is
+        one seek on `memories_visible`, whose rows SQLite keeps in seq order per key."""
         if not memory_ids:
             return []
-        side = """(SELECT p.seq FROM memories p WHERE p.workspace = :ws AND p.owner = a.owner
+        side = """SELECT a.id AS anchor, {side} AS side, a.channel, a.created_at,
+            (SELECT p.seq FROM memories p WHERE p.workspace = :ws AND p.owner = a.owner
             AND p.scope = a.scope AND p.status = 'active' AND p.seq {op} a.seq
-            ORDER BY p.seq {order} LIMIT 1)"""
+            ORDER BY p.seq {order} LIMIT 1 OFFSET {skip}) AS seq FROM a"""
+        sides = " UNION ALL ".join(
+            side.format(side=sign * k, op=op, order=order, skip=k - 1)
+            for k in range(1, max(1, reach) + 1)
+            for sign, op, order in ((-1, "<", "DESC"), (1, ">", "ASC"))
+        )
         columns = SELECT.replace(" FROM memories m", ", n.anchor, n.side")
         rows = self.conn.execute(
             f"""WITH a AS (SELECT m.id, m.seq, m.owner, m.scope, m.channel, m.created_at
                     FROM json_each(:ids) j CROSS JOIN memories m ON m.id = j.value
                     WHERE {VISIBLE}),
-                n AS (SELECT a.id AS anchor, -1 AS side, a.channel, a.created_at,
-                    {side.format(op="<", order="DESC")} AS seq FROM a
-                    UNION ALL SELECT a.id, 1, a.channel, a.created_at,
-                    {side.format(op=">", order="ASC")} FROM a)
+                n AS ({sides})
             {columns} FROM n CROSS JOIN memories m ON m.seq = n.seq
             WHERE {VISIBLE} AND m.channel IS n.channel
             AND abs(m.created_at - n.created_at) <= :within""",
