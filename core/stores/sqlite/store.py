@@ -153,7 +153,6 @@ class SQLiteStore:
             conn.execute("PRAGMA synchronous = NORMAL")
             conn.execute("PRAGMA busy_timeout = 5000")
             conn.execute("PRAGMA foreign_keys = ON")
-            _read_pragmas(conn)
             _functions(conn)
             problems = integrity_problems(conn, quick=True)
         except BaseException:
@@ -172,7 +171,6 @@ class SQLiteStore:
             conn.row_factory = sqlite3.Row
             conn.execute("PRAGMA busy_timeout = 5000")
             conn.execute("PRAGMA query_only = ON")
-            _read_pragmas(conn)
             _functions(conn)
         except BaseException:
             conn.close()
@@ -372,21 +370,6 @@ class Bound:
 
     async def run(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         return await self.store.run_on(self.lane, fn, *args)
-
-
-# Pages of the file read through a memory map, and a larger page cache per connection.
-# Why: SQLite drops a connection's whole page cache when another connection has
-# committed since its last transaction, so with saves arriving every few milliseconds
-# the readers re-read their pages on almost every recall; mapped pages are read in
-# place, without a copy, and stay in the operating system's cache. (Only reads use the
-# map: SQLite still writes with write(), so a full disk is an error, not a crash.)
-MMAP_BYTES = 256 * 1024 * 1024
-CACHE_KIB = 16 * 1024
-
-
-def _read_pragmas(conn: sqlite3.Connection) -> None:
-    conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
-    conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
 
 
 def _functions(conn: sqlite3.Connection) -> None:
