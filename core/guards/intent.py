@@ -78,8 +78,8 @@ _READS_THIS = (
 )  # fmt: skip
 _READER = (
     r"(?:\b(?:when|while|whenever|if|before|after)\s+(?:you(?:'re|\s+are)?\s+)?" + _READS_THIS
-    + r"|\b(?:any|all|every|each|the|dear|hey|attention|to)\s+(?:\w+\s+){0,2}?" + _MODEL
-    + r"\b[^\n.]{0,30}?\b(?:that\s+is\s+|who\s+is\s+|that's\s+)?" + _READS_THIS + r")"
+    + r"|\b" + _MODEL + r"\b[^\n.]{0,30}?\b(?:that\s+is\s+|who\s+is\s+|that's\s+)?"
+    + _READS_THIS + r")"
 )
 # What turns a reader into a tool: a verdict, an endorsement, a planted word, an order.
 _VERDICT = alt(
