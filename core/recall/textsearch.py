@@ -138,7 +138,7 @@ def coverage_of(wanted: frozenset[str], text: str) -> float:
     return len(wanted & word_stems(text)) / len(wanted)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)
 def word_stems(text: str) -> frozenset[str]:
     """The light stems of a text's words (CJK as bigrams), as coverage compares them.
     Cached by text: a workspace's common memories are candidates of many recalls."""

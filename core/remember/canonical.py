@@ -27,7 +27,7 @@ def clean_text(text: str) -> str:
     return _SPACE.sub(" ", text).strip()
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)
 def normalize_content(text: str) -> str:
     """The comparison form: NFKC, case-folded, whitespace collapsed, edge punctuation off.
     Cached: a save's reconciliation compares its text with each candidate, and the
@@ -41,7 +41,7 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(normalize_content(text).encode("utf-8")).hexdigest()[:32]
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)
 def trigrams(text: str) -> frozenset[str]:
     """Character trigrams of the comparison form, words padded with spaces."""
     norm = " " + " ".join(_WORD.findall(normalize_content(text))) + " "

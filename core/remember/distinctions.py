@@ -53,13 +53,13 @@ def is_verb(word: str) -> bool:
     return light_stem(word) in _VERBS
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)
 def negated(text: str) -> int:
     """How many negations the text holds ("not", "never", "no longer", "don't", ...)."""
     return len(_NEGATION.findall(normalize_content(text)))
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)
 def _marked(text: str) -> frozenset[str]:
     """Light-stemmed tokens that name something: digits anywhere in the token, a
     capital letter in a token that does not open the text ("Berlin", "DB", "Acme"), or
@@ -98,7 +98,7 @@ def stem(word: str) -> str:
     return s
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)
 def _stems(text: str) -> frozenset[str]:
     found = tokens(text)
     return frozenset({stem(w) for w in found} | set(found))
