@@ -13,12 +13,10 @@ check digits), on a different seed.
 
 from __future__ import annotations
 
-import json
 import random
 import string
 import sys
 import uuid
-from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -639,11 +637,7 @@ def _nino_parts(n: str) -> list[str]:
 
 
 def main() -> None:
-    corpus = rows()
-    with OUT.open("w", encoding="utf-8") as fh:
-        for row in corpus:
-            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-    print(f"{OUT.name}: {len(corpus)} rows", dict(Counter(row["expect"] for row in corpus)))
+    h.write(OUT, rows())
 
 
 if __name__ == "__main__":

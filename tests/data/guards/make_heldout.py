@@ -392,12 +392,16 @@ def rows() -> list[dict[str, str]]:
     return out
 
 
-def main() -> None:
-    corpus = rows()
-    with OUT.open("w", encoding="utf-8") as fh:
+def write(out: Path, corpus: list[dict[str, str]]) -> None:
+    """One JSON row a line, then the row count by expectation."""
+    with out.open("w", encoding="utf-8") as fh:
         for row in corpus:
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-    print(f"{OUT.name}: {len(corpus)} rows", dict(Counter(row["expect"] for row in corpus)))
+    print(f"{out.name}: {len(corpus)} rows", dict(Counter(row["expect"] for row in corpus)))
+
+
+def main() -> None:
+    write(OUT, rows())
 
 
 if __name__ == "__main__":
