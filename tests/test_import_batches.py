@@ -19,6 +19,18 @@ def jsonl(*texts: str) -> list[str]:
     return [json.dumps({"content": t}) for t in texts]
 
 
+# Distinct facts, one a line: enough for several batches of a small batch size.
+FACTS = (
+    "the staging DB is on port 6543",
+    "we deploy on Tuesdays",
+    "lunch is at noon",
+    "Priya owns the billing service",
+    "the VPN client is Tunnelblick",
+    "retros happen every other Friday",
+    "Kafka runs three brokers in Frankfurt",
+)
+
+
 async def stored(service) -> list:
     async with service.store.session(Principal("acme", "alice")) as session:
         return await session.list_memories(["active"], 100)
@@ -50,15 +62,7 @@ async def test_a_correction_later_in_the_same_batch_updates_the_earlier_line(ser
 
 
 async def test_progress_and_commits_come_batch_by_batch_and_resume_skips_done_lines(service):
-    texts = [
-        "the staging DB is on port 6543",
-        "we deploy on Tuesdays",
-        "lunch is at noon",
-        "Priya owns the billing service",
-        "the VPN client is Tunnelblick",
-        "retros happen every other Friday",
-        "Kafka runs three brokers in Frankfurt",
-    ]
+    texts = list(FACTS)
     seen, commits = [], []
     report = await import_jsonl(
         service.ports,
@@ -155,14 +159,7 @@ async def test_a_crash_mid_import_keeps_every_line_reported_saved_and_resumes_af
     last report says so, and resuming from it saves the rest exactly once."""
     from core.governance import portability
 
-    texts = [
-        "the staging DB is on port 6543",
-        "we deploy on Tuesdays",
-        "lunch is at noon",
-        "Priya owns the billing service",
-        "the VPN client is Tunnelblick",
-        "retros happen every other Friday",
-    ]
+    texts = list(FACTS[:6])
     reports: list[tuple[int, dict[str, int]]] = []
     real_save = portability.save_screened
 
