@@ -43,17 +43,9 @@ def _cpu() -> float:
 
 
 def _server_cpu(pgdata: Path) -> float:
-    postmaster = (pgdata / "postmaster.pid").read_text().split()[0]
-    tick = float(os.sysconf("SC_CLK_TCK"))
-    total = 0.0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        if postmaster in (stat.parent.name, fields[1]):
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+    from bench.scale_targets import server_processes
+
+    return sum(cpu for _, cpu in server_processes(pgdata))
 
 
 async def _fill(args: argparse.Namespace) -> None:

@@ -160,24 +160,25 @@ class PostgresTarget(Target):
 
     def server_cpu(self) -> float:
         """CPU seconds of the postmaster and its backends so far (from /proc)."""
-        return sum(cpu for _, cpu in self._server_processes())
+        return sum(cpu for _, cpu in server_processes(self.server.pgdata))
 
     def server_pids(self) -> list[int]:
-        return [pid for pid, _ in self._server_processes()]
+        return [pid for pid, _ in server_processes(self.server.pgdata)]
 
-    def _server_processes(self) -> list[tuple[int, float]]:
-        """(pid, CPU seconds) of the postmaster and its children, from /proc."""
-        postmaster = (self.server.pgdata / "postmaster.pid").read_text().split()[0]
-        tick = float(os.sysconf("SC_CLK_TCK"))
-        found = []
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-            except (OSError, IndexError):
-                continue
-            if postmaster in (stat.parent.name, fields[1]):
-                found.append((int(stat.parent.name), (int(fields[11]) + int(fields[12])) / tick))
-        return found
+
+def server_processes(pgdata: Path) -> list[tuple[int, float]]:
+    """(pid, CPU seconds) of a PostgreSQL server's postmaster and its children, from /proc."""
+    postmaster = (pgdata / "postmaster.pid").read_text().split()[0]
+    tick = float(os.sysconf("SC_CLK_TCK"))
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if postmaster in (stat.parent.name, fields[1]):
+            found.append((int(stat.parent.name), (int(fields[11]) + int(fields[12])) / tick))
+    return found
 
 
 @asynccontextmanager
