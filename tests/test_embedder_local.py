@@ -147,7 +147,9 @@ async def test_embedding_runs_off_the_event_loop(embedder):
             await asyncio.sleep(0.005)
 
     beat = asyncio.create_task(heartbeat())
-    await embedder.embed(["a memory about deployments " * 12] * 32)
+    # Distinct texts: identical ones are embedded once (and may already be cached),
+    # which made the run too short to measure on a fast machine.
+    await embedder.embed([f"memory {i} about deployments of service {i * 7} " * 6 for i in range(64)])
     done.set()
     await beat
     assert ticks >= 3
