@@ -33,8 +33,15 @@ from enum import StrEnum
 
 from core.models import Memory
 from core.remember.canonical import normalize_content, similarity
-from core.remember.distinctions import is_verb, same_polarity, stem
+from core.remember.distinctions import is_verb, marked, same_polarity, stem
 from core.remember.restatement import is_restatement
+from core.remember.slots import (
+    head_swapped,
+    kinds_apart,
+    names_time,
+    past_event,
+    verb_swapped,
+)
 from core.remember.wording import tokens
 
 NEAR_DUPLICATE = 0.75  # trigram similarity that makes a pair worth comparing closely
@@ -94,11 +101,22 @@ def is_revision(old: str, new: str) -> bool:
     )
     if not shape:
         return False
-    if _has_verb(a[:prefix]):
+    before, after = a[:prefix], a[len(a) - suffix :]
+    if verb_swapped(before, changed_old, changed_new):
+        return False  # "is rebuilt" / "is backed up": another event, not a new value
+    named = marked(old) | marked(new)
+    if head_swapped(before, changed_old, changed_new, after, named):
+        return False  # "the billing service" / "the billing team": another thing
+    if kinds_apart(changed_old, changed_new, named):
+        return False  # "runs at 2 am" / "runs in Docker": another kind of value
+    if past_event(a) and (names_time(changed_old) or names_time(changed_new)):
+        return False  # "we had pizza on Friday" / "on Saturday": two occasions
+    if _has_verb(before):
         return True  # the subject and its verb are kept: the value changed
     if _has_verb(changed_old) or _has_verb(changed_new):
         return False  # the verb itself changed ("opens" → "closes"): another fact
-    return suffix == 0 and not _has_verb(a)  # a verbless note whose last words changed
+    # a verbless note whose last words changed; a past occasion is not one
+    return suffix == 0 and not _has_verb(a) and not past_event(a)
 
 
 def is_refinement(old: str, new: str) -> bool:

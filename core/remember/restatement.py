@@ -23,12 +23,14 @@ contractions made one) with compounds aligned ("log in" beside "login").
 
 from __future__ import annotations
 
+import difflib
 import functools
 from collections.abc import Collection, Sequence
 
 from core.recall.textsearch import STOPWORDS
 from core.remember import distinctions
 from core.remember.distinctions import FILLER, distinguishing, is_verb, same_polarity, stem
+from core.remember.slots import verb_like
 from core.remember.synonyms import MAX_RANK, opposite, phrase_at, synonymous
 from core.remember.wording import joined, tokens
 
@@ -80,6 +82,10 @@ def is_restatement(old: str, new: str) -> bool:
         words_new, words_old
     ):
         return False  # "Olga's old laptop runs Linux": a word added to the subject names another
+    if inserted_before_verb(only_old, words_old, words_new) or inserted_before_verb(
+        only_new, words_new, words_old
+    ):
+        return False  # "Sam's mother's flight lands": the subject grew, though no verb is known
     return len(only_old | only_new) <= MAX_RESTATEMENT_EXTRA
 
 
@@ -159,6 +165,23 @@ def swapped_for_function_word(
     or a verb of having or modality: "is down" / "is slow", "this week" / "last week",
     "has" / "needs". Then the words were swapped, not added."""
     return bool(extra) and bool(set(other) - set(mine) & MEANINGFUL_FUNCTION_WORDS)
+
+
+def inserted_before_verb(extra: Collection[str], mine: Sequence[str], other: Sequence[str]) -> bool:
+    """True when my side holds words put into the run of words the texts share, before
+    any verb of my text, and they hold a unit only my side has (`extra`): the subject
+    grew ("the night on-call rotation", "Sam's mother's flight"), whatever verb follows.
+    `subject_stems` knows a subject only up to a verb it recognises; this needs none.
+    Words put in front of the text ("so", "quick note") frame it and do not count."""
+    if not extra:
+        return False
+    matcher = difflib.SequenceMatcher(None, other, mine, autojunk=False)
+    for tag, i1, _, j1, j2 in matcher.get_opcodes():
+        if any(verb_like(w) for w in mine[:j2]):
+            return False  # what follows the first verb is the value, not the subject
+        if tag == "insert" and 0 < i1 < len(other) and {stem(w) for w in mine[j1:j2]} & set(extra):
+            return True
+    return False
 
 
 def quantified_apart(a: Sequence[str], b: Sequence[str]) -> bool:
