@@ -17,7 +17,8 @@ from core.remember.wording import tokens
     [
         # another verb after an auxiliary, a modal or "need to": another event
         ("The payroll export was downloaded on Friday", "The payroll export was deleted on Friday"),
-        ("Ravi has been running the payroll job", "Ravi has been fixing the payroll job"),
+        ("Our nanny has been cooking dinner on Tuesdays",
+         "Our nanny has been skipping dinner on Tuesdays"),
         ("Ravi will review the budget on Monday", "Ravi will approve the budget on Monday"),
         ("We need to renew the cert", "We need to revoke the cert"),
         # the head of the thing swapped under a modifier both keep: another thing
@@ -32,6 +33,10 @@ from core.remember.wording import tokens
         ("I visited my grandparents in Ohio last summer",
          "I visited my grandparents in Ohio last winter"),
         ("We had pizza at Luigi's on Friday", "We had pizza at Luigi's on Saturday"),
+        ("My son Eli started kindergarten in September",
+         "My son Eli started swimming lessons in September"),
+        # a plural that looks like a verb opens the subject: the real verb comes later
+        ("Deploys to eu-west-1 need two approvals", "Deploys to eu-west-2 need two approvals"),
         # a time swapped for a name: another kind of value
         ("The nightly import runs at 3 am", "The nightly import runs in Airflow"),
         # one character or one digit away in an id or a name, a number in the subject
@@ -50,6 +55,7 @@ def test_another_event_thing_subject_or_occasion_is_added(old, new):
         ("The backup job is scheduled for 1am", "The backup job is scheduled for 3am"),
         ("Ravi will review the budget on Monday", "Ravi will review the budget on Tuesday"),
         ("The shuttle leaves the hotel at 7", "The shuttle leaves the hotel at 8"),
+        ("The night bus leaves at 11pm on Fridays", "The night bus leaves at 11pm on Saturdays"),
         ("The printer is on floor 2", "The printer is on floor 3"),
         ("The side door is locked", "The side door is open"),  # a state, not an event
         ("The demo laptop runs Fedora", "The demo laptop runs Arch"),  # a name for a name

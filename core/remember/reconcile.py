@@ -11,7 +11,10 @@ The rule-based decision (SPEC §4.4), measured on the labelled probe set
   short span after it ("6543" → "5432"); or the new text keeps every word of the old
   and adds a detail. Never when the changed span is the verb itself ("opens" →
   "closes") or lies before the verb ("floor 3 … is broken" → "floor 4 … is broken":
-  that names another thing).
+  that names another thing), nor when the change is not a value (`slots`): another
+  verb after an auxiliary ("is rebuilt" → "is backed up"), another head noun under a
+  kept modifier ("the billing service" → "team"), a time for a name, or a past
+  occasion ("we went hiking in May" → "in June": two hikes).
 - MERGE: a restatement (`restatement`): the same meaningful words, a word (or a
   collocation: "out of order") of one side may be a synonym of one of the other
   (`synonyms`, WordNet) but never its opposite, one side at most adding a little but
@@ -38,7 +41,6 @@ from core.remember.restatement import is_restatement
 from core.remember.slots import (
     head_swapped,
     kinds_apart,
-    names_time,
     past_event,
     verb_swapped,
 )
@@ -109,9 +111,9 @@ def is_revision(old: str, new: str) -> bool:
         return False  # "the billing service" / "the billing team": another thing
     if kinds_apart(changed_old, changed_new, named):
         return False  # "runs at 2 am" / "runs in Docker": another kind of value
-    if past_event(a) and (names_time(changed_old) or names_time(changed_new)):
+    if past_event(a) and past_event(b):
         return False  # "we had pizza on Friday" / "on Saturday": two occasions
-    if _has_verb(before):
+    if _has_verb(before[1:]):
         return True  # the subject and its verb are kept: the value changed
     if _has_verb(changed_old) or _has_verb(changed_new):
         return False  # the verb itself changed ("opens" → "closes"): another fact

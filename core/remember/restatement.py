@@ -15,7 +15,8 @@ only as a fallback, since "runs on" and "works out" are collocations too) — an
   nor for a function word that carries the fact ("is slow" / "is down", "has" /
   "needs"); both quantify alike ("most" / "few" customers);
 - one side adds at most `MAX_RESTATEMENT_EXTRA` units, and never to the subject
-  ("Olga's old laptop", "Sam's son": another thing).
+  ("Olga's old laptop", "Sam's son": another thing), also when the verb that ends the
+  subject is not one the rules know ("Sam's mother's flight lands").
 
 Texts are compared as `wording.tokens` (filler openers dropped, spelling, numerals and
 contractions made one) with compounds aligned ("log in" beside "login").
@@ -30,7 +31,7 @@ from collections.abc import Collection, Sequence
 from core.recall.textsearch import STOPWORDS
 from core.remember import distinctions
 from core.remember.distinctions import FILLER, distinguishing, is_verb, same_polarity, stem
-from core.remember.slots import verb_like
+from core.remember.slots import past_event, verb_like
 from core.remember.synonyms import MAX_RANK, opposite, phrase_at, synonymous
 from core.remember.wording import joined, tokens
 
@@ -244,4 +245,4 @@ def unmatched_synonyms(
 
 
 # Every cache keyed by a text or a pair of texts, for benches that time unseen texts.
-TEXT_CACHES = (*distinctions.TEXT_CACHES, tokens, aligned, units, phrases)
+TEXT_CACHES = (*distinctions.TEXT_CACHES, tokens, aligned, units, phrases, past_event)

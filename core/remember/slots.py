@@ -13,9 +13,9 @@ old one, so these helpers name the spans that are not a value:
   fixed", "is frozen" / "is open") is the value of the subject;
 - one span gives a time or a number, the other a name ("runs at 2 am" / "runs in
   Docker"): two things about the subject;
-- the text tells of a past occasion ("I visited my aunt in May"): a changed time
-  names another occasion (`past_event`, used for texts with no verb the update rule
-  knows);
+- both texts tell of a past occasion ("I visited my aunt in May" / "in June", "Eli
+  started kindergarten" / "started swimming lessons"): two occasions, not a correction
+  of one (`past_event`);
 - the span is the last word, a common noun under a modifier the texts share ("the
   billing service" / "the billing team", "64 GB of RAM" / "of disk"): the head of the
   thing changed, not its value. A name for a name, numbers, ids, dates and units of
@@ -26,6 +26,7 @@ Pure functions over `wording.tokens` and the lexicon's parts of speech.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Sequence
 
 from core.recall.textsearch import STOPWORDS
@@ -64,7 +65,8 @@ def verb_like(word: str) -> bool:
     return any(lemma != word and "v" in parts_of_speech(lemma) for lemma in lemmas(word))
 
 
-def past_event(words: Sequence[str]) -> bool:
+@functools.lru_cache(maxsize=2048)
+def past_event(words: tuple[str, ...]) -> bool:
     """True when the text tells of a past occasion: a verb in the past tense not after
     an auxiliary ("I visited my aunt last June", "we went hiking in May"; not "was
     paid", "has moved"). Two such texts that differ in when are two occasions, not a
