@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from core.remember.reconcile import Op, compare
-from core.remember.slots import head_swapped, past_event, verb_swapped
+from core.remember.slots import head_swapped, past_event, verb_like, verb_swapped
 from core.remember.wording import tokens
 
 
@@ -37,6 +37,9 @@ from core.remember.wording import tokens
          "My son Eli started swimming lessons in September"),
         # a plural that looks like a verb opens the subject: the real verb comes later
         ("Deploys to eu-west-1 need two approvals", "Deploys to eu-west-2 need two approvals"),
+        # what a role is for or of: someone can hold it for two things
+        ("Dana is the owner of the billing repo", "Dana is the owner of the search repo"),
+        ("Ivo is the contact for the Umbra account", "Ivo is the contact for the Lumen account"),
         # a time swapped for a name: another kind of value
         ("The nightly import runs at 3 am", "The nightly import runs in Airflow"),
         # one character or one digit away in an id or a name, a number in the subject
@@ -57,6 +60,10 @@ def test_another_event_thing_subject_or_occasion_is_added(old, new):
         ("The shuttle leaves the hotel at 7", "The shuttle leaves the hotel at 8"),
         ("The night bus leaves at 11pm on Fridays", "The night bus leaves at 11pm on Saturdays"),
         ("The printer is on floor 2", "The printer is on floor 3"),
+        (
+            "The retro happens in the last week of June",
+            "The retro happens in the last week of July",
+        ),
         ("The side door is locked", "The side door is open"),  # a state, not an event
         ("The demo laptop runs Fedora", "The demo laptop runs Arch"),  # a name for a name
     ],
@@ -94,3 +101,5 @@ def test_the_slot_helpers_say_why():
     assert past_event(tokens("we went hiking in May"))
     assert not past_event(tokens("Invoice 88 was paid on May 2"))  # a state after "was"
     assert not past_event(tokens("Large files go to the shared drive"))
+    assert verb_like("lands") and verb_like("went") and verb_like("switched")
+    assert not verb_like("owner") and not verb_like("mother") and not verb_like("flight")

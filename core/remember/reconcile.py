@@ -42,6 +42,7 @@ from core.remember.slots import (
     head_swapped,
     kinds_apart,
     past_event,
+    role_for_another,
     verb_swapped,
 )
 from core.remember.wording import tokens
@@ -109,6 +110,8 @@ def is_revision(old: str, new: str) -> bool:
     named = marked(old) | marked(new)
     if head_swapped(before, changed_old, changed_new, after, named):
         return False  # "the billing service" / "the billing team": another thing
+    if role_for_another(before, changed_old, changed_new):
+        return False  # "the contact for the Globex account" / "for Initech": two roles
     if kinds_apart(changed_old, changed_new, named):
         return False  # "runs at 2 am" / "runs in Docker": another kind of value
     if past_event(a) and past_event(b):

@@ -11,6 +11,9 @@ old one, so these helpers name the spans that are not a value:
   need to renew the cert" / "to revoke"): another event, unless the words are synonyms
   or opposites, or either is typed as an adjective — a state ("is broken" / "is
   fixed", "is frozen" / "is open") is the value of the subject;
+- the span names what a role is for or of ("the point of contact for the Globex
+  account" / "for the Initech account", "the owner of the billing repo"): one can hold
+  a role for two things, so the new one is a second fact;
 - one span gives a time or a number, the other a name ("runs at 2 am" / "runs in
   Docker"): two things about the subject;
 - both texts tell of a past occasion ("I visited my aunt in May" / "in June", "Eli
@@ -48,6 +51,7 @@ _DETERMINERS_TEXT = "the a an this that these those my our your his her their it
 _DETERMINERS = frozenset(_DETERMINERS_TEXT.split())
 # Words that quantify or relate rather than modify a head ("every hour", "per minute").
 _NOT_MODIFIERS = frozenset(["every", "each", "per"]) | _DETERMINERS | STOPWORDS | FILLER
+_INFLECTIONS = ("s", "ed", "ing")  # a verb's endings; "-er" makes a noun ("owner")
 _TIME_TEXT = """second minute hour day week fortnight month quarter year decade night
     morning afternoon evening noon midnight weekend weekday today tomorrow yesterday
     monday tuesday wednesday thursday friday saturday sunday january february march april
@@ -62,7 +66,12 @@ def verb_like(word: str) -> bool:
     only as typed ("mother", "flight") is not taken for one."""
     if word in AUXILIARIES or is_verb(word):
         return True
-    return any(lemma != word and "v" in parts_of_speech(lemma) for lemma in lemmas(word))
+    lemma = irregular(word)
+    if lemma is not None:
+        return "v" in parts_of_speech(lemma)
+    return word.endswith(_INFLECTIONS) and any(
+        lemma != word and "v" in parts_of_speech(lemma) for lemma in lemmas(word)
+    )  # "lands", "switched", not "owner" (-er makes nouns of verbs)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -103,6 +112,24 @@ def kinds_apart(old_span: Sequence[str], new_span: Sequence[str], named: Collect
         if names_time(mine) and not names_time(theirs) and any(stem(w) in named for w in theirs):
             return True
     return False
+
+
+def role_for_another(
+    before: Sequence[str], old_span: Sequence[str], new_span: Sequence[str]
+) -> bool:
+    """True when the span names what a noun of the text is for or of ("the point of
+    contact for the [Globex] account", "the owner of the [billing] repo"): someone can be
+    that for more than one thing, so another one is another fact. Times and numbers
+    stay values ("the first week of April" / "of May")."""
+    if names_time(old_span) or names_time(new_span):
+        return False
+    index = len(before) - 1
+    while index >= 0 and before[index] in _DETERMINERS:
+        index -= 1
+    if index < 1 or before[index] not in ("for", "of"):
+        return False
+    noun = before[index - 1]
+    return not (noun in STOPWORDS or noun in AUXILIARIES or verb_like(noun))
 
 
 def _participle(word: str) -> bool:
