@@ -26,6 +26,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the worktree's packages i
 from bench.reconcile_probes_dev2 import FAMILIES_DEV2, FAMILIES_DEV3, FAMILIES_DEV4  # noqa: E402
 from bench.reconcile_probes_test2 import FAMILIES_TEST2  # noqa: E402
 from bench.reconcile_probes_test3 import FAMILIES_TEST3  # noqa: E402
+from bench.reconcile_probes_test4 import FAMILIES_TEST4  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "reconcile" / "probes.jsonl"
 
@@ -776,8 +777,8 @@ def pairs() -> list[dict[str, str]]:
     """Every labelled pair, in family order: of the first set even families are dev and
     odd ones test; the ADDED families (numbered after them) carry their split; the
     `test2` families (`reconcile_probes_test2`), more dev ones
-    (`reconcile_probes_dev2`) and the `test3` families (`reconcile_probes_test3`) come
-    last, each rewording with its `how`."""
+    (`reconcile_probes_dev2`), the `test3` families (`reconcile_probes_test3`) and the
+    `test4` families (`reconcile_probes_test4`) come last, each rewording with its `how`."""
     families = [("dev" if n % 2 == 0 else "test", f) for n, f in enumerate(FAMILIES)] + ADDED
     rows: list[dict[str, str]] = []
     for number, (split, (base, reworded, updated, distinct, negation)) in enumerate(families):
@@ -786,6 +787,7 @@ def pairs() -> list[dict[str, str]]:
     later = [("test2", f) for f in FAMILIES_TEST2]
     later += [("dev", f) for f in FAMILIES_DEV2 + FAMILIES_DEV3 + FAMILIES_DEV4]
     later += [("test3", f) for f in FAMILIES_TEST3]
+    later += [("test4", f) for f in FAMILIES_TEST4]
     for number, (split, (base, how_reworded, updated, distinct, negation)) in enumerate(
         later, start=len(families)
     ):

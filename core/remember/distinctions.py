@@ -16,7 +16,7 @@ import regex
 from core.recall.textsearch import STOPWORDS, light_stem
 from core.remember import canonical
 from core.remember.canonical import normalize_content
-from core.remember.wording import normal_word, tokens
+from core.remember.wording import normal_word, split_unit, tokens
 
 # Tokens as typed (case kept), so a capitalised name can be told from a common word.
 _TOKEN = regex.compile(r"[\p{L}\p{N}]+")
@@ -69,12 +69,17 @@ def _marked(text: str) -> frozenset[str]:
     for index, token in enumerate(_TOKEN.findall(text)):
         folded = normal_word(token.casefold())
         if any(ch.isdigit() for ch in folded):
-            found.add(folded)
+            found.add((split_unit(folded) or (folded,))[0])  # "64GB" names 64, as "64 GB"
         elif cased and len(token) > 1 and token.isupper() and folded in _ACRONYM_LIKE:
             found.add(folded)  # "the IT vault": an acronym spelled like a function word
         elif index > 0 and token[0].isupper() and folded not in _NOT_WORDS:
             found.add(stem(folded))
     return frozenset(found)
+
+
+def marked(text: str) -> frozenset[str]:
+    """The stems of the tokens that name something (see `_marked`)."""
+    return _marked(text)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -101,7 +106,8 @@ def stem(word: str) -> str:
 @functools.lru_cache(maxsize=2048)
 def _stems(text: str) -> frozenset[str]:
     found = tokens(text)
-    return frozenset({stem(w) for w in found} | set(found))
+    numbers = {split_unit(w)[0] for w in found if split_unit(w)}  # "3pm" holds 3
+    return frozenset({stem(w) for w in found} | set(found) | numbers)
 
 
 def distinguishing(old: str, new: str) -> set[str]:

@@ -11,7 +11,10 @@ The rule-based decision (SPEC §4.4), measured on the labelled probe set
   short span after it ("6543" → "5432"); or the new text keeps every word of the old
   and adds a detail. Never when the changed span is the verb itself ("opens" →
   "closes") or lies before the verb ("floor 3 … is broken" → "floor 4 … is broken":
-  that names another thing).
+  that names another thing), nor when the change is not a value (`slots`): another
+  verb after an auxiliary ("is rebuilt" → "is backed up"), another head noun under a
+  kept modifier ("the billing service" → "team"), a time for a name, or a past
+  occasion ("we went hiking in May" → "in June": two hikes).
 - MERGE: a restatement (`restatement`): the same meaningful words, a word (or a
   collocation: "out of order") of one side may be a synonym of one of the other
   (`synonyms`, WordNet) but never its opposite, one side at most adding a little but
@@ -33,8 +36,15 @@ from enum import StrEnum
 
 from core.models import Memory
 from core.remember.canonical import normalize_content, similarity
-from core.remember.distinctions import is_verb, same_polarity, stem
+from core.remember.distinctions import is_verb, marked, same_polarity, stem
 from core.remember.restatement import is_restatement
+from core.remember.slots import (
+    head_swapped,
+    kinds_apart,
+    past_event,
+    role_for_another,
+    verb_swapped,
+)
 from core.remember.wording import tokens
 
 NEAR_DUPLICATE = 0.75  # trigram similarity that makes a pair worth comparing closely
@@ -94,11 +104,24 @@ def is_revision(old: str, new: str) -> bool:
     )
     if not shape:
         return False
-    if _has_verb(a[:prefix]):
+    before, after = a[:prefix], a[len(a) - suffix :]
+    if verb_swapped(before, changed_old, changed_new):
+        return False  # "is rebuilt" / "is backed up": another event, not a new value
+    named = marked(old) | marked(new)
+    if head_swapped(before, changed_old, changed_new, after, named):
+        return False  # "the billing service" / "the billing team": another thing
+    if role_for_another(before, changed_old, changed_new):
+        return False  # "the contact for the Globex account" / "for Initech": two roles
+    if kinds_apart(changed_old, changed_new, named):
+        return False  # "runs at 2 am" / "runs in Docker": another kind of value
+    if past_event(a) and past_event(b):
+        return False  # "we had pizza on Friday" / "on Saturday": two occasions
+    if _has_verb(before[1:]):
         return True  # the subject and its verb are kept: the value changed
     if _has_verb(changed_old) or _has_verb(changed_new):
         return False  # the verb itself changed ("opens" → "closes"): another fact
-    return suffix == 0 and not _has_verb(a)  # a verbless note whose last words changed
+    # a verbless note whose last words changed; a past occasion is not one
+    return suffix == 0 and not _has_verb(a) and not past_event(a)
 
 
 def is_refinement(old: str, new: str) -> bool:

@@ -15,7 +15,8 @@ only as a fallback, since "runs on" and "works out" are collocations too) — an
   nor for a function word that carries the fact ("is slow" / "is down", "has" /
   "needs"); both quantify alike ("most" / "few" customers);
 - one side adds at most `MAX_RESTATEMENT_EXTRA` units, and never to the subject
-  ("Olga's old laptop", "Sam's son": another thing).
+  ("Olga's old laptop", "Sam's son": another thing), also when the verb that ends the
+  subject is not one the rules know ("Sam's mother's flight lands").
 
 Texts are compared as `wording.tokens` (filler openers dropped, spelling, numerals and
 contractions made one) with compounds aligned ("log in" beside "login").
@@ -23,12 +24,14 @@ contractions made one) with compounds aligned ("log in" beside "login").
 
 from __future__ import annotations
 
+import difflib
 import functools
 from collections.abc import Collection, Sequence
 
 from core.recall.textsearch import STOPWORDS
 from core.remember import distinctions
 from core.remember.distinctions import FILLER, distinguishing, is_verb, same_polarity, stem
+from core.remember.slots import past_event, verb_like
 from core.remember.synonyms import MAX_RANK, opposite, phrase_at, synonymous
 from core.remember.wording import joined, tokens
 
@@ -80,6 +83,10 @@ def is_restatement(old: str, new: str) -> bool:
         words_new, words_old
     ):
         return False  # "Olga's old laptop runs Linux": a word added to the subject names another
+    if inserted_before_verb(only_old, words_old, words_new) or inserted_before_verb(
+        only_new, words_new, words_old
+    ):
+        return False  # "Sam's mother's flight lands": the subject grew, though no verb is known
     return len(only_old | only_new) <= MAX_RESTATEMENT_EXTRA
 
 
@@ -161,6 +168,23 @@ def swapped_for_function_word(
     return bool(extra) and bool(set(other) - set(mine) & MEANINGFUL_FUNCTION_WORDS)
 
 
+def inserted_before_verb(extra: Collection[str], mine: Sequence[str], other: Sequence[str]) -> bool:
+    """True when my side holds words put into the run of words the texts share, before
+    any verb of my text, and they hold a unit only my side has (`extra`): the subject
+    grew ("the night on-call rotation", "Sam's mother's flight"), whatever verb follows.
+    `subject_stems` knows a subject only up to a verb it recognises; this needs none.
+    Words put in front of the text ("so", "quick note") frame it and do not count."""
+    if not extra:
+        return False
+    matcher = difflib.SequenceMatcher(None, other, mine, autojunk=False)
+    for tag, i1, _, j1, j2 in matcher.get_opcodes():
+        if any(verb_like(w) for w in mine[:j2]):
+            return False  # what follows the first verb is the value, not the subject
+        if tag == "insert" and 0 < i1 < len(other) and {stem(w) for w in mine[j1:j2]} & set(extra):
+            return True
+    return False
+
+
 def quantified_apart(a: Sequence[str], b: Sequence[str]) -> bool:
     """True when the two quantify differently: "most customers" / "few customers"."""
     return {w for w in a if w in QUANTIFIERS} != {w for w in b if w in QUANTIFIERS}
@@ -221,4 +245,4 @@ def unmatched_synonyms(
 
 
 # Every cache keyed by a text or a pair of texts, for benches that time unseen texts.
-TEXT_CACHES = (*distinctions.TEXT_CACHES, tokens, aligned, units, phrases)
+TEXT_CACHES = (*distinctions.TEXT_CACHES, tokens, aligned, units, phrases, past_event)

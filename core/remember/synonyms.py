@@ -57,6 +57,7 @@ class Lexicon:
     senses: dict[str, tuple[tuple[int, int], ...]]  # word → ((synset number, rank), ...)
     irregular: dict[str, str]  # irregular form → lemma
     opposites: dict[str, frozenset[str]]  # lemma → its antonyms
+    parts: tuple[str, ...]  # synset number → its part of speech ("n", "v", "a", "r", ...)
 
 
 @functools.cache
@@ -90,6 +91,7 @@ def _lexicon() -> Lexicon:
         {w: tuple(s) for w, s in senses.items()},
         irregular,
         {w: frozenset(o) for w, o in opposites.items()},
+        tuple(line.partition(" ")[0] for line in lines),
     )
 
 
@@ -146,6 +148,22 @@ def phrase_at(tokens: Sequence[str], start: int) -> tuple[str, int] | None:
             if f"{form}_{rest}" in senses:
                 return f"{form}_{rest}", size
     return None
+
+
+def irregular(word: str) -> str | None:
+    """The dictionary form of an irregular inflection ("went" → "go", "mice" → "mouse")."""
+    return _lexicon().irregular.get(word.casefold())
+
+
+@functools.lru_cache(maxsize=16384)
+def parts_of_speech(word: str) -> frozenset[str]:
+    """The parts of speech the lexicon gives the word as written, not its lemmas ("n",
+    "v", "a" adjective, "r" adverb): "broken" → {"a"}, "refunded" → {} (only "refund" is
+    listed), so a word typed as an adjective can be told from a verb's participle."""
+    lexicon = _lexicon()
+    return frozenset(
+        lexicon.parts[n] for n, _ in lexicon.senses.get(word.casefold(), ())
+    ) & frozenset("nvar")
 
 
 def opposite(a: str, b: str) -> bool:

@@ -4,10 +4,11 @@ Why: the rules in `reconcile` ask whether two texts use the same words, and the 
 fact reaches the bot typed in ways that differ only in form — "btw" in front,
 "cannot" for "can not", "is able to" for "can", "colour"/"color",
 "organise"/"organize", "3rd" for "3", "five" for "5", "Apr" for "April",
-"log-in"/"login". Each such difference used to make
-a duplicate look like a new fact. These helpers map every such form to one, the same
-way on both sides, so no difference that carries meaning is erased: negation stays
-("cannot" → "can not"), numbers stay numbers, names keep their letters.
+"log-in"/"login", "3pm" for "3 pm", "min" for "minute", "prod" for "production".
+Each such difference used to make a duplicate look like a new fact. These helpers map
+every such form to one, the same way on both sides, so no difference that carries
+meaning is erased: negation stays ("cannot" → "can not"), numbers stay numbers, names
+keep their letters.
 
 Pure functions over the text; `tokens` is cached per text, since a save compares one
 new text with up to twenty neighbours and consolidation compares each text many times.
@@ -44,6 +45,27 @@ _MONTHS_DAYS = {
     "tue": "tuesday", "tues": "tuesday", "thu": "thursday", "thur": "thursday",
     "thurs": "thursday", "fri": "friday",
 }  # fmt: skip
+# Short forms people type in chat for a unit, a day or a common workplace word; each
+# stands for one word wherever it appears ("St" for "Street" beside a name, "min" for
+# "minute" beside a number), and both sides are rewritten alike.
+_SHORT = {
+    "wed": "wednesday", "sat": "saturday", "sun": "sunday",
+    "sec": "second", "secs": "seconds", "min": "minute", "mins": "minutes",
+    "hrs": "hours", "wk": "week", "wks": "weeks", "yr": "year", "yrs": "years",
+    "prod": "production", "cert": "certificate", "certs": "certificates",
+    "config": "configuration", "repo": "repository", "repos": "repositories",
+    "db": "database", "dbs": "databases", "conf": "conference", "req": "request",
+    "reqs": "requests", "dept": "department", "mgr": "manager", "approx": "approximately",
+    "st": "street", "ave": "avenue", "rd": "road", "info": "information",
+}  # fmt: skip
+# A number with its unit written on ("64GB", "12h"): split so it meets "64 GB". A time
+# of day goes the other way, "3 pm" → "3pm": a lone "am" would read as the verb.
+_NUMBER_UNIT = regex.compile(
+    r"^(\d+)(am|pm|k|kb|mb|gb|tb|ms|sec|secs|min|mins|h|hr|hrs|wk|wks|mo|yr|yrs)$"
+)
+_DAYTIME = frozenset(["am", "pm"])
+# Written on a number only, a letter or two is a unit ("12h"); alone, "HR" is a team.
+_UNITS = {"h": "hour", "hr": "hour", "mo": "month"}
 _WHOLE = {
     "cannot": "can not", "grey": "gray", "programme": "program", "programmes": "programs",
     "licence": "license", "licences": "licenses", "defence": "defense", "offence": "offense",
@@ -79,6 +101,8 @@ def normal_word(word: str) -> str:
         return _NUMBERS[word]
     if word in _MONTHS_DAYS:
         return _MONTHS_DAYS[word]
+    if word in _SHORT:
+        return _SHORT[word]
     ordinal = _ORDINAL.match(word)
     if ordinal:
         return ordinal.group(1)
@@ -98,8 +122,24 @@ def tokens(text: str) -> tuple[str, ...]:
         text = _CONTRACTION.sub(_written_out, text)
     out: list[str] = []
     for word in words(text):
-        out.extend(normal_word(w) for w in _WHOLE.get(word, word).split())
+        parts = split_unit(word)
+        if parts and parts[1] in _DAYTIME:
+            parts = (word,)
+        for part in parts or _WHOLE.get(word, word).split():
+            if part in _DAYTIME and out and out[-1].isdigit():
+                out[-1] += part  # "3 pm" → "3pm"
+            else:
+                out.append(normal_word(part))
     return tuple(_without_opener(_modal_can(out)))
+
+
+def split_unit(word: str) -> tuple[str, ...]:
+    """A number and the unit written on it ("64gb" → "64", "gb"), or () for any other word."""
+    unit = _NUMBER_UNIT.match(word) if word[:1].isdigit() else None
+    if unit is None:
+        return ()
+    number, short = unit.groups()
+    return number, _UNITS.get(short, short)
 
 
 def _modal_can(found: list[str]) -> list[str]:
