@@ -104,7 +104,8 @@ _SEPARATOR = regex.compile(r"([ \-])")
 _CARD_DIGITS = lazy(r"\d(?:[ \-]?\d){12}")
 _IBAN = lazy(r"(?<![A-Za-z0-9])(?P<cc>[A-Z]{2}|[a-z]{2})\d{2}(?:[ \-]?[A-Za-z0-9]){10,34}")
 # Where an IBAN that counts could start: a country's code, its two check digits and the
-# shortest body. A text without one yields none, so `_IBAN` need not scan it.
+# shortest body. A text without one yields none, so `_IBAN` need not scan it. Only its
+# gates are asked: running it (an alternation of 150 codes) cost three `_IBAN` scans.
 _IBAN_START = lazy(
     r"(?<![A-Za-z0-9])(?:"
     + "|".join(sorted(IBAN_LENGTHS) + sorted(c.lower() for c in IBAN_LENGTHS))
@@ -186,7 +187,7 @@ def _cards(text: str, budget: Budget) -> Iterator[bool]:
 
 
 def _ibans(text: str, budget: Budget) -> Iterator[bool]:
-    if prefilter.SKIP and not _GATED.search(_IBAN_START, text, budget):
+    if prefilter.SKIP and not _GATED.possible(_IBAN_START, text, budget):
         return
     for m in _GATED.finditer(_IBAN, text, budget):
         length = IBAN_LENGTHS.get(m.group("cc").upper())

@@ -290,6 +290,11 @@ class Family:
         """False only when the family's pattern `index` cannot match `text`."""
         return self.over(text, budget).may_match(index)
 
+    def possible(self, pattern: regex.Pattern[str], text: str, budget: Budget) -> bool:
+        """False only when `pattern` (one of the family's) cannot match `text`, read from
+        the pass alone: a pattern kept as a gate is asked without running its regex."""
+        return self.may_match(self._index[id(pattern)] - self._offset, text, budget)
+
     def starts(self, index: int, text: str, budget: Budget) -> list[int] | None:
         """Where a match of the family's pattern `index` could start; None: anywhere."""
         return self.over(text, budget).starts(index)
