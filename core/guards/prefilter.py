@@ -37,6 +37,10 @@ _MAX_CLAUSES = 3
 # start would be no cheaper, and the number of regex calls stays bounded.
 MAX_STARTS = 96
 _MIN_HEAD = 2  # a one-character head would be found all over a text
+# A head of this many two-character literals (an IBAN's country codes) is found more than
+# `MAX_STARTS` times in a long text, so it would only ever fall back to a full scan while
+# its hits filled three quarters of the automaton's output: such a head is not kept.
+_MAX_PAIRS = 32
 
 
 def _strength(clause: Clause) -> tuple[int, int]:
@@ -108,7 +112,7 @@ class Prefilter:
         if self._accelerator is not None:
             register(self._accelerator)
         self._widths = list(widths)
-        self._heads = [h if h and min(map(len, h)) >= _MIN_HEAD else None for h in heads]
+        self._heads = [h if _useful_head(h) else None for h in heads]
         head_literals = {lit for h in self._heads if h for lit in h}
         literals = {lit for req in self._requirements for clause in req for lit in clause}
         literals |= head_literals
@@ -207,6 +211,8 @@ class Prefilter:
     ) -> Iterator[regex.Match[str]]:
         """`pattern.finditer(text)` — the same matches — trying only the possible starts."""
         places = self.starts(index, seen)
+        # A `LazyRegex` forwards each attribute through Python: take the compiled pattern.
+        pattern = getattr(pattern, "compiled", pattern)
         if places is None:
             yield from budget.finditer(pattern, text)
             return
@@ -231,6 +237,13 @@ def prefilter(patterns: Iterable[tuple[str, int]]) -> Prefilter:
         [_useful_width(width) for _, _, width in gates],
         lambda: [shipped.shipped_condition(source, flags) for source, flags in pairs],
     )
+
+
+def _useful_head(head: frozenset[str] | None) -> bool:
+    """A head worth finding: no literal of one character, and not a crowd of pairs."""
+    if not head or min(map(len, head)) < _MIN_HEAD:
+        return False
+    return sum(len(lit) == 2 for lit in head) <= _MAX_PAIRS
 
 
 def _useful_width(width: int) -> int | None:
