@@ -207,10 +207,18 @@ class Prefilter:
         return sorted(places)
 
     def finditer(
-        self, index: int, seen: Seen, pattern: regex.Pattern[str], text: str, budget: Budget
+        self,
+        index: int,
+        seen: Seen,
+        pattern: regex.Pattern[str],
+        text: str,
+        budget: Budget,
+        places: list[int] | None = None,
     ) -> Iterator[regex.Match[str]]:
-        """`pattern.finditer(text)` — the same matches — trying only the possible starts."""
-        places = self.starts(index, seen)
+        """`pattern.finditer(text)` — the same matches — trying only the possible starts:
+        its head's, or `places` (ascending) when the caller knows better ones."""
+        if places is None or not SKIP:
+            places = self.starts(index, seen)
         # A `LazyRegex` forwards each attribute through Python: take the compiled pattern.
         pattern = getattr(pattern, "compiled", pattern)
         if places is None:
@@ -224,6 +232,25 @@ class Prefilter:
             if m is not None:
                 yield m
                 resume = max(m.end(), place + 1)
+
+
+def run_starts(
+    run: regex.Pattern[str], text: str, anchors: Iterable[int]
+) -> list[int] | None:
+    """Every place from the start of the run of `run` characters (a reversed pattern,
+    `(?r)[…]*`) that ends at each anchor, up to the anchor: where a match can start
+    when it starts in the run that holds its near match's start. None past `MAX_STARTS`."""
+    places: set[int] = set()
+    for anchor in anchors:
+        floor = max(0, anchor - MAX_STARTS)
+        m = run.match(text, floor, anchor)
+        start = anchor if m is None else m.start()
+        if start == floor and floor > 0:
+            return None  # the run reaches further back than it is worth walking
+        places.update(range(start, anchor + 1))
+        if len(places) > MAX_STARTS:
+            return None
+    return sorted(places)
 
 
 def prefilter(patterns: Iterable[tuple[str, int]]) -> Prefilter:
@@ -324,6 +351,22 @@ class Family:
     ) -> Iterator[regex.Match[str]]:
         return self.finditer_at(self._index[id(pattern)] - self._offset, pattern, text, budget)
 
+    def matching_places(
+        self, pattern: regex.Pattern[str], text: str, budget: Budget
+    ) -> list[int] | None:
+        """Every place where `pattern` matches, each tried on its own (not one after another
+        as `finditer` goes, so a match inside another is found too); None when where it can
+        start is not known (no head, too many starts, or case folding moved characters)."""
+        index = self._index[id(pattern)] - self._offset
+        run = self.over(text, budget)
+        if not run.may_match(index):
+            return []
+        places = run.starts(index)
+        if places is None or not SKIP:
+            return None
+        compiled = getattr(pattern, "compiled", pattern)
+        return [place for place in places if budget.match(compiled, text, place) is not None]
+
     def search(self, pattern: regex.Pattern[str], text: str, budget: Budget) -> bool:
         """Whether `pattern` occurs in `text` (the first match `finditer` would give)."""
         return next(self.finditer(pattern, text, budget), None) is not None
@@ -351,10 +394,14 @@ class Run:
         gate, seen, offset = self._gate, self._seen, self._offset
         return [i for i in range(self._count) if gate.may_match(offset + i, seen)]
 
-    def matches(self, index: int, pattern: regex.Pattern[str]) -> Iterator[regex.Match[str]]:
-        """`finditer` for a pattern `candidates` named (its gate is not asked again)."""
+    def matches(
+        self, index: int, pattern: regex.Pattern[str], places: list[int] | None = None
+    ) -> Iterator[regex.Match[str]]:
+        """`finditer` for a pattern `candidates` named (its gate is not asked again), tried
+        only at `places` when given: the caller vouches no match starts elsewhere."""
         where = self._offset + index
-        return self._gate.finditer(where, self._seen, pattern, self._seen.text, self._budget)
+        seen = self._seen
+        return self._gate.finditer(where, seen, pattern, seen.text, self._budget, places)
 
     def starts(self, index: int) -> list[int] | None:
         return self._gate.starts(self._offset + index, self._seen)

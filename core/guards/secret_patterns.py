@@ -35,6 +35,10 @@ class SecretPattern:
     # A cheap pattern every match contains, tried first where its prefilter head allows
     # (see `credential_phrases.Phrase.near`): None when the pattern's own gate suffices.
     near: regex.Pattern[str] | None = None
+    # With `near`: a reversed pattern of the characters (`(?r)[…]*`) every match runs
+    # through from its start to the start of one of its near matches. The match is then
+    # tried only there, not over the whole text (`core.guards.prefilter.run_starts`).
+    near_run: regex.Pattern[str] | None = None
 
 
 def _token(m: regex.Match[str]) -> str:
@@ -116,9 +120,11 @@ def _p(
     validator: Validator | None = _not_placeholder,
     flags: int = 0,
     near: str | None = None,
+    near_run: str | None = None,
 ) -> SecretPattern:
     tight = None if near is None else lazy(near, flags)
-    return SecretPattern(rule, label, lazy(pattern, flags), hints, validator, tight)
+    run = None if near_run is None else lazy(r"(?r)" + near_run + "*")
+    return SecretPattern(rule, label, lazy(pattern, flags), hints, validator, tight, run)
 
 
 # Most specific first: the first rule that matches names the secret.
@@ -262,10 +268,12 @@ SECRET_PATTERNS: tuple[SecretPattern, ...] = (
        ("sess", "sid", "csrf", "xsrf", "token", "-key", "api_key", "apikey", "jwt", "remember"),
        _random(16),
        # A name may run on before "sess"/"csrf", so a match could start at any word: it is
-       # tried only where a name's last word is followed by "=", ":" or "is" and a value.
+       # tried only where a name's last word is followed by "=", ":" or "is" and a value,
+       # from the start of that name (its characters are all [\w.\-]) up to the word.
        near=r"(?i)(?:sess|sid|csrf|xsrf|token|key|jwt|remember[_\-]?me)[\w.\-]*[\"']?"
        r"(?:\s+(?:value|cookie|header|string))?\s*(?:[=:]|\s(?:is|was)\s)\s*[\"']?"
-       r"[A-Za-z0-9%._\-+/]{16}"),
+       r"[A-Za-z0-9%._\-+/]{16}",
+       near_run=r"[\w.\-]"),
     _p("http_authorization", "an HTTP authorization header",
        r"(?i)\bauthorization\s*:\s*(?:token|bot|digest|sso-key|apikey|api-key)\s+"
        r"(?P<v>[A-Za-z0-9._\-+/=]{16,})", ("authorization",), _random(16)),
