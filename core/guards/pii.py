@@ -167,11 +167,22 @@ def _cards(text: str, budget: Budget) -> Iterator[bool]:
     # a stretch has none, and a run shorter than 13 characters holds none.
     if prefilter.SKIP and not _GATED.search(_CARD_DIGITS, text, budget):
         return
+    # The arithmetic of a digit string, and the spans of a run, depend on nothing else:
+    # each is worked out once per check however often a text repeats it ("1234 5678 "…).
+    spans: dict[str, list[tuple[str, bool]]] = {}
+    valid: dict[str, bool] = {}
     for m in _GATED.finditer(_DIGIT_RUN, text, budget):
         if prefilter.SKIP and m.end() - m.start() < _CARD_MIN:
             continue
-        for digits, separated in _card_candidates(m.group(0)):
-            if not (card_brand_plausible(digits) and luhn(digits)):
+        run = m.group(0)
+        candidates = spans.get(run)
+        if candidates is None:
+            candidates = spans[run] = list(_card_candidates(run))
+        for digits, separated in candidates:
+            ok = valid.get(digits)
+            if ok is None:
+                ok = valid[digits] = card_brand_plausible(digits) and luhn(digits)
+            if not ok:
                 continue
             if digits in _TEST_CARDS and _near(_TEST_CONTEXT, text, m.start(), m.end(), budget):
                 continue
