@@ -22,6 +22,7 @@ import regex
 from core.guards import shipped
 from core.guards.accelerator import AVAILABLE, Accelerator, accelerate, holds, register
 from core.guards.budget import Budget
+from core.guards.lazy import lazy
 from core.guards.literals import Clause, fold, longest_chunk
 from core.guards.superset import Condition
 
@@ -234,23 +235,74 @@ class Prefilter:
                 resume = max(m.end(), place + 1)
 
 
-def run_starts(
-    run: regex.Pattern[str], text: str, anchors: Iterable[int]
-) -> list[int] | None:
-    """Every place from the start of the run of `run` characters (a reversed pattern,
-    `(?r)[…]*`) that ends at each anchor, up to the anchor: where a match can start
-    when it starts in the run that holds its near match's start. None past `MAX_STARTS`."""
-    places: set[int] = set()
-    for anchor in anchors:
-        floor = max(0, anchor - MAX_STARTS)
-        m = run.match(text, floor, anchor)
-        start = anchor if m is None else m.start()
-        if start == floor and floor > 0:
-            return None  # the run reaches further back than it is worth walking
-        places.update(range(start, anchor + 1))
-        if len(places) > MAX_STARTS:
-            return None
-    return sorted(places)
+# Where a pattern can start, from the places its near match starts (see `near_places`).
+StartsFrom = Callable[[str, Sequence[int]], "list[int] | None"]
+
+
+def in_run(chars: str) -> StartsFrom:
+    """Starts for a pattern whose every match runs through characters of the class
+    `chars` from its start to the start of one of its near matches (a cookie's name
+    before "session"): every place from the start of that run up to the near match."""
+    back = lazy(r"(?r)" + chars + "*")
+
+    def starts(text: str, anchors: Sequence[int]) -> list[int] | None:
+        places: set[int] = set()
+        for anchor in anchors:
+            floor = max(0, anchor - MAX_STARTS)
+            m = back.match(text, floor, anchor)
+            start = anchor if m is None else m.start()
+            if start == floor and floor > 0:
+                return None  # the run reaches further back than it is worth walking
+            places.update(range(start, anchor + 1))
+            if len(places) > MAX_STARTS:
+                return None
+        return sorted(places)
+
+    return starts
+
+
+def in_tokens(first: int, last: int, openers: str = "") -> StartsFrom:
+    """Starts for a pattern whose every match begins `first` to `last` whitespace-separated
+    tokens before one of its near matches ("hunter2 is my password": three to five before
+    "password"), at a token's start or just after one of `openers` inside it."""
+    back = lazy(r"(?r)(?:(\S+)\s+){1," + str(last) + "}")
+    reach = 80 * last  # characters walked back at most
+
+    def starts(text: str, anchors: Sequence[int]) -> list[int] | None:
+        places: set[int] = set()
+        for anchor in anchors:
+            floor = max(0, anchor - reach)
+            m = back.match(text, floor, anchor)
+            if m is None:
+                continue  # no token before it: nothing can start there
+            if m.start() == floor and floor > 0:
+                return None  # a token may run on past the walk
+            for a, b in m.spans(1)[first - 1 : last]:  # nearest first
+                places.add(a)
+                places.update(i + 1 for i in range(a, b - 1) if text[i] in openers)
+            if len(places) > MAX_STARTS:
+                return None
+        return sorted(places)
+
+    return starts
+
+
+def near_places(
+    nears: Family,
+    near: regex.Pattern[str],
+    starts_from: StartsFrom | None,
+    text: str,
+    budget: Budget,
+) -> tuple[bool, list[int] | None]:
+    """Whether a pattern gated by `near` (a cheap pattern every match of it contains, one
+    of the family `nears`) may match `text`, and the places it can start when
+    `starts_from` tells them from where `near` matches (None: wherever its gate allows)."""
+    at = nears.matching_places(near, text, budget)
+    if at is None:  # where the near match could start is not known: one search says
+        return nears.search(near, text, budget), None
+    if not at:
+        return False, None
+    return True, None if starts_from is None else starts_from(text, at)
 
 
 def prefilter(patterns: Iterable[tuple[str, int]]) -> Prefilter:

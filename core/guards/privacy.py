@@ -17,7 +17,7 @@ from core.guards.lazy import compile_all
 from core.guards.normalize import strip_invisible
 from core.guards.password_forms import PASSWORD_FORMS
 from core.guards.pii import PII_CHECKS
-from core.guards.prefilter import TEXT, UNMASKED, run_starts
+from core.guards.prefilter import TEXT, UNMASKED, near_places
 from core.guards.secret_patterns import SECRET_PATTERNS
 from core.guards.unmask import views
 from core.guards.wallets import WALLET_CHECKS
@@ -75,14 +75,9 @@ def _formats(text: str, budget: Budget, unmasked: bool = False) -> Finding | Non
         sp = patterns[index]
         places = None
         if sp.near is not None:
-            near_at = nears.matching_places(sp.near, text, budget)
-            if near_at is None:  # where it could start is not known: one search says
-                if not nears.search(sp.near, text, budget):
-                    continue
-            elif not near_at:
+            possible, places = near_places(nears, sp.near, sp.near_starts, text, budget)
+            if not possible:
                 continue
-            elif sp.near_run is not None:
-                places = run_starts(sp.near_run, text, near_at)
         for m in run.matches(index, sp.pattern, places):
             if sp.validator is None or sp.validator(m, text):
                 return Finding(SECRET, sp.rule, sp.label)
@@ -104,9 +99,12 @@ def _scan(text: str, budget: Budget) -> Finding | None:
     run = _PHRASES.over(text, budget)
     for index in run.candidates():
         phrase = PHRASES[index]
-        if phrase.near is not None and not _NEARS.search(phrase.near, text, budget):
-            continue
-        for m in run.matches(index, phrase.pattern):
+        places = None
+        if phrase.near is not None:
+            possible, places = near_places(_NEARS, phrase.near, phrase.near_starts, text, budget)
+            if not possible:
+                continue
+        for m in run.matches(index, phrase.pattern, places):
             if phrase.accept(m):
                 return Finding(SECRET, phrase.rule, phrase.label)
     digits = _digits(text)
