@@ -9,6 +9,27 @@ one whose matches can only start at a few places found by that pass is tried at 
 places only, instead of at every character; one that cannot hold whitespace and spans
 more characters than the text's longest chunk does not run. All three only ever skip
 work that could not have found a match, so a verdict is the same as scanning everything.
+
+Plugging a detector in (nothing here names a detector):
+
+- Patterns: take a `Family` from the pool that reads your text (`TEXT`: the NFKC text
+  of a privacy check; `UNMASKED`: its unmasked views; `VIEWS`: the folded views of an
+  injection check) at import, `TEXT.family([...])`, and loop with
+  `run = family.over(text, budget)`, `for index in run.candidates()` and
+  `run.matches(index, pattern)`: each pattern is gated and tried where it can start
+  with the pool's one pass. Run `tests/data/guards/make_gates.py` after adding or
+  changing a pattern (its gates and Hyperscan condition ship in `data/`).
+- A pattern kept only to gate a costlier one: ask `family.possible(gate, text, budget)`
+  (its gates alone, no regex run) rather than searching it.
+- A pattern that can start at any word (a name or a value first: "x.session_id=…")
+  and so is scanned over the whole text: give it a cheap `near` pattern every match of
+  it contains (a head the pass can find: a keyword) and, when the place a match starts
+  follows from where its near match starts, `near_starts` (`in_run`: the run of a
+  class that leads up to the near match; `in_tokens`: some words before it), then use
+  `near_places` (see `core.guards.privacy`): the pattern is tried at those places only.
+- A validator that is a pure function of a digit string or a value: work it out once
+  per text (a dict in the scanning function), as the card and Virtual ID checks do: an
+  adversarial text repeats one number hundreds of times.
 """
 
 from __future__ import annotations
