@@ -220,13 +220,58 @@ class Prefilter:
         literals = self._heads[index]
         if literals is None or not SKIP or seen.starts is None:
             return None
+        found = seen.starts
         places: set[int] = set()
-        for lit, at in seen.starts.items():  # the few found, not every head literal
+        if len(literals) < len(found):  # walk the fewer: the head's literals or those found
+            for lit in literals:
+                at = found.get(lit)
+                if at is not None:
+                    places.update(at)
+                    if len(places) > MAX_STARTS:
+                        return None
+            return sorted(places)
+        for lit, at in found.items():
             if lit in literals:
                 places.update(at)
                 if len(places) > MAX_STARTS:
                     return None
         return sorted(places)
+
+    def candidates(self, offset: int, count: int, seen: Seen) -> list[int]:
+        """Of patterns `offset` to `offset + count`, those that may match (numbered from
+        `offset`): `may_match` for each, in one loop (it runs for every view of a text)."""
+        if not SKIP:
+            return list(range(count))
+        widths, requirements = self._widths, self._requirements
+        pieces: set[int] = set() if seen.pieces is None else seen.pieces
+        conditions = None
+        if seen.pieces is not None:
+            assert self._accelerator is not None
+            conditions = self._accelerator.conditions
+        longest: int | None = None
+        out: list[int] = []
+        for i in range(count):
+            where = offset + i
+            width = widths[where]
+            if width is not None:
+                if longest is None:
+                    longest = seen.longest
+                if longest < width:
+                    continue
+            if conditions is not None:
+                condition = conditions[where]
+                if condition is not None:
+                    required, groups = condition
+                    if required <= pieces and (not groups or holds(condition, pieces)):
+                        out.append(i)
+                    continue
+            needs = requirements[where]
+            if needs:
+                found = seen.found
+                if any(clause.isdisjoint(found) for clause in needs):
+                    continue
+            out.append(i)
+        return out
 
     def finditer(
         self,
@@ -464,8 +509,7 @@ class Run:
 
     def candidates(self) -> list[int]:
         """The family's patterns that may match, in order: the only ones worth a loop."""
-        gate, seen, offset = self._gate, self._seen, self._offset
-        return [i for i in range(self._count) if gate.may_match(offset + i, seen)]
+        return self._gate.candidates(self._offset, self._count, self._seen)
 
     def matches(
         self, index: int, pattern: regex.Pattern[str], places: list[int] | None = None
