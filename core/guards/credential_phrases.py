@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import regex
 
 from core.guards.lazy import lazy
+from core.guards.prefilter import StartsFrom, in_tokens
 from core.guards.values import (
     clean_value,
     is_placeholder,
@@ -96,6 +97,9 @@ class Phrase:
     # prefilter head allows: a costly pattern whose gate words are everyday substrings
     # ("pass" in "passed") runs only when the word itself is there.
     near: regex.Pattern[str] | None = None
+    # With `near`: where a match can start, from where its near matches start
+    # (`core.guards.prefilter.in_tokens`, `in_run`); it is tried only there.
+    near_starts: StartsFrom | None = None
 
 
 _AMBIGUOUS_WORDS = frozenset({"pass", "clave", "parola"})
@@ -232,8 +236,9 @@ PHRASES: tuple[Phrase, ...] = (
         r"|your|his|her|their|mon|ma|le|la|mi|mein|meine|das|minha|a|il|mijn|het|moje)\s+"
         r"(?:[\w\-]+\s+){0,2}?(?:" + _PW + r")" + _R + _NOT_NOUN), _strong,
         # Its value comes first, so it could start at any word: it runs only where one of
-        # the password words stands whole after a space, as every match of it ends.
-        near=_c(r"(?<=\s)(?:" + _PW + r")" + _R)),
+        # the password words stands whole after a space, as every match of it ends, and
+        # starts three to five words before it (value, verb, "my", up to two words).
+        near=_c(r"(?<=\s)(?:" + _PW + r")" + _R), near_starts=in_tokens(3, 5, "\"'`(")),
     Phrase("password_statement", "a password", _c(
         r"\b(?:use|try|enter|type|it's|its|log\s+in\s+with|login\s+with|sign\s+in\s+with)\s+"
         + _VALUE + r"[\"'`”’»]?\s+(?:as|for)\s+(?:the\s+|my\s+|your\s+|our\s+)?"

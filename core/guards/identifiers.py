@@ -56,9 +56,13 @@ _VID_CONTEXT = lazy(r"(?i)\b(?:vid|virtual\s+id|aadh?aa?r|adhaar|uidai)\b")
 
 
 def aadhaar_vids(text: str, budget: Budget) -> Iterator[bool]:
+    checked: dict[str, bool] = {}  # a repeated number is checked once per text
     for m in _GATED.finditer(_AADHAAR_VID, text, budget):
-        digits = "".join(ch for ch in m.group(0) if ch.isdigit())
-        if verhoeff(digits) and _near(_VID_CONTEXT, text, m.start(), m.end(), budget):
+        number = m.group(0)
+        valid = checked.get(number)
+        if valid is None:
+            valid = checked[number] = verhoeff("".join(ch for ch in number if ch.isdigit()))
+        if valid and _near(_VID_CONTEXT, text, m.start(), m.end(), budget):
             yield True
 
 

@@ -9,6 +9,27 @@ one whose matches can only start at a few places found by that pass is tried at 
 places only, instead of at every character; one that cannot hold whitespace and spans
 more characters than the text's longest chunk does not run. All three only ever skip
 work that could not have found a match, so a verdict is the same as scanning everything.
+
+Plugging a detector in (nothing here names a detector):
+
+- Patterns: take a `Family` from the pool that reads your text (`TEXT`: the NFKC text
+  of a privacy check; `UNMASKED`: its unmasked views; `VIEWS`: the folded views of an
+  injection check) at import, `TEXT.family([...])`, and loop with
+  `run = family.over(text, budget)`, `for index in run.candidates()` and
+  `run.matches(index, pattern)`: each pattern is gated and tried where it can start
+  with the pool's one pass. Run `tests/data/guards/make_gates.py` after adding or
+  changing a pattern (its gates and Hyperscan condition ship in `data/`).
+- A pattern kept only to gate a costlier one: ask `family.possible(gate, text, budget)`
+  (its gates alone, no regex run) rather than searching it.
+- A pattern that can start at any word (a name or a value first: "x.session_id=…")
+  and so is scanned over the whole text: give it a cheap `near` pattern every match of
+  it contains (a head the pass can find: a keyword) and, when the place a match starts
+  follows from where its near match starts, `near_starts` (`in_run`: the run of a
+  class that leads up to the near match; `in_tokens`: some words before it), then use
+  `near_places` (see `core.guards.privacy`): the pattern is tried at those places only.
+- A validator that is a pure function of a digit string or a value: work it out once
+  per text (a dict in the scanning function), as the card and Virtual ID checks do: an
+  adversarial text repeats one number hundreds of times.
 """
 
 from __future__ import annotations
@@ -22,6 +43,7 @@ import regex
 from core.guards import shipped
 from core.guards.accelerator import AVAILABLE, Accelerator, accelerate, holds, register
 from core.guards.budget import Budget
+from core.guards.lazy import lazy
 from core.guards.literals import Clause, fold, longest_chunk
 from core.guards.superset import Condition
 
@@ -37,6 +59,10 @@ _MAX_CLAUSES = 3
 # start would be no cheaper, and the number of regex calls stays bounded.
 MAX_STARTS = 96
 _MIN_HEAD = 2  # a one-character head would be found all over a text
+# A head of this many two-character literals (an IBAN's country codes) is found more than
+# `MAX_STARTS` times in a long text, so it would only ever fall back to a full scan while
+# its hits filled three quarters of the automaton's output: such a head is not kept.
+_MAX_PAIRS = 32
 
 
 def _strength(clause: Clause) -> tuple[int, int]:
@@ -108,7 +134,7 @@ class Prefilter:
         if self._accelerator is not None:
             register(self._accelerator)
         self._widths = list(widths)
-        self._heads = [h if h and min(map(len, h)) >= _MIN_HEAD else None for h in heads]
+        self._heads = [h if _useful_head(h) else None for h in heads]
         head_literals = {lit for h in self._heads if h for lit in h}
         literals = {lit for req in self._requirements for clause in req for lit in clause}
         literals |= head_literals
@@ -194,19 +220,74 @@ class Prefilter:
         literals = self._heads[index]
         if literals is None or not SKIP or seen.starts is None:
             return None
+        found = seen.starts
         places: set[int] = set()
-        for lit, at in seen.starts.items():  # the few found, not every head literal
+        if len(literals) < len(found):  # walk the fewer: the head's literals or those found
+            for lit in literals:
+                at = found.get(lit)
+                if at is not None:
+                    places.update(at)
+                    if len(places) > MAX_STARTS:
+                        return None
+            return sorted(places)
+        for lit, at in found.items():
             if lit in literals:
                 places.update(at)
                 if len(places) > MAX_STARTS:
                     return None
         return sorted(places)
 
+    def candidates(self, offset: int, count: int, seen: Seen) -> list[int]:
+        """Of patterns `offset` to `offset + count`, those that may match (numbered from
+        `offset`): `may_match` for each, in one loop (it runs for every view of a text)."""
+        if not SKIP:
+            return list(range(count))
+        widths, requirements = self._widths, self._requirements
+        pieces: set[int] = set() if seen.pieces is None else seen.pieces
+        conditions = None
+        if seen.pieces is not None:
+            assert self._accelerator is not None
+            conditions = self._accelerator.conditions
+        longest: int | None = None
+        out: list[int] = []
+        for i in range(count):
+            where = offset + i
+            width = widths[where]
+            if width is not None:
+                if longest is None:
+                    longest = seen.longest
+                if longest < width:
+                    continue
+            if conditions is not None:
+                condition = conditions[where]
+                if condition is not None:
+                    required, groups = condition
+                    if required <= pieces and (not groups or holds(condition, pieces)):
+                        out.append(i)
+                    continue
+            needs = requirements[where]
+            if needs:
+                found = seen.found
+                if any(clause.isdisjoint(found) for clause in needs):
+                    continue
+            out.append(i)
+        return out
+
     def finditer(
-        self, index: int, seen: Seen, pattern: regex.Pattern[str], text: str, budget: Budget
+        self,
+        index: int,
+        seen: Seen,
+        pattern: regex.Pattern[str],
+        text: str,
+        budget: Budget,
+        places: list[int] | None = None,
     ) -> Iterator[regex.Match[str]]:
-        """`pattern.finditer(text)` — the same matches — trying only the possible starts."""
-        places = self.starts(index, seen)
+        """`pattern.finditer(text)` — the same matches — trying only the possible starts:
+        its head's, or `places` (ascending) when the caller knows better ones."""
+        if places is None or not SKIP:
+            places = self.starts(index, seen)
+        # A `LazyRegex` forwards each attribute through Python: take the compiled pattern.
+        pattern = getattr(pattern, "compiled", pattern)
         if places is None:
             yield from budget.finditer(pattern, text)
             return
@@ -220,6 +301,76 @@ class Prefilter:
                 resume = max(m.end(), place + 1)
 
 
+# Where a pattern can start, from the places its near match starts (see `near_places`).
+StartsFrom = Callable[[str, Sequence[int]], "list[int] | None"]
+
+
+def in_run(chars: str) -> StartsFrom:
+    """Starts for a pattern whose every match runs through characters of the class
+    `chars` from its start to the start of one of its near matches (a cookie's name
+    before "session"): every place from the start of that run up to the near match."""
+    back = lazy(r"(?r)" + chars + "*")
+
+    def starts(text: str, anchors: Sequence[int]) -> list[int] | None:
+        places: set[int] = set()
+        for anchor in anchors:
+            floor = max(0, anchor - MAX_STARTS)
+            m = back.match(text, floor, anchor)
+            start = anchor if m is None else m.start()
+            if start == floor and floor > 0:
+                return None  # the run reaches further back than it is worth walking
+            places.update(range(start, anchor + 1))
+            if len(places) > MAX_STARTS:
+                return None
+        return sorted(places)
+
+    return starts
+
+
+def in_tokens(first: int, last: int, openers: str = "") -> StartsFrom:
+    """Starts for a pattern whose every match begins `first` to `last` whitespace-separated
+    tokens before one of its near matches ("hunter2 is my password": three to five before
+    "password"), at a token's start or just after one of `openers` inside it."""
+    back = lazy(r"(?r)(?:(\S+)\s+){1," + str(last) + "}")
+    reach = 80 * last  # characters walked back at most
+
+    def starts(text: str, anchors: Sequence[int]) -> list[int] | None:
+        places: set[int] = set()
+        for anchor in anchors:
+            floor = max(0, anchor - reach)
+            m = back.match(text, floor, anchor)
+            if m is None:
+                continue  # no token before it: nothing can start there
+            if m.start() == floor and floor > 0:
+                return None  # a token may run on past the walk
+            for a, b in m.spans(1)[first - 1 : last]:  # nearest first
+                places.add(a)
+                places.update(i + 1 for i in range(a, b - 1) if text[i] in openers)
+            if len(places) > MAX_STARTS:
+                return None
+        return sorted(places)
+
+    return starts
+
+
+def near_places(
+    nears: Family,
+    near: regex.Pattern[str],
+    starts_from: StartsFrom | None,
+    text: str,
+    budget: Budget,
+) -> tuple[bool, list[int] | None]:
+    """Whether a pattern gated by `near` (a cheap pattern every match of it contains, one
+    of the family `nears`) may match `text`, and the places it can start when
+    `starts_from` tells them from where `near` matches (None: wherever its gate allows)."""
+    at = nears.matching_places(near, text, budget)
+    if at is None:  # where the near match could start is not known: one search says
+        return nears.search(near, text, budget), None
+    if not at:
+        return False, None
+    return True, None if starts_from is None else starts_from(text, at)
+
+
 def prefilter(patterns: Iterable[tuple[str, int]]) -> Prefilter:
     """The prefilter of (source, flags) pairs, each gated by its strongest clauses and,
     with Hyperscan, by its condition."""
@@ -231,6 +382,13 @@ def prefilter(patterns: Iterable[tuple[str, int]]) -> Prefilter:
         [_useful_width(width) for _, _, width in gates],
         lambda: [shipped.shipped_condition(source, flags) for source, flags in pairs],
     )
+
+
+def _useful_head(head: frozenset[str] | None) -> bool:
+    """A head worth finding: no literal of one character, and not a crowd of pairs."""
+    if not head or min(map(len, head)) < _MIN_HEAD:
+        return False
+    return sum(len(lit) == 2 for lit in head) <= _MAX_PAIRS
 
 
 def _useful_width(width: int) -> int | None:
@@ -290,6 +448,11 @@ class Family:
         """False only when the family's pattern `index` cannot match `text`."""
         return self.over(text, budget).may_match(index)
 
+    def possible(self, pattern: regex.Pattern[str], text: str, budget: Budget) -> bool:
+        """False only when `pattern` (one of the family's) cannot match `text`, read from
+        the pass alone: a pattern kept as a gate is asked without running its regex."""
+        return self.may_match(self._index[id(pattern)] - self._offset, text, budget)
+
     def starts(self, index: int, text: str, budget: Budget) -> list[int] | None:
         """Where a match of the family's pattern `index` could start; None: anywhere."""
         return self.over(text, budget).starts(index)
@@ -305,6 +468,22 @@ class Family:
         self, pattern: regex.Pattern[str], text: str, budget: Budget
     ) -> Iterator[regex.Match[str]]:
         return self.finditer_at(self._index[id(pattern)] - self._offset, pattern, text, budget)
+
+    def matching_places(
+        self, pattern: regex.Pattern[str], text: str, budget: Budget
+    ) -> list[int] | None:
+        """Every place where `pattern` matches, each tried on its own (not one after another
+        as `finditer` goes, so a match inside another is found too); None when where it can
+        start is not known (no head, too many starts, or case folding moved characters)."""
+        index = self._index[id(pattern)] - self._offset
+        run = self.over(text, budget)
+        if not run.may_match(index):
+            return []
+        places = run.starts(index)
+        if places is None or not SKIP:
+            return None
+        compiled = getattr(pattern, "compiled", pattern)
+        return [place for place in places if budget.match(compiled, text, place) is not None]
 
     def search(self, pattern: regex.Pattern[str], text: str, budget: Budget) -> bool:
         """Whether `pattern` occurs in `text` (the first match `finditer` would give)."""
@@ -330,13 +509,16 @@ class Run:
 
     def candidates(self) -> list[int]:
         """The family's patterns that may match, in order: the only ones worth a loop."""
-        gate, seen, offset = self._gate, self._seen, self._offset
-        return [i for i in range(self._count) if gate.may_match(offset + i, seen)]
+        return self._gate.candidates(self._offset, self._count, self._seen)
 
-    def matches(self, index: int, pattern: regex.Pattern[str]) -> Iterator[regex.Match[str]]:
-        """`finditer` for a pattern `candidates` named (its gate is not asked again)."""
+    def matches(
+        self, index: int, pattern: regex.Pattern[str], places: list[int] | None = None
+    ) -> Iterator[regex.Match[str]]:
+        """`finditer` for a pattern `candidates` named (its gate is not asked again), tried
+        only at `places` when given: the caller vouches no match starts elsewhere."""
         where = self._offset + index
-        return self._gate.finditer(where, self._seen, pattern, self._seen.text, self._budget)
+        seen = self._seen
+        return self._gate.finditer(where, seen, pattern, seen.text, self._budget, places)
 
     def starts(self, index: int) -> list[int] | None:
         return self._gate.starts(self._offset + index, self._seen)

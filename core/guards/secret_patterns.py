@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import regex
 
 from core.guards.lazy import lazy
+from core.guards.prefilter import StartsFrom, in_run
 from core.guards.values import is_placeholder, looks_random
 
 Validator = Callable[[regex.Match[str], str], bool]
@@ -35,6 +36,9 @@ class SecretPattern:
     # A cheap pattern every match contains, tried first where its prefilter head allows
     # (see `credential_phrases.Phrase.near`): None when the pattern's own gate suffices.
     near: regex.Pattern[str] | None = None
+    # With `near`: where a match can start, from where its near matches start
+    # (`core.guards.prefilter.in_run`, `in_tokens`); it is tried only there.
+    near_starts: StartsFrom | None = None
 
 
 def _token(m: regex.Match[str]) -> str:
@@ -116,9 +120,10 @@ def _p(
     validator: Validator | None = _not_placeholder,
     flags: int = 0,
     near: str | None = None,
+    near_starts: StartsFrom | None = None,
 ) -> SecretPattern:
     tight = None if near is None else lazy(near, flags)
-    return SecretPattern(rule, label, lazy(pattern, flags), hints, validator, tight)
+    return SecretPattern(rule, label, lazy(pattern, flags), hints, validator, tight, near_starts)
 
 
 # Most specific first: the first rule that matches names the secret.
@@ -262,10 +267,12 @@ SECRET_PATTERNS: tuple[SecretPattern, ...] = (
        ("sess", "sid", "csrf", "xsrf", "token", "-key", "api_key", "apikey", "jwt", "remember"),
        _random(16),
        # A name may run on before "sess"/"csrf", so a match could start at any word: it is
-       # tried only where a name's last word is followed by "=", ":" or "is" and a value.
+       # tried only where a name's last word is followed by "=", ":" or "is" and a value,
+       # from the start of that name (its characters are all [\w.\-]) up to the word.
        near=r"(?i)(?:sess|sid|csrf|xsrf|token|key|jwt|remember[_\-]?me)[\w.\-]*[\"']?"
        r"(?:\s+(?:value|cookie|header|string))?\s*(?:[=:]|\s(?:is|was)\s)\s*[\"']?"
-       r"[A-Za-z0-9%._\-+/]{16}"),
+       r"[A-Za-z0-9%._\-+/]{16}",
+       near_starts=in_run(r"[\w.\-]")),
     _p("http_authorization", "an HTTP authorization header",
        r"(?i)\bauthorization\s*:\s*(?:token|bot|digest|sso-key|apikey|api-key)\s+"
        r"(?P<v>[A-Za-z0-9._\-+/=]{16,})", ("authorization",), _random(16)),

@@ -163,7 +163,7 @@ def views(text: str, budget: Budget) -> Iterator[str]:
     # are searched (see `within`), and the whole text rewritten only if one holds them.
     grouped = [c for c in chunks if len(c) >= 15 and ("-" in c or "." in c)]
     if any(budget.search(_GROUPED, chunk) for chunk in grouped):
-        yield budget.sub(_GROUPED, lambda m: _GROUP_SEP.sub("", m.group(0)), text)
+        yield _ungrouped(text, grouped, budget)
     if "%" in text:  # "ghp%5F…": a token percent-encoded in a URL or a cookie
         encoded = [c for c in chunks if len(c) >= 15 and "%" in c]
         if any(budget.search(_PERCENT, c) for c in encoded):
@@ -189,6 +189,28 @@ def views(text: str, budget: Budget) -> Iterator[str]:
             continue
         if _PRINTABLE.match(decoded):
             yield decoded
+
+
+def _joined_group(m: regex.Match[str]) -> str:
+    return _GROUP_SEP.sub("", m.group(0))
+
+
+def _ungrouped(text: str, grouped: list[str], budget: Budget) -> str:
+    """`_GROUPED.sub(…, text)`, every group's separators dropped, rewriting only the chunks
+    that can hold a group (`grouped`, in order): a match lies inside one chunk (see
+    `within`), so the rest of the text is copied, not scanned again."""
+    pieces: list[str] = []
+    done = 0  # text[:done] is in pieces
+    for chunk in grouped:
+        # The first occurrence from here is this chunk itself: a chunk holding it would be
+        # as long and hold a dash or a dot, so it would be an earlier member of `grouped`.
+        at = text.find(chunk, done)
+        rewritten = budget.sub(_GROUPED, _joined_group, chunk)
+        if rewritten != chunk:
+            pieces += [text[done:at], rewritten]
+            done = at + len(chunk)
+    pieces.append(text[done:])
+    return "".join(pieces)
 
 
 def within(pattern: regex.Pattern[str], chunks: list[str], budget: Budget) -> Iterator[str]:
