@@ -94,11 +94,34 @@ _STATE_LICENCE = lazy(
     r"(?<![\w\-])(?P<v>[A-Z]\d{3}[ \-]\d{4}[ \-]\d{4,5}|[A-Z]\d{3}[ \-]\d{3}[ \-]\d{2}"
     r"[ \-]\d{3}[ \-]\d|[A-Z]\d{12,13})(?![\w\-])"
 )
+# "CA license F4388874", "NY DL 123 456 789": a state named right before the word, so the
+# number need not be in one of `_STATE_LICENCE`'s layouts.
+_STATES = (
+    "AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH"
+    "|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC"
+)
+_STATE_NAMES = (
+    r"alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia"
+    r"|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts"
+    r"|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new\s+hampshire"
+    r"|new\s+jersey|new\s+mexico|new\s+york|north\s+carolina|north\s+dakota|ohio|oklahoma"
+    r"|oregon|pennsylvania|rhode\s+island|south\s+carolina|south\s+dakota|tennessee|texas|utah"
+    r"|vermont|virginia|washington|west\s+virginia|wisconsin|wyoming"
+)
+_STATE_NAMED_LICENCE = lazy(
+    r"(?<![A-Za-z])(?:(?:" + _STATES + r")|(?i:" + _STATE_NAMES + r"))\s+(?i:driver'?s?\s+)?"
+    r"(?i:licen[cs]e|lic\b\.?|dl\b|driving\s+licen[cs]e)(?!\s+(?i:key|plate|file|server|fee"
+    r"|agreement|code|board))[^\n\d]{0,12}?" + _DOC_NUMBER
+)
 # A passport's machine-readable zone: "P<GBRSMITH<<JOHN<<…" over a 44-character line.
 _MRZ = lazy(
-    r"(?m)^P[A-Z<][A-Z]{3}[A-Z<]{2,39}<<[A-Z<]{1,39}[ \t]*\r?\n[A-Z0-9<]{9}\d[A-Z<]{3}\d{6}"
+    r"(?m)^P[A-Z<][A-Z]{3}[\p{Lu}<]{2,39}<<[\p{Lu}<]{1,39}[ \t]*\r?\n[A-Z0-9<]{9}\d[A-Z<]{3}\d{6}"
 )
-_NOT_DOC = lazy(r"^(?:19|20)\d\d$|^\d{1,2}[ \-/.]\d{1,2}|^(?:19|20)\d\d[\-/.]\d{1,2}[\-/.]\d{1,2}$")
+# A year or a date, not a document number ("24 592 529" is a licence, "24/05/2029" a date).
+_NOT_DOC = lazy(
+    r"^(?:19|20)\d\d$|^\d{1,2}[\-/.]\d{1,2}(?:[\-/.]\d{2,4})?$|^\d{1,2} \d{1,2} \d{2,4}$"
+    r"|^(?:19|20)\d\d[\-/.]\d{1,2}[\-/.]\d{1,2}$"
+)
 
 
 # A UK driving licence number carries its holder's surname, birth date and initials:
@@ -134,6 +157,7 @@ def _documents(pattern: regex.Pattern[str]) -> Scanner:
 
 _passports = _documents(_PASSPORT)
 _licences = _documents(_LICENCE)
+_state_licences = _documents(_STATE_NAMED_LICENCE)
 
 
 def passports(text: str, budget: Budget) -> Iterator[bool]:
@@ -144,6 +168,7 @@ def passports(text: str, budget: Budget) -> Iterator[bool]:
 
 def licences(text: str, budget: Budget) -> Iterator[bool]:
     yield from _licences(text, budget)
+    yield from _state_licences(text, budget)
     for m in _GATED.finditer(_UK_LICENCE, text, budget):
         if _uk_licence_date(m.group(0)):
             yield True
@@ -171,12 +196,17 @@ def medical_records(text: str, budget: Budget) -> Iterator[bool]:
 
 # ---- US bank account: an ABA routing number next to an account number ------------
 _NINE = lazy(r"(?<![\d\-])\d{9}(?![\d\-])")
+# Not inside a word, but "routing_number" and "aba_rtn" (JSON and form keys) count.
 _ROUTING_CONTEXT = lazy(
-    r"(?i)\b(?:routing|aba|rtn|rtg|r/t|transit|ach|wire|direct\s+deposit"
-    r"|bank\s+(?:details|info|account))\b"
+    r"(?i)(?<![a-z])(?:routing|aba|rtn|rtg|r/t|transit|ach|wire|direct[\s_]+deposit"
+    r"|bank[\s_]+(?:details|info|account))(?![a-z])"
 )
 _DIGITS_6_17 = lazy(r"(?<!\d)\d{6,17}(?!\d)")
-_ACCOUNT = lazy(r"(?i)\b(?:account|acct|a/c|checking|savings)\b[^\n\d]{0,20}?(\d{6,17})\b")
+# The account number may be grouped ("acct # 25150 83858") or a JSON key's value.
+_ACCOUNT = lazy(
+    r"(?i)(?<![a-z])(?:account|acct|a/c|checking|savings)(?![a-z])[^\n\d]{0,20}?"
+    r"(\d(?:[ \-]?\d){5,16})(?![\d])"
+)
 
 
 def us_bank_accounts(text: str, budget: Budget) -> Iterator[bool]:
@@ -188,7 +218,7 @@ def us_bank_accounts(text: str, budget: Budget) -> Iterator[bool]:
         if not budget.search(_ROUTING_CONTEXT, window):
             continue
         for acct in budget.finditer(_ACCOUNT, window):
-            if acct.group(1) != m.group(0):
+            if regex.sub(r"[ \-]", "", acct.group(1)) != m.group(0):
                 yield True
                 break
         else:
@@ -254,4 +284,4 @@ def lower_case_ninos(text: str, budget: Budget) -> Iterator[bool]:
 # Whole-text scans: run only when the text holds their words (or a long enough chunk).
 _GATED = TEXT.family([_AADHAAR, _PASSPORT, _LICENCE, _NINE, _ITIN, _NINO_ANY_CASE, _MEDICAL,
                       _STATE_LICENCE, _MRZ, _UK_LICENCE, _SORT_CODE, _MBI,
-                      _AADHAAR_VID])
+                      _AADHAAR_VID, _STATE_NAMED_LICENCE])

@@ -251,7 +251,7 @@ PII_CHECKS: tuple[PiiCheck, ...] = (
     PiiCheck("uk_nino", "a UK National Insurance number", 6, lower_case_ninos),
     PiiCheck("us_bank_account", "a US bank account and routing number", 15,
              us_bank_accounts),
-    PiiCheck("passport", "a passport number", 5, passports),
+    PiiCheck("passport", "a passport number", 2, passports),
     PiiCheck("drivers_licence", "a driver's licence number", 5, licences),
     PiiCheck("es_dni", "a Spanish DNI/NIE number", 7, spanish_ids),
     PiiCheck("nl_bsn", "a Dutch citizen service number (BSN)", 9, bsns),

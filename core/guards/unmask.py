@@ -24,7 +24,8 @@ _CHUNKS = regex.compile(r"[^\s]+")
 # character, or starts/ends with the "_"/"-" that joins a prefix to its body.
 _KEYISH = regex.compile(
     r"^(?:[A-Za-z0-9_\-]*\d[A-Za-z0-9_\-]*|[A-Za-z0-9_\-]*[a-z][A-Z][A-Za-z0-9_\-]*"
-    r"|[A-Z0-9_\-]{3,}|[A-Za-z0-9_\-]|[_\-][A-Za-z0-9_\-]*|[A-Za-z0-9_\-]*[_\-])$"
+    r"|[A-Z0-9_\-]{3,}|[A-Za-z0-9_\-]|[_\-][A-Za-z0-9_\-]*|[A-Za-z0-9_\-]*[_\-]"
+    r"|[A-Z][A-Z]+[a-z][A-Za-z]*)$"
 )
 _PREFIX = regex.compile(r"^[A-Za-z0-9]{2,8}$")
 # Key groups joined by dashes or dots: "AKIA-ABCD-EFGH-…", "AKIAD.WT3P3.…".
