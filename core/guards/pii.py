@@ -65,7 +65,7 @@ from core.guards.world_ids import (
 )
 
 _SSN_CONTEXT = lazy(
-    r"(?i)\b(?:ssn|ss#|ss\s+no|social\s+security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
+    r"(?i)\b(?:ssn|ss(?=\s*#)|ss\s+no|social\s+security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
     r"|seguro\s+social|sécurité\s+sociale|social(?=\s*(?:[:#=]|no\b|num|is\b|\d)))\b"
 )
 _NOT_SSN_CONTEXT = lazy(
@@ -174,9 +174,9 @@ def _cards(text: str, budget: Budget) -> Iterator[bool]:
                 continue
             if digits in _TEST_CARDS and _near(_TEST_CONTEXT, text, m.start(), m.end(), budget):
                 continue
-            if not separated and _labelled_as_other(text, m.start(), budget):
-                continue  # "ticket 4532015112830366", "order #4111…": named as something else
             card_words = _near(_CARD_CONTEXT, text, m.start(), m.end(), budget)
+            if (not separated or not card_words) and _labelled_as_other(text, m.start(), budget):
+                continue  # "ticket 4532015112830366", "tracking 5479 4055 …": named as another
             bare_number = not separated and not card_words
             if bare_number and len(digits) not in (15, 16):
                 continue  # 13/17-19 unbroken digits are ids and timestamps unless called a card
