@@ -196,3 +196,27 @@ def test_disguised_and_role_play_injections_are_refused(text: str) -> None:
 )
 def test_their_look_alikes_pass(text: str) -> None:
     assert check(text) is None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "aadhaar_no=2345 6789 0124",
+        "drivers_license_number=H442806344371",
+        '<add key="ApiSecret" value="6quDP0F0NKmeh3Oul48wkRsW60Wp3GAi" />',
+    ],
+)
+def test_snake_case_and_config_keys_name_their_values(text: str) -> None:
+    finding = check(text)
+    assert finding is not None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<add key="CacheKeyPrefix" value="usr_profile_v2" />',
+        '<add key="ApiSecret" value="changeme" />',
+    ],
+)
+def test_config_keys_without_a_secret_value_pass(text: str) -> None:
+    assert check(text) is None, text

@@ -326,6 +326,13 @@ PHRASES: tuple[Phrase, ...] = (
         + _KEY_END + _FILLER + r"[\"']?(?P<op>" + _BRIDGE + r"|\s*(?:" + _COPULA
         + r"|は|是|为|為|는|은))?\s*[\"'`“(\[]?(?P<v>[A-Za-z0-9_\-./+=~$!@#%^&*]{12,200})"),
         _key_value),
+    # .NET appSettings and the like: <add key="ApiSecret" value="…" />, name=… value=…
+    Phrase("generic_secret", "an API key or token", _c(
+        r"\b(?:key|name)\s*=\s*[\"'][\w.:\-]{0,30}?(?P<kw>secret|password|passwd|pwd|token|api[_\-]?key"
+        r"|apikey|access[_\-]?key|private[_\-]?key|connection[_\-]?string)[\w.:\-]{0,20}[\"']\s+"
+        r"value\s*=\s*[\"'](?P<v>[^\"'\s]{6,200})[\"']"),
+        lambda m: not is_placeholder(m.group("v")) and (
+            looks_random(m.group("v"), 12) or password_strength(m.group("v")) == "strong")),
     # "storage account key (key1): …", "API token (prod) = …": a label in brackets first.
     Phrase("generic_secret", "an API key or token", _c(
         r"(?<![\p{L}:/])" + _NOT_A_SECRET_KEY + r"(?P<kw>" + _KEY + r")" + _KEY_END

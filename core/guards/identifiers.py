@@ -20,8 +20,9 @@ from core.guards.prefilter import TEXT
 
 
 def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
+    # Snake-case keys name a number too ("aadhaar_no=…"): underscores read as spaces.
     window = text[max(0, start - 60) : start] + " " + text[end : end + 40]
-    return budget.search(pattern, window) is not None
+    return budget.search(pattern, window.replace("_", " ")) is not None
 
 
 # Words that name a number as something else (an order, a phone, a ticket).
@@ -79,10 +80,10 @@ _BRIDGE = r"[^\n\d]{0,40}?"
 _LABEL_LINE = r"(?:" + _BRIDGE + r"|[^\n\d]{0,20}?\n[ \t]{0,4})"
 _PASSPORT = lazy(_PASSPORT_WORD + r"\w*" + _LABEL_LINE + _DOC_NUMBER)
 _LICENCE_WORD = (
-    r"(?:(?i:driv(?:er'?s?|ing|ers)\s+(?:licen[cs]e|lic\b|lisc?ense)|licen[cs]e\s+(?:no\b|number"
+    r"(?:(?i:driv(?:er'?s?|ing|ers)[\s_]+(?:licen[cs]e|lic\b|lisc?ense)|licen[cs]e[\s_]+(?:no\b|number"
     r"|num\b|\#)|\bdl\s*(?:number|no\b|num\b|\#)|\bd/l\b|\bdln\b|\bcdl\b"
     r"|\blic\.?\s*(?:\#|no\b|number|num\b)|\bdl\s*[:\#]"
-    r"|führerschein|permis\s+de\s+conduire|licencia\s+de\s+conducir|patente\s+di\s+guida)"
+    r"|führerschein|(?:permis|licence)\s+de\s+conduire|licencia\s+de\s+conducir|patente\s+di\s+guida)"
     r"|\bDL\b|\bD\.L\.)"
 )
 _LICENCE = lazy(_LICENCE_WORD + r"\w*" + _BRIDGE + _DOC_NUMBER)

@@ -120,7 +120,7 @@ _CPF_CONTEXT = lazy(r"(?i)\bcpf\b")
 def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
     """True when `pattern` occurs within a short window before or after a match."""
     window = text[max(0, start - 48) : start] + " " + text[end : end + 32]
-    return budget.search(pattern, window) is not None
+    return budget.search(pattern, window.replace("_", " ")) is not None
 
 
 def _ssns(text: str, budget: Budget) -> Iterator[bool]:
