@@ -220,3 +220,35 @@ def test_snake_case_and_config_keys_name_their_values(text: str) -> None:
 )
 def test_config_keys_without_a_secret_value_pass(text: str) -> None:
     assert check(text) is None, text
+
+
+GH = "ghp_" + "aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1gI3kM5"  # the GitHub token shape (not a real one)
+STRIPE = "sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "key: " + " ".join(GH[i : i + 4] for i in range(0, len(GH), 4)),
+        "key: " + " ".join(STRIPE[i : i + 4] for i in range(0, len(STRIPE), 4)),
+        "key:\n" + "\n".join(GH[i : i + 10] for i in range(0, len(GH), 10)),
+        f"token = '{GH[:10]}' + '{GH[10:]}'",
+        "dckr_pat_" + "uIKZZ5gz4JTa-fNV0hwihyTRUzN",
+    ],
+)
+def test_tokens_in_equal_groups_or_concatenated_are_refused(text: str) -> None:
+    finding = check(text)
+    assert finding is not None and finding.category == "secret", text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sk-learn is our lib and we use it for the churn model pipeline every week",
+        "ghp_ is the prefix for github tokens, followed by 36 base62 chars",
+        "url = 'https://api.example.com/' + 'v2/' + 'users'",
+        "sk_test_ keys are for the sandbox, sk_live_ for prod",
+    ],
+)
+def test_prefixes_as_a_topic_and_string_concatenation_pass(text: str) -> None:
+    assert check(text) is None, text
