@@ -109,10 +109,14 @@ _STATE_NAMES = (
     r"|oregon|pennsylvania|rhode\s+island|south\s+carolina|south\s+dakota|tennessee|texas|utah"
     r"|vermont|virginia|washington|west\s+virginia|wisconsin|wyoming"
 )
+# The word leads the pattern (its gate), the state before it is checked after a match.
 _STATE_NAMED_LICENCE = lazy(
-    r"(?<![A-Za-z])(?:(?:" + _STATES + r")|(?i:" + _STATE_NAMES + r"))\s+(?i:driver'?s?\s+)?"
-    r"(?i:licen[cs]e|lic\b\.?|dl\b|driving\s+licen[cs]e)(?!\s+(?i:key|plate|file|server|fee"
+    r"(?<![A-Za-z])(?i:licen[cs]e|lic\b\.?|dl\b)(?!\s+(?i:key|plate|file|server|fee"
     r"|agreement|code|board))[^\n\d]{0,12}?" + _DOC_NUMBER
+)
+_STATE_BEFORE = lazy(
+    r"(?:(?<![A-Za-z])(?:" + _STATES + r")|(?i:\b(?:" + _STATE_NAMES + r")))\s+"
+    r"(?i:driver'?s?\s+|driving\s+)?$"
 )
 # A passport's machine-readable zone: "P<GBRSMITH<<JOHN<<…" over a 44-character line.
 _MRZ = lazy(
@@ -158,7 +162,13 @@ def _documents(pattern: regex.Pattern[str]) -> Scanner:
 
 _passports = _documents(_PASSPORT)
 _licences = _documents(_LICENCE)
-_state_licences = _documents(_STATE_NAMED_LICENCE)
+_after_licence_word = _documents(_STATE_NAMED_LICENCE)
+
+
+def _state_licences(text: str, budget: Budget) -> Iterator[bool]:
+    for m in _GATED.finditer(_STATE_NAMED_LICENCE, text, budget):
+        if budget.search(_STATE_BEFORE, text[max(0, m.start() - 24) : m.start()]):
+            yield from _after_licence_word(text[m.start() : m.end()], budget)
 
 
 def passports(text: str, budget: Budget) -> Iterator[bool]:

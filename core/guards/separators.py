@@ -33,22 +33,35 @@ def _plain(sep: str) -> bool:
 
 
 def regrouped(text: str, budget: Budget) -> str | None:
-    """`text` with each unusual-separator digit run rewritten with dashes, or None."""
-    if not budget.search(_HINT, text):
-        return None
-    changed = False
+    """`text` with each unusual-separator digit run rewritten with dashes, or None.
 
-    def rewrite(m: regex.Match[str]) -> str:
-        nonlocal changed
+    Only the stretch around each hint is searched, so text with many dotted versions or
+    addresses costs a few short searches, not a scan of the whole text.
+    """
+    edits: list[tuple[int, int, str]] = []
+    done = 0  # text[:done] is settled
+    for hint in budget.finditer(_HINT, text):
+        if hint.start() < done:
+            continue
+        window_start = max(done, hint.start() - 48)
+        window_end = min(len(text), hint.end() + 64)
+        m = _RUN.search(text, window_start, window_end, timeout=budget.timeout())
+        while m is not None and m.end() <= hint.start():  # a run before the hint's own
+            m = _RUN.search(text, m.end(), window_end, timeout=budget.timeout())
+        if m is None or m.start() > hint.start() + 1:
+            continue
+        done = m.end()
         run, sep = m.group(0), m.group("s")
         groups = run.split(sep)
-        digits = sum(ch.isdigit() for ch in run)
-        if _plain(sep) or digits < 9:
-            return run
+        if _plain(sep) or sum(ch.isdigit() for ch in run) < 9:
+            continue
         if sep == "." and all(len(g) <= 3 and g.isdigit() for g in groups):
-            return run  # an IPv4 address or an amount in thousands
-        changed = True
-        return "-".join(groups)
-
-    out = budget.sub(_RUN, rewrite, text)
-    return out if changed else None
+            continue  # an IPv4 address or an amount in thousands
+        edits.append((m.start(), m.end(), "-".join(groups)))
+    if not edits:
+        return None
+    out, last = [], 0
+    for start, end, replacement in edits:
+        out += [text[last:start], replacement]
+        last = end
+    return "".join(out) + text[last:]

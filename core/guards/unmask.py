@@ -127,6 +127,7 @@ def fragments(chunks: list[str]) -> Iterator[str]:
                 yield together
 
 
+_HEADS = frozenset(prefix[:2] for prefix in _KEY_PREFIXES)
 _GROUP_CHUNK = regex.compile(r"[A-Za-z0-9_\-]{1,16}")
 
 
@@ -136,9 +137,9 @@ def uniform_groups(chunks: list[str]) -> Iterator[str]:
     group (a random group of four is often a plain word), so the groups must all have the
     first one's length, bar the last, which may be shorter."""
     for i, chunk in enumerate(chunks):
+        if chunk.lstrip(_TRIM)[:2] not in _HEADS or i + 1 >= len(chunks):
+            continue  # one set lookup per chunk: nearly every chunk stops here
         head = chunk.strip(_TRIM)
-        if i + 1 >= len(chunks):
-            break
         if head.startswith(_KEY_PREFIXES):
             size, start = len(chunks[i + 1]), i + 1
         elif 3 <= len(chunk) <= 8 and len(chunks[i + 1]) == len(chunk):
