@@ -87,6 +87,12 @@ _LICENCE_WORD = (
     r"|\bDL\b|\bD\.L\.)"
 )
 _LICENCE = lazy(_LICENCE_WORD + r"\w*" + _BRIDGE + _DOC_NUMBER)
+# The number first: "997043952 is my passport number", "D1234567 = her licence no."
+_NAMED_AFTER = lazy(
+    _DOC_NUMBER + r"\s+(?i:is|was|=|-|–|are)\s+(?i:my|his|her|our|their|the|your)\s+(?i:\w+\s+)?"
+    r"(?:" + _PASSPORT_WORD + r"|(?i:driv(?:er'?s?|ing|ers)\s+licen[cs]e|licen[cs]e))\s*"
+    r"(?i:no\b\.?|number|num\b|\#|id\b)?"
+)
 # "license Z672-5421-3582": the bare word, but only before a number in a US state's own
 # layout (a letter, then 11-13 digits in groups; Florida's 1-3-3-2-3-1), never a software
 # licence key, plate or fee.
@@ -171,8 +177,20 @@ def _state_licences(text: str, budget: Budget) -> Iterator[bool]:
             yield from _after_licence_word(text[m.start() : m.end()], budget)
 
 
+_named_after = _documents(_NAMED_AFTER)
+_DOC_WORD = lazy(r"(?:" + _PASSPORT_WORD + r"|(?i:licen[cs]e))")
+
+
+def _number_first(text: str, budget: Budget) -> Iterator[bool]:
+    """`_NAMED_AFTER` near each passport or licence word only: its number comes first, so
+    searched over the whole text it would be tried at every word."""
+    for word in _GATED.finditer(_DOC_WORD, text, budget):
+        yield from _named_after(text[max(0, word.start() - 48) : word.end() + 16], budget)
+
+
 def passports(text: str, budget: Budget) -> Iterator[bool]:
     yield from _passports(text, budget)
+    yield from _number_first(text, budget)
     if "<<" in text:
         yield from (True for _ in _GATED.finditer(_MRZ, text, budget))
 
@@ -283,7 +301,9 @@ def itins(text: str, budget: Budget) -> Iterator[bool]:
 
 # ---- UK NINO written in lower case -------------------------------------------------------
 _NINO_ANY_CASE = lazy(r"(?i)(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
-_NINO_CONTEXT = lazy(r"(?i)\b(?:ni|nin|nino|nat(?:ional)?\.?\s+ins(?:urance)?|hmrc|paye)\b")
+_NINO_CONTEXT = lazy(
+    r"(?i)\b(?:ni|nin|nino|nat(?:ional)?\.?\s+ins(?:urance)?|hmrc|paye)\b|\bn\.\s?i\.(?!\w)"
+)
 
 
 def lower_case_ninos(text: str, budget: Budget) -> Iterator[bool]:
@@ -295,4 +315,4 @@ def lower_case_ninos(text: str, budget: Budget) -> Iterator[bool]:
 # Whole-text scans: run only when the text holds their words (or a long enough chunk).
 _GATED = TEXT.family([_AADHAAR, _PASSPORT, _LICENCE, _NINE, _ITIN, _NINO_ANY_CASE, _MEDICAL,
                       _STATE_LICENCE, _MRZ, _UK_LICENCE, _SORT_CODE, _MBI,
-                      _AADHAAR_VID, _STATE_NAMED_LICENCE])
+                      _AADHAAR_VID, _STATE_NAMED_LICENCE, _NAMED_AFTER, _DOC_WORD])
