@@ -282,3 +282,34 @@ def test_number_first_documents_and_granted_permissions_are_refused(text: str) -
 )
 def test_memories_and_team_notes_like_them_pass(text: str) -> None:
     assert check(text) is None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "our shared amazon account pw is in my head: Kiwi_Banana_3",
+        "you'll need this to sign in: Falcon_Orbit_88",
+        "Netflix: maria.k@example.com / Sunset!Road22",
+        "alarm disarm code 6620",
+        "the gate code to the lot is #4471",
+    ],
+)
+def test_passwords_a_clause_after_their_name_are_refused(text: str) -> None:
+    finding = check(text)
+    assert finding is not None and finding.category == "secret", text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password: Optional[str] = None",
+        "login: SAML2-redirect",
+        "password guidance: NIST800-63B",
+        "pwd -> /Users/me/Code2024",
+        "jane@acme.test / marketing lead",
+        "gate code changes on 2026-01-01",
+        "password manager: KeePassXC, see 1Password for the old vault",
+    ],
+)
+def test_password_topics_with_shaped_words_pass(text: str) -> None:
+    assert check(text) is None, text
