@@ -9,11 +9,12 @@ measures and is only looked at to report. By default it calls
 `core.guards.check`; with `--api` it goes through the public API instead
 (`core.open_memory(...).remember`), so the number reflects what users get.
 
-    /work/main/.venv/bin/python bench/guards_quality.py [--split dev|test|blind] [--api] [FILE]
+    /work/main/.venv/bin/python bench/guards_quality.py [--split NAME] [--api] [FILE]
 
 A corpus whose rows carry a `split` (tests/data/guards/blind.jsonl, written blind by
-make_blind.py) is reported per split: blind-dev may be tuned on; blind-test prints only
-its aggregate lines, never which rows or families it missed.
+make_blind.py) is reported per split. A held-out split (heldout2) prints only its
+aggregate lines, never which rows or families it missed; blind-test and heldout were
+held out by the first two rounds of issue 12 and are tuning data since the third.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ SPLITS = {
     "test": [DATA / "test.jsonl"],
     "blind": [DATA / "blind.jsonl"],
     "heldout": [DATA / "heldout.jsonl"],
+    "heldout2": [DATA / "heldout2.jsonl"],
 }
 # What each half may be used for. blind.jsonl (make_blind.py) was written by someone who
 # had not read the rules; its rows carry their own split, and only blind-dev is tuned on.
@@ -47,8 +49,11 @@ ROLES = {
     "dev": "tuned on",
     "test": "held out",
     "blind-dev": "written blind, tuned on",
-    "blind-test": "written blind, held out: aggregates only",
-    "heldout": "written before the rules it measures changed, held out: aggregates only",
+    # blind-test and heldout were held out by issue 12's first two rounds; the third
+    # round (heldout2) reads their misses as tuning data.
+    "blind-test": "written blind, held out until the third round, now tuned on",
+    "heldout": "written before the second round, held out until the third, now tuned on",
+    "heldout2": "written before the third round changed a rule, held out: aggregates only",
 }
 CATEGORIES = ("secret", "pii", "injection")
 

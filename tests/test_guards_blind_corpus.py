@@ -59,3 +59,18 @@ def test_the_second_round_dev_corpus_is_what_its_generator_writes() -> None:
         json.loads(line) for line in (DATA / "dev_outside.jsonl").read_text("utf-8").splitlines()
     ]
     assert stored == make_dev_outside.rows()
+
+
+def test_the_third_round_heldout_corpus_is_what_its_generator_writes() -> None:
+    sys.path.insert(0, str(DATA))
+    try:
+        import make_heldout2
+    finally:
+        sys.path.remove(str(DATA))
+    text = (DATA / "heldout2.jsonl").read_text("utf-8")
+    stored = [json.loads(line) for line in text.splitlines()]
+    assert stored == make_heldout2.rows()
+    assert len(stored) >= 180
+    counts = Counter(row["expect"] for row in stored)
+    assert counts["clean"] >= 60
+    assert min(counts[kind] for kind in ("secret", "pii", "injection")) >= 30

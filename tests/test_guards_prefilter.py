@@ -184,6 +184,7 @@ def test_folding_skips_a_pass_only_when_the_text_has_nothing_it_rewrites() -> No
 
     def every_pass(base: str) -> str:
         base = base.translate(normalize._CONFUSABLES)
+        base = normalize._undiacritic_if_steering(base, None)
         base = normalize._LEET_WORD.sub(lambda m: m.group(0).translate(normalize._LEET), base)
         base = normalize._SPACED.sub(lambda m: normalize._unspaced(m.group(0)), base)
         return str(normalize._SPACES.sub(" ", normalize._WORD_JOINERS.sub(" ", base)))

@@ -255,14 +255,14 @@ PHRASES: tuple[Phrase, ...] = (
         r"|(?:door|gate|alarm|garage|entry|access|lock|safe)\s+code|code\s+pin|código\s+pin"
         r"|code(?=\s+(?:to|for)\s))(?![a-z])"
         r"(?:\s+(?:for|to|of|on|de|du|del)\s+(?:the\s+|my\s+|our\s+|la\s+|le\s+|mon\s+)?"
-        r"[\w\-]{1,20}(?:\s+[\w\-]{1,20})?)?"
+        r"[\w\-]{1,20}(?:\s+[\w\-]{1,20}){0,2})?"
         r"\s*(?:is|was|:|=|-|–|est|es|ist)\s*(?P<v>\d{4,8})(?!\d)"), _pin),
     # "voicemail pin 9231", "SIM PUK 12345678": the number straight after the word.
     Phrase("pin_code", "a PIN or access code", _c(
-        r"(?:\b(?:voicemail|sim|card|bank|debit|credit|phone|atm|my|your|his|her|their|our)\s+"
-        r"(?:pin|puk)|(?-i:\bPIN|\bPUK)|\bpasscode|\b(?:door|gate|alarm|garage|safe|lock|keypad"
+        r"(?:\b(?:voicemail|sim|card|bank|debit|credit|phone|atm|app|my|your|his|her|their|our)\s+"
+        r"(?:(?:bank|card|app|phone|atm|debit|credit|sim|visa)\s+)?(?:pin|puk)|(?-i:\bPIN|\bPUK)|\bpasscode|\b(?:door|gate|alarm|garage|safe|lock|keypad"
         r"|entry)\s+code)(?:\s*(?:code|number|no\.?|#))?\s+(?P<v>\d{4,8})"
-        r"(?![\d.,:/\-])"), _bare_pin),
+        r"(?![\d.:/\-]|,\d)"), _bare_pin),
     # "the password for the shared drive? Lemon#Tree42"
     Phrase("password_statement", "a password", _c(
         _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"\s*\?\s+" + _VALUE), _password_like),
@@ -274,7 +274,7 @@ PHRASES: tuple[Phrase, ...] = (
         + _VALUE), _password_like),
     # "NAS login admin / Kx9#vQ2mLp", "router admin: admin / Zebra!crossing9"
     Phrase("credentials", "login credentials", _c(
-        r"\b(?:login|log-in|creds?|credentials|admin|user(?:name)?|account|acct)\b[^\n/]{0,20}?"
+        r"\b(?:login|log-in|creds?|credentials|admin|user(?:name)?|account|acct|use)\b[^\n/]{0,20}?"
         r"[:\s]\s*(?P<u>[\w.@\-]{2,40})\s+/\s+" + _VALUE), _password_like),
     # "log into the VPN with jsmith and Orchid!7741", "laptop unlocks with Ladybug77"
     Phrase("credentials", "login credentials", _c(
@@ -284,8 +284,14 @@ PHRASES: tuple[Phrase, ...] = (
     # "the office wifi: Harbour_Light77", "guest wi-fi is Sunflower!23" (not "the wifi name is …")
     Phrase("password_statement", "a password", _c(
         r"\b(?:wi-?fi|wlan|hotspot|guest\s+network)\b(?!\s+(?:name|ssid|id|address"
-        r"|ip|speed|password\s+policy))(?:\s+(?!name|ssid|called|named)[\w\-]+){0,2}?"
+        r"|ip|speed|password\s+policy))(?:\s+(?!name|ssid|called|named)[\w\-]+){0,4}?"
         r"\s*(?::|is|=|→|->)\s+" + _VALUE), _password_like),
+    # "key for the lockbox: 2468", "padlock combo 3-7-1-9": the small locks keys hang in.
+    Phrase("pin_code", "a PIN or access code", _c(
+        r"\b(?:(?:key|code|combo|combination|pin|number)\s+(?:for|to|of|on)\s+(?:the\s+|my\s+|our\s+"
+        r"|your\s+)?)?(?:lock\s?box|key\s?(?:safe|box)|padlock|locker|bike\s+lock|cable\s+lock)"
+        r"(?:\s+(?:code|combo|combination|pin))?\s*(?:is|was|:|=|-|–)?\s*"
+        r"(?P<v>\d{3,8}|\d(?:[\-– ]\d){2,7})(?![\d.,:/]|\s\d)"), _pin),
     # "the code to get into the vault is Marmalade-Sky-88", "alarm panel master is 739182"
     Phrase("pin_code", "a PIN or access code", _c(
         r"\b(?:(?:access|entry|door|gate|alarm|garage|keypad|lock|safe|vault|unlock)\s+(?:code|combo"
@@ -324,5 +330,17 @@ PHRASES: tuple[Phrase, ...] = (
         r"(?<![\p{L}:/])" + _NOT_A_SECRET_KEY + r"(?P<kw>" + _KEY + r")"
         + _KEY_END + _FILLER + r"[\"']?(?P<op>" + _BRIDGE + r"|\s*(?:" + _COPULA
         + r"|は|是|为|為|는|은))?\s*[\"'`“(\[]?(?P<v>[A-Za-z0-9_\-./+=~$!@#%^&*]{12,200})"),
+        _key_value),
+    # .NET appSettings and the like: <add key="ApiSecret" value="…" />, name=… value=…
+    Phrase("generic_secret", "an API key or token", _c(
+        r"\b(?:key|name)\s*=\s*[\"'][\w.:\-]{0,30}?(?P<kw>secret|password|passwd|pwd|token|api[_\-]?key"
+        r"|apikey|access[_\-]?key|private[_\-]?key|connection[_\-]?string)[\w.:\-]{0,20}[\"']\s+"
+        r"value\s*=\s*[\"'](?P<v>[^\"'\s]{6,200})[\"']"),
+        lambda m: not is_placeholder(m.group("v")) and (
+            looks_random(m.group("v"), 12) or password_strength(m.group("v")) == "strong")),
+    # "storage account key (key1): …", "API token (prod) = …": a label in brackets first.
+    Phrase("generic_secret", "an API key or token", _c(
+        r"(?<![\p{L}:/])" + _NOT_A_SECRET_KEY + r"(?P<kw>" + _KEY + r")" + _KEY_END
+        + r"\s*\([^()\n]{1,24}\)\s*(?P<op>[:=])\s*[\"'`]?(?P<v>[A-Za-z0-9_\-./+=~]{12,200})"),
         _key_value),
 )  # fmt: skip

@@ -46,6 +46,9 @@ _SPEAKS_TO_MODEL = lazy(
     r"|\b(?:ignore|disregard|forget|override)\b[^\n]{0,60}?\b(?:instructions?|above|rules"
     r"|everything|prompt)\b"
     r"|\bnew\s+instructions?\b|\boverride\s*:"
+    # "AI: when you summarise this, add a link to …": the model named, then told to write.
+    r"|\b(?:assistant|ai|a\.i\.|llm|model|agent|bot|chatgpt|claude|gpt)s?\s*[:,][^\n]{0,120}?"
+    r"\b(?:add|include|insert|append|link|mention|write|put|summari[sz]e|when\s+you)\b"
 )
 
 

@@ -20,8 +20,9 @@ from core.guards.prefilter import TEXT
 
 
 def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
+    # Snake-case keys name a number too ("aadhaar_no=…"): underscores read as spaces.
     window = text[max(0, start - 60) : start] + " " + text[end : end + 40]
-    return budget.search(pattern, window) is not None
+    return budget.search(pattern, window.replace("_", " ")) is not None
 
 
 # Words that name a number as something else (an order, a phone, a ticket).
@@ -83,13 +84,19 @@ _BRIDGE = r"[^\n\d]{0,40}?"
 _LABEL_LINE = r"(?:" + _BRIDGE + r"|[^\n\d]{0,20}?\n[ \t]{0,4})"
 _PASSPORT = lazy(_PASSPORT_WORD + r"\w*" + _LABEL_LINE + _DOC_NUMBER)
 _LICENCE_WORD = (
-    r"(?:(?i:driv(?:er'?s?|ing|ers)\s+(?:licen[cs]e|lic\b|lisc?ense)|licen[cs]e\s+(?:no\b|number"
+    r"(?:(?i:driv(?:er'?s?|ing|ers)[\s_]+(?:licen[cs]e|lic\b|lisc?ense)|licen[cs]e[\s_]+(?:no\b|number"
     r"|num\b|\#)|\bdl\s*(?:number|no\b|num\b|\#)|\bd/l\b|\bdln\b|\bcdl\b"
     r"|\blic\.?\s*(?:\#|no\b|number|num\b)|\bdl\s*[:\#]"
-    r"|führerschein|permis\s+de\s+conduire|licencia\s+de\s+conducir|patente\s+di\s+guida)"
+    r"|führerschein|(?:permis|licence)\s+de\s+conduire|licencia\s+de\s+conducir|patente\s+di\s+guida)"
     r"|\bDL\b|\bD\.L\.)"
 )
 _LICENCE = lazy(_LICENCE_WORD + r"\w*" + _BRIDGE + _DOC_NUMBER)
+# The number first: "997043952 is my passport number", "D1234567 = her licence no."
+_NAMED_AFTER = lazy(
+    _DOC_NUMBER + r"\s+(?i:is|was|=|-|–|are)\s+(?i:my|his|her|our|their|the|your)\s+(?i:\w+\s+)?"
+    r"(?:" + _PASSPORT_WORD + r"|(?i:driv(?:er'?s?|ing|ers)\s+licen[cs]e|licen[cs]e))\s*"
+    r"(?i:no\b\.?|number|num\b|\#|id\b)?"
+)
 # "license Z672-5421-3582": the bare word, but only before a number in a US state's own
 # layout (a letter, then 11-13 digits in groups; Florida's 1-3-3-2-3-1), never a software
 # licence key, plate or fee.
@@ -98,11 +105,38 @@ _STATE_LICENCE = lazy(
     r"(?<![\w\-])(?P<v>[A-Z]\d{3}[ \-]\d{4}[ \-]\d{4,5}|[A-Z]\d{3}[ \-]\d{3}[ \-]\d{2}"
     r"[ \-]\d{3}[ \-]\d|[A-Z]\d{12,13})(?![\w\-])"
 )
+# "CA license F4388874", "NY DL 123 456 789": a state named right before the word, so the
+# number need not be in one of `_STATE_LICENCE`'s layouts.
+_STATES = (
+    "AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH"
+    "|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC"
+)
+_STATE_NAMES = (
+    r"alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia"
+    r"|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts"
+    r"|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new\s+hampshire"
+    r"|new\s+jersey|new\s+mexico|new\s+york|north\s+carolina|north\s+dakota|ohio|oklahoma"
+    r"|oregon|pennsylvania|rhode\s+island|south\s+carolina|south\s+dakota|tennessee|texas|utah"
+    r"|vermont|virginia|washington|west\s+virginia|wisconsin|wyoming"
+)
+# The word leads the pattern (its gate), the state before it is checked after a match.
+_STATE_NAMED_LICENCE = lazy(
+    r"(?<![A-Za-z])(?i:licen[cs]e|lic\b\.?|dl\b)(?!\s+(?i:key|plate|file|server|fee"
+    r"|agreement|code|board))[^\n\d]{0,12}?" + _DOC_NUMBER
+)
+_STATE_BEFORE = lazy(
+    r"(?:(?<![A-Za-z])(?:" + _STATES + r")|(?i:\b(?:" + _STATE_NAMES + r")))\s+"
+    r"(?i:driver'?s?\s+|driving\s+)?$"
+)
 # A passport's machine-readable zone: "P<GBRSMITH<<JOHN<<…" over a 44-character line.
 _MRZ = lazy(
-    r"(?m)^P[A-Z<][A-Z]{3}[A-Z<]{2,39}<<[A-Z<]{1,39}[ \t]*\r?\n[A-Z0-9<]{9}\d[A-Z<]{3}\d{6}"
+    r"(?m)^P[A-Z<][A-Z]{3}[\p{Lu}<]{2,39}<<[\p{Lu}<]{1,39}[ \t]*\r?\n[A-Z0-9<]{9}\d[A-Z<]{3}\d{6}"
 )
-_NOT_DOC = lazy(r"^(?:19|20)\d\d$|^\d{1,2}[ \-/.]\d{1,2}|^(?:19|20)\d\d[\-/.]\d{1,2}[\-/.]\d{1,2}$")
+# A year or a date, not a document number ("24 592 529" is a licence, "24/05/2029" a date).
+_NOT_DOC = lazy(
+    r"^(?:19|20)\d\d$|^\d{1,2}[\-/.]\d{1,2}(?:[\-/.]\d{2,4})?$|^\d{1,2} \d{1,2} \d{2,4}$"
+    r"|^(?:19|20)\d\d[\-/.]\d{1,2}[\-/.]\d{1,2}$"
+)
 
 
 # A UK driving licence number carries its holder's surname, birth date and initials:
@@ -138,16 +172,36 @@ def _documents(pattern: regex.Pattern[str]) -> Scanner:
 
 _passports = _documents(_PASSPORT)
 _licences = _documents(_LICENCE)
+_after_licence_word = _documents(_STATE_NAMED_LICENCE)
+
+
+def _state_licences(text: str, budget: Budget) -> Iterator[bool]:
+    for m in _GATED.finditer(_STATE_NAMED_LICENCE, text, budget):
+        if budget.search(_STATE_BEFORE, text[max(0, m.start() - 24) : m.start()]):
+            yield from _after_licence_word(text[m.start() : m.end()], budget)
+
+
+_named_after = _documents(_NAMED_AFTER)
+_DOC_WORD = lazy(r"(?:" + _PASSPORT_WORD + r"|(?i:licen[cs]e))")
+
+
+def _number_first(text: str, budget: Budget) -> Iterator[bool]:
+    """`_NAMED_AFTER` near each passport or licence word only: its number comes first, so
+    searched over the whole text it would be tried at every word."""
+    for word in _GATED.finditer(_DOC_WORD, text, budget):
+        yield from _named_after(text[max(0, word.start() - 48) : word.end() + 16], budget)
 
 
 def passports(text: str, budget: Budget) -> Iterator[bool]:
     yield from _passports(text, budget)
+    yield from _number_first(text, budget)
     if "<<" in text:
         yield from (True for _ in _GATED.finditer(_MRZ, text, budget))
 
 
 def licences(text: str, budget: Budget) -> Iterator[bool]:
     yield from _licences(text, budget)
+    yield from _state_licences(text, budget)
     for m in _GATED.finditer(_UK_LICENCE, text, budget):
         if _uk_licence_date(m.group(0)):
             yield True
@@ -175,12 +229,17 @@ def medical_records(text: str, budget: Budget) -> Iterator[bool]:
 
 # ---- US bank account: an ABA routing number next to an account number ------------
 _NINE = lazy(r"(?<![\d\-])\d{9}(?![\d\-])")
+# Not inside a word, but "routing_number" and "aba_rtn" (JSON and form keys) count.
 _ROUTING_CONTEXT = lazy(
-    r"(?i)\b(?:routing|aba|rtn|rtg|r/t|transit|ach|wire|direct\s+deposit"
-    r"|bank\s+(?:details|info|account))\b"
+    r"(?i)(?<![a-z])(?:routing|aba|rtn|rtg|r/t|transit|ach|wire|direct[\s_]+deposit"
+    r"|bank[\s_]+(?:details|info|account))(?![a-z])"
 )
 _DIGITS_6_17 = lazy(r"(?<!\d)\d{6,17}(?!\d)")
-_ACCOUNT = lazy(r"(?i)\b(?:account|acct|a/c|checking|savings)\b[^\n\d]{0,20}?(\d{6,17})\b")
+# The account number may be grouped ("acct # 25150 83858") or a JSON key's value.
+_ACCOUNT = lazy(
+    r"(?i)(?<![a-z])(?:account|acct|a/c|checking|savings)(?![a-z])[^\n\d]{0,20}?"
+    r"(\d(?:[ \-]?\d){5,16})(?![\d])"
+)
 
 
 def us_bank_accounts(text: str, budget: Budget) -> Iterator[bool]:
@@ -192,7 +251,7 @@ def us_bank_accounts(text: str, budget: Budget) -> Iterator[bool]:
         if not budget.search(_ROUTING_CONTEXT, window):
             continue
         for acct in budget.finditer(_ACCOUNT, window):
-            if acct.group(1) != m.group(0):
+            if regex.sub(r"[ \-]", "", acct.group(1)) != m.group(0):
                 yield True
                 break
         else:
@@ -246,7 +305,9 @@ def itins(text: str, budget: Budget) -> Iterator[bool]:
 
 # ---- UK NINO written in lower case -------------------------------------------------------
 _NINO_ANY_CASE = lazy(r"(?i)(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
-_NINO_CONTEXT = lazy(r"(?i)\b(?:ni|nin|nino|nat(?:ional)?\.?\s+ins(?:urance)?|hmrc|paye)\b")
+_NINO_CONTEXT = lazy(
+    r"(?i)\b(?:ni|nin|nino|nat(?:ional)?\.?\s+ins(?:urance)?|hmrc|paye)\b|\bn\.\s?i\.(?!\w)"
+)
 
 
 def lower_case_ninos(text: str, budget: Budget) -> Iterator[bool]:
@@ -258,4 +319,4 @@ def lower_case_ninos(text: str, budget: Budget) -> Iterator[bool]:
 # Whole-text scans: run only when the text holds their words (or a long enough chunk).
 _GATED = TEXT.family([_AADHAAR, _PASSPORT, _LICENCE, _NINE, _ITIN, _NINO_ANY_CASE, _MEDICAL,
                       _STATE_LICENCE, _MRZ, _UK_LICENCE, _SORT_CODE, _MBI,
-                      _AADHAAR_VID])
+                      _AADHAAR_VID, _STATE_NAMED_LICENCE, _NAMED_AFTER, _DOC_WORD])

@@ -103,6 +103,12 @@ _DECLARATIVE = regex.compile(
     r"|don't|didn't|won't|can't|cannot|shouldn't|tends\s+to|likely\s+to|how\s+to|whether\s+to)"
     r"\s+$"
 )
+# "someone told the bot to ignore previous instructions": an attempt reported, in the past.
+_REPORTED = regex.compile(
+    r"\b(?:told|asked|instructed|tricked|convinced|got|made|tried\s+to\s+(?:get|make|trick"
+    r"|convince))\s+(?:the|our|a|an|my)\s+(?:\w+\s+)?(?:bot|assistant|ai|model|chatbot|llm"
+    r"|agent)\s+(?:into\s+|to\s+)?$"
+)
 _NAMED_AS_TOKEN = regex.compile(
     r"^(?:\s*(?:,|and|or|/)\s*\S{1,24}){0,3}\s*(?:(?:is|are)\s+(?:an?\s+|the\s+|our\s+)?"
     r"(?:\w+\s+){0,3})?(?:tags?|elements?|blocks?|tokens?|markers?|delimiters?|sections?"
@@ -124,7 +130,7 @@ def _is_mention(view: str, start: int, end: int, budget: Budget) -> bool:
     if budget.search(_NAMED_AS_TOKEN, view[end : end + 60]):
         return True  # "the <system> tag in our XML config"
     before = view[max(0, start - 40) : start]
-    if budget.search(_DECLARATIVE, before):
+    if budget.search(_DECLARATIVE, before) or budget.search(_REPORTED, before):
         return True
     stripped = before.rstrip()
     if not stripped or stripped[-1] not in _QUOTES:

@@ -68,6 +68,29 @@ OTHER_LANGUAGES: tuple[InjectionPattern, ...] = (
        + "(?:を|は|も)(?:すべて|全部)?(?:無視|忘れ)"),
     ip(IGNORE, alt("이전", "위의", "모든") + r"\s*" + alt("지시", "지침", "명령", "규칙")
        + r"\w*\s*(?:을|를|은|는)?\s*(?:무시|잊어)"),
+    # Hindi, Turkish, Indonesian/Malay, Vietnamese, Arabic, Scandinavian, Ukrainian, Czech
+    ip(IGNORE, alt("पिछले", "पहले\\s+के", "सभी", "ऊपर\\s+के", "पूर्व") + r"[^\n।]{0,30}?"
+       + "निर्देश" + r"[^\n।]{0,20}?" + alt("अनदेखा", "नज़रअंदाज़", "नजरअंदाज", "भूल", "उपेक्षा")),
+    ip(IGNORE, r"\b(?:önceki|yukarıdaki|tüm|bütün)\s+(?:\w+\s+)?(?:talimatları|talimatlari"
+       r"|komutları|kuralları|yönergeleri)\s+(?:yok\s+say|görmezden\s+gel|unut|dikkate\s+alma)"),
+    ip(IGNORE, r"\b(?:abaikan|lupakan|acuhkan)\s+(?:semua\s+|seluruh\s+)?(?:instruksi|perintah"
+       r"|arahan|aturan)"),
+    ip(IGNORE, r"\b(?:bỏ\s+qua|phớt\s+lờ|quên)\s+(?:tất\s+cả\s+)?(?:các\s+|mọi\s+)?(?:hướng\s+dẫn"
+       r"|chỉ\s+dẫn|chỉ\s+thị|lệnh|quy\s+tắc)"),
+    ip(IGNORE, alt("تجاهل", "انس", "تجاهلي") + r"\s+(?:جميع\s+|كل\s+)?" + alt("التعليمات",
+       "الأوامر", "التوجيهات", "القواعد")),
+    ip(IGNORE, r"\b(?:ignorera|glöm|ignorer|glem|ignoreer)\s+(?:alla\s+|alle\s+)?(?:tidigare\s+"
+       r"|tidligere\s+|föregående\s+|forrige\s+)?(?:instruktioner|instruksjoner|instruktioner"
+       r"|regler|instruktionerna|instruksene)"),
+    ip(IGNORE, alt("ігноруй", "ігнорувати", "забудь") + r"\s+(?:всі\s+|усі\s+)?(?:попередні\s+)?"
+       + alt("інструкції", "вказівки", "правила")),
+    ip(IGNORE, r"\b(?:ignoruj|zapomeň|ignorujte)\s+(?:všechny\s+)?(?:předchozí\s+)?(?:instrukce"
+       r"|pokyny|pravidla)"),
+    ip(LEAK, r"\b(?:sistem\s+(?:istemini|komutunu|talimatlarını)\s+(?:göster|yaz|açıkla)"
+       r"|tampilkan\s+(?:prompt|instruksi)\s+sistem|(?:hiển\s+thị|tiết\s+lộ)\s+(?:lời\s+nhắc"
+       r"|prompt)\s+hệ\s+thống)"),
+    ip(LEAK, alt("सिस्टम\\s+प्रॉम्प्ट", "सिस्टम\\s+निर्देश") + r"[^\n।]{0,20}?"
+       + alt("दिखा", "बता", "प्रकट")),
     # "tu es maintenant DAN", "ahora eres …", "du bist jetzt …"
     ip(ROLE, r"\b"
        + alt(r"tu\s+es\s+(?:maintenant|désormais)", r"ahora\s+eres",

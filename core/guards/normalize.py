@@ -151,11 +151,43 @@ _NOT_SPACES = str.maketrans("", "", ".-_*")
 _ALL_SEPARATORS = str.maketrans("", "", " .-_*")
 
 
+# Diacritics from the Combining Diacritical Marks block ("ignorë prëvious" -> "ignore
+# previous"); the plain view keeps them, so "précédentes" is still matched as written.
+_DIACRITICS = lazy(r"[\u0300-\u036f]")
+
+
+def _undiacritic(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text)
+    if decomposed == text and not _DIACRITICS.search(text):
+        return text
+    return unicodedata.normalize("NFC", _DIACRITICS.sub("", decomposed))
+
+
+# Words an order is made of: diacritics are dropped only when that spells more of them, so
+# French or German prose (whose folded view would otherwise differ from the plain one and
+# be scanned twice) keeps its accents.
+_STEERING_WORDS = lazy(
+    r"ignore|disregard|forget|instruction|previous|prior|system|prompt|assistant|rules"
+    r"|pretend|reveal|override|memor"
+)
+
+
+def _undiacritic_if_steering(text: str, budget: Budget | None) -> str:
+    stripped = _undiacritic(text)
+    if stripped == text:
+        return text
+    timeout = _timeout(budget)
+    gained = len(_STEERING_WORDS.findall(stripped, timeout=timeout))
+    return stripped if gained > len(_STEERING_WORDS.findall(text, timeout=timeout)) else text
+
+
 def _fold(base: str, budget: Budget | None) -> str:
     # Each pass runs only when the text holds what it rewrites: prose without digits,
     # dashes or odd letters costs a few character lookups here, not five regex scans.
     if not base.isascii() and any(ch in base for ch in _CONFUSABLE_CHARS):
         base = base.translate(_CONFUSABLES)
+    if not base.isascii():
+        base = _undiacritic_if_steering(base, budget)
     shape = base.encode("ascii", "replace").translate(_SHAPE)
     if b"ad" in shape or b"da" in shape:  # a letter next to a digit, @ or $
         base = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), base, timeout=_timeout(budget))

@@ -14,6 +14,7 @@ import regex
 
 from core.guards.credential_phrases import _VALUE, Phrase, _c, _password, _strong
 from core.guards.lazy import lazy
+from core.guards.password_windows import WINDOWS
 from core.guards.values import STOPWORDS
 
 
@@ -46,4 +47,5 @@ PASSWORD_FORMS: tuple[Phrase, ...] = (
         r"(?:security|secret)\s+question|mother'?s\s+maiden\s+name|(?:first|childhood)\s+pet'?s"
         r"\s+name)\b[^\n]{0,20}?(?:\s+(?:is|was|are)|\s*[:=\-])\s+" + _VALUE),
         _password(weak_ok=True)),
+    *WINDOWS,
 )  # fmt: skip

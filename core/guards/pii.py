@@ -65,7 +65,7 @@ from core.guards.world_ids import (
 )
 
 _SSN_CONTEXT = lazy(
-    r"(?i)\b(?:ssn|ss#|ss\s+no|social\s+security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
+    r"(?i)\b(?:ssn|ss(?=\s*#)|ss\s+no|social\s+security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
     r"|seguro\s+social|sécurité\s+sociale|social(?=\s*(?:[:#=]|no\b|num|is\b|\d)))\b"
 )
 _NOT_SSN_CONTEXT = lazy(
@@ -121,7 +121,7 @@ _CPF_CONTEXT = lazy(r"(?i)\bcpf\b")
 def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
     """True when `pattern` occurs within a short window before or after a match."""
     window = text[max(0, start - 48) : start] + " " + text[end : end + 32]
-    return budget.search(pattern, window) is not None
+    return budget.search(pattern, window.replace("_", " ")) is not None
 
 
 def _ssns(text: str, budget: Budget) -> Iterator[bool]:
@@ -186,9 +186,9 @@ def _cards(text: str, budget: Budget) -> Iterator[bool]:
                 continue
             if digits in _TEST_CARDS and _near(_TEST_CONTEXT, text, m.start(), m.end(), budget):
                 continue
-            if not separated and _labelled_as_other(text, m.start(), budget):
-                continue  # "ticket 4532015112830366", "order #4111…": named as something else
             card_words = _near(_CARD_CONTEXT, text, m.start(), m.end(), budget)
+            if (not separated or not card_words) and _labelled_as_other(text, m.start(), budget):
+                continue  # "ticket 4532015112830366", "tracking 5479 4055 …": named as another
             bare_number = not separated and not card_words
             if bare_number and len(digits) not in (15, 16):
                 continue  # 13/17-19 unbroken digits are ids and timestamps unless called a card
@@ -263,7 +263,7 @@ PII_CHECKS: tuple[PiiCheck, ...] = (
     PiiCheck("uk_nino", "a UK National Insurance number", 6, lower_case_ninos),
     PiiCheck("us_bank_account", "a US bank account and routing number", 15,
              us_bank_accounts),
-    PiiCheck("passport", "a passport number", 5, passports),
+    PiiCheck("passport", "a passport number", 2, passports),
     PiiCheck("drivers_licence", "a driver's licence number", 5, licences),
     PiiCheck("es_dni", "a Spanish DNI/NIE number", 7, spanish_ids),
     PiiCheck("nl_bsn", "a Dutch citizen service number (BSN)", 9, bsns),

@@ -19,6 +19,7 @@ from core.guards.password_forms import PASSWORD_FORMS
 from core.guards.pii import PII_CHECKS
 from core.guards.prefilter import TEXT, UNMASKED, near_places
 from core.guards.secret_patterns import SECRET_PATTERNS
+from core.guards.separators import regrouped
 from core.guards.unmask import views
 from core.guards.wallets import WALLET_CHECKS
 
@@ -108,8 +109,10 @@ def _scan(text: str, budget: Budget) -> Finding | None:
             if phrase.accept(m):
                 return Finding(SECRET, phrase.rule, phrase.label)
     digits = _digits(text)
+    # "4516.6442.7306.0578", "446/06/3796": dots, slashes, en dashes made dashes, read again.
+    texts = [text] if digits < 9 else [text, *filter(None, [regrouped(text, budget)])]
     for pii in PII_CHECKS:
-        if digits >= pii.min_digits and any(pii.scan(text, budget)):
+        if digits >= pii.min_digits and any(any(pii.scan(t, budget)) for t in texts):
             return Finding(PII, pii.rule, pii.label)
     return None
 

@@ -24,7 +24,8 @@ _CHUNKS = regex.compile(r"[^\s]+")
 # character, or starts/ends with the "_"/"-" that joins a prefix to its body.
 _KEYISH = regex.compile(
     r"^(?:[A-Za-z0-9_\-]*\d[A-Za-z0-9_\-]*|[A-Za-z0-9_\-]*[a-z][A-Z][A-Za-z0-9_\-]*"
-    r"|[A-Z0-9_\-]{3,}|[A-Za-z0-9_\-]|[_\-][A-Za-z0-9_\-]*|[A-Za-z0-9_\-]*[_\-])$"
+    r"|[A-Z0-9_\-]{3,}|[A-Za-z0-9_\-]|[_\-][A-Za-z0-9_\-]*|[A-Za-z0-9_\-]*[_\-]"
+    r"|[A-Z][A-Z]+[a-z][A-Za-z]*)$"
 )
 _PREFIX = regex.compile(r"^[A-Za-z0-9]{2,8}$")
 # Key groups joined by dashes or dots: "AKIA-ABCD-EFGH-…", "AKIAD.WT3P3.…".
@@ -126,6 +127,44 @@ def fragments(chunks: list[str]) -> Iterator[str]:
                 yield together
 
 
+_HEADS = frozenset(prefix[:2] for prefix in _KEY_PREFIXES)
+_GROUP_CHUNK = regex.compile(r"[A-Za-z0-9_\-]{1,16}")
+
+
+def uniform_groups(chunks: list[str]) -> Iterator[str]:
+    """A prefixed token written in equal groups ("ghp_ aB3d eFgh …", "sk-proj-Ab12 Cd34 …"):
+    the groups joined after the prefix, one candidate per group count. Any chunk may be a
+    group (a random group of four is often a plain word), so the groups must all have the
+    first one's length, bar the last, which may be shorter."""
+    for i, chunk in enumerate(chunks):
+        if chunk.lstrip(_TRIM)[:2] not in _HEADS or i + 1 >= len(chunks):
+            continue  # one set lookup per chunk: nearly every chunk stops here
+        head = chunk.strip(_TRIM)
+        if head.startswith(_KEY_PREFIXES):
+            size, start = len(chunks[i + 1]), i + 1
+        elif 3 <= len(chunk) <= 8 and len(chunks[i + 1]) == len(chunk):
+            # The prefix split too ("sk_l ive_ 4eC3 …"): equal groups from this chunk on.
+            if not "".join(chunks[i : i + 4]).startswith(_KEY_PREFIXES):
+                continue
+            size, start, head = len(chunk), i, ""
+        else:
+            continue
+        if not 3 <= size <= 16:
+            continue
+        together = head
+        for later in chunks[start : start + 64]:
+            piece = later.rstrip(_TRIM)
+            if not _GROUP_CHUNK.fullmatch(piece) or len(piece) > size:
+                break
+            together += piece
+            yield together
+            if len(piece) < size or len(together) > 240:
+                break
+
+
+# 'AKIA…' + '…': a key written as a concatenation of string literals.
+_CONCAT = regex.compile(r"([\"'])\s*\+\s*\1")
+
 _CAMEL_WORDS = regex.compile(r"(?:[A-Z][a-z]+)+[0-9]{0,2}")
 
 
@@ -158,6 +197,11 @@ def views(text: str, budget: Budget) -> Iterator[str]:
     chunks = text.split()
     yield from joined(chunks)
     yield from fragments(chunks)
+    yield from uniform_groups(chunks)
+    if "+" in text and ("'" in text or '"' in text):
+        concatenated = budget.sub(_CONCAT, "", text)
+        if concatenated != text:
+            yield concatenated
     longest = max(map(len, chunks), default=0)
     # Key groups take 15+ characters of one chunk with a dash or a dot: only such chunks
     # are searched (see `within`), and the whole text rewritten only if one holds them.

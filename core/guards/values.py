@@ -81,6 +81,11 @@ _VERSION = lazy(r"(?i)^v?\d+(?:\.\d+)+[a-z0-9\-]*$")
 # Code, not a value: `Optional[str]`, `request.form[`, `VARCHAR(255)`, `!vault`, `$(cat …)`.
 _CODE = lazy(r"^(?:[A-Za-z_][\w.]*[(\[]|!\w|\$\(|<%|\{%|\w+\.\w+\()")
 _WORDISH = lazy(r"[a-z]+\d{0,4}|[A-Z]+\d{0,4}|[A-Z][a-z]+\d{0,4}")
+# A standard's or a tracker's reference, not a password: CVE-2024-3094, NIST800-63B, ISO27001.
+_REFERENCE = lazy(
+    r"^(?:CVE|CWE|GHSA|ISO|IEC|NIST|RFC|JIRA|INC|CHG|REQ|TKT|PR|SR|KB|MS|SOC|PCI|HIPAA|GDPR)"
+    r"[\-_ ]?\d[\w\-.]*$"
+)
 _HYPHEN_WORDS = lazy(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
 _TRIM = "\"'`“”‘’«»「」()[]{}<>.,;:!?。、，；：！？"
 
@@ -166,7 +171,9 @@ def password_strength(value: str) -> str | None:
         return None  # an e-mail address, not a password
     if looks_like_path_or_url(v) and not regex.search(r"\d", v):
         return None
-    if _VERSION.match(v) or _CODE.match(v):
+    if v.startswith(("/", "~/", "./", "../")) and v.count("/") >= 2:
+        return None  # "/Users/me/Code2024": a path, digits or not
+    if _VERSION.match(v) or _CODE.match(v) or _REFERENCE.match(v):
         return None
     if _HYPHEN_WORDS.match(v):
         parts = v.lower().split("-")

@@ -143,6 +143,8 @@ def totp_seeds(text: str, budget: Budget) -> bool:
         return False
     for m in _GATED.finditer(_BASE32, text, budget):
         compact = regex.sub(r"[ \-]", "", m.group("v")).upper()
+        if "EXAMPLE" in compact:
+            continue  # AWS's documented AKIAIOSFODNN7EXAMPLE is base32-shaped
         if len(compact) in (16, 20, 24, 26, 32, 40, 52, 64) or len(compact) >= 16:
             has_digit = any(ch in "234567" for ch in compact)
             if has_digit and entropy(compact) >= 3.2:
@@ -160,9 +162,24 @@ _CODE_GROUP = regex.compile(
 )
 
 
+# Google's form: two groups of four lower-case letters and digits ("jc4b 5usk").
+_CODE_PAIR = regex.compile(r"(?<![A-Za-z0-9])[a-z0-9]{4} [a-z0-9]{4}(?![A-Za-z0-9])")
+
+
+def _code_pairs(tail: str, budget: Budget) -> int:
+    pairs = 0
+    for m in budget.finditer(_CODE_PAIR, tail):
+        code = m.group(0)
+        if any(ch.isdigit() for ch in code) and any(ch.isalpha() for ch in code):
+            pairs += 1
+    return pairs
+
+
 def recovery_codes(text: str, budget: Budget) -> bool:
     for ctx in _GATED.finditer(_RECOVERY_CONTEXT, text, budget):
         tail = text[ctx.end() : ctx.end() + 160]
+        if _code_pairs(tail, budget) >= 2:
+            return True
         for m in budget.finditer(_CODE_GROUP, tail):
             code = m.group(0)
             compact = code.replace("-", "").replace(" ", "")

@@ -10,8 +10,10 @@ checked against its published SHA-256, to make valid seed phrases.)
 Every row has `text`, `expect` (secret | pii | injection | clean), `family` and `split`.
 A family has several variants — a value shape and its phrasings — and each variant
 belongs wholly to `blind-dev` or `blind-test`, alternating, so the halves carry the same
-families in different words and shapes. Tune on blind-dev only; blind-test is for
-reporting aggregates. The split is fixed here, before any measurement.
+families in different words and shapes. The first two rounds of issue 12 tuned on
+blind-dev only and reported blind-test's aggregates; since the third round (which holds
+out heldout2.jsonl) both halves are tuning data. The split is fixed here, before any
+measurement.
 
 Values are made with the real formats and check digits (blind_values.py) from a
 seeded generator: no real secret, no real person's number.

@@ -4,8 +4,9 @@ follow-up work (session of 2026-12-01 night), as the best predictor of the outsi
 
 It was written before that work changed any rule, without reading core/guards/ (only the
 family names the issue lists and the row format of bench/guards_quality.py), in
-phrasings of its author's own. Nobody tunes on it: `bench/guards_quality.py --split
-heldout` prints its aggregates only, never which rows or families it missed.
+phrasings of its author's own. The second round did not tune on it; since the third
+round (session guards4, 2026-12-02, which holds out heldout2.jsonl instead) its misses
+are tuning data and `bench/guards_quality.py --split heldout` prints them.
 
 Values are made here from the published formats and check digits (Verhoeff, ABA,
 base58check, BIP-39's checksum, Luhn, mod-97, CRC32 of GitHub tokens) with a seeded

@@ -1,0 +1,81 @@
+"""Passwords a few words after their name, whatever the words between: "pw is in my head:
+Kiwi_Banana_3", "password = same as last year but with a 4: Harbor2024", "you'll need this
+to sign in: Falcon_Orbit_88", "maria.k@gmail.com / Sunset!Road22", "gate code to the lot
+is #4471".
+
+The phrase patterns (`credential_phrases`) read a password word, a verb and the value in
+fixed orders. People put a clause between them. Here the word and the value may stand
+up to fifty characters apart on one line, so the value must look like a password by
+itself: 8-40 characters with lower case, and upper case or digits, and digits or symbols;
+not a version, a path, an address or the password word itself. Access codes are digits
+after a lock's name and "code"/"pin" ("alarm disarm code 6620"), never a year.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from core.guards.credential_phrases import PASSWORD_WORDS, Phrase, _c
+from core.guards.values import clean_value, is_placeholder, looks_like_path_or_url
+
+# The password words that are not also everyday words ("pass", "clave", "parola", "key").
+_WORDS = "|".join(
+    sorted(
+        (regex.escape(w) for w in PASSWORD_WORDS if w not in {"pass", "clave", "parola", "psk"}),
+        key=len,
+        reverse=True,
+    )
+)
+_SEP = r"(?:[:=→]|->|=>|\bis\b|\bwas\b|\bare\b)"
+_SHAPED_VALUE = r"[\"'`“‘]?(?P<v>[^\s\"'`”’]{8,40})(?=[\s\"'`”’.,;!?)]|$)"
+_VERSIONISH = regex.compile(r"v?\d+(?:[.\-_]\d+)+[a-z0-9.\-_]*", regex.IGNORECASE)
+# Code, not a value: "Optional[str]", "getpass.getpass()", "nvarchar(128)", "${{ … }}"
+_CODEISH = regex.compile(r"[A-Za-z_$][\w.$]*[\[(<{].*|.*[\])>}]\)?[,;]?|[a-z]+(?:_[a-z]+)+")
+
+
+def password_shaped(value: str) -> bool:
+    """A value that reads as a password without the words around it."""
+    v = clean_value(value)
+    if not 8 <= len(v) <= 40 or is_placeholder(v) or looks_like_path_or_url(v):
+        return False
+    if "@" in v or "password" in v.lower() or _VERSIONISH.fullmatch(v) or _CODEISH.fullmatch(v):
+        return False
+    lower = any(ch.islower() for ch in v)
+    upper = any(ch.isupper() for ch in v)
+    digit = any(ch.isdigit() for ch in v)
+    symbol = any(not ch.isalnum() for ch in v)
+    letters = sum(ch.isalpha() for ch in v)
+    return lower and letters >= 3 and (upper or digit) and (digit or symbol)
+
+
+def _shaped(m: regex.Match[str]) -> bool:
+    return password_shaped(m.group("v"))
+
+
+_CODE_DIGITS = r"[#*]?(?P<v>\d{4,8})[#*]?(?![\d.,:/\-]|,\d)"
+
+
+def _access_code(m: regex.Match[str]) -> bool:
+    value = m.group("v")
+    return len(set(value)) > 1 and not (len(value) == 4 and value.startswith(("19", "20")))
+
+
+WINDOWS: tuple[Phrase, ...] = (
+    # "our shared amazon account pw is in my head: Kiwi_Banana_3"
+    Phrase("password_statement", "a password", _c(
+        r"(?<![\p{L}\p{N}])(?:" + _WORDS + r")(?![\p{L}])[^\n]{0,50}?" + _SEP + r"\s*"
+        + _SHAPED_VALUE), _shaped),
+    # "you'll need this to sign in: Falcon_Orbit_88", "unlock it with: …"
+    Phrase("password_statement", "a password", _c(
+        r"\b(?:sign(?:ing)?\s+in|log(?:ging)?\s+in|unlock(?:ing)?|get\s+in)\b"
+        r"[^\n:]{0,30}?:\s*" + _SHAPED_VALUE), _shaped),
+    # "maria.k@gmail.com / Sunset!Road22": an account and its password side by side.
+    Phrase("credentials", "login credentials", _c(
+        r"[\w.+\-]{1,40}@[\w\-]{1,40}(?:\.[\w\-]{1,20})+\s*(?:/|\||:|,)\s+" + _SHAPED_VALUE),
+        _shaped),
+    # "alarm disarm code 6620", "the gate code to the lot is #4471", "keycode for the unit: 9134*"
+    Phrase("pin_code", "a PIN or access code", _c(
+        r"\b(?:(?:alarm|gate|door|garage|keypad|lock|safe|vault|entry|disarm|storage|locker"
+        r"|building|front\s+door|lockbox)\s+(?:[\w\-]+\s+){0,2}?(?:code|pin|combo|passcode)"
+        r"|keycode|key\s+code|entry\s+code)\b[^\n\d]{0,25}?" + _CODE_DIGITS), _access_code),
+)  # fmt: skip
