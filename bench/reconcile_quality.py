@@ -3,7 +3,7 @@
 Two measurements, the first printed per split so the one the rules were not tuned on
 is visible: `dev`, the first `test` split and `test3` are tuning data (the first test
 split was read in aggregate by many sessions, so it stopped being a hold-out; `test3`
-is read pair by pair since `test4` was written); `test2` and `test4` were each written
+is read pair by pair since `test4` was written); `test2`, `test4` and `test5` were each written
 and committed before the rules of a change were shaped and are printed as aggregates
 only (no breakdown by kind), so that nothing is tuned on them:
 
@@ -133,8 +133,9 @@ SPLITS = {
     "test2": "test2 (hold-out, never tuned on: aggregates only)",
     "test3": "test3 (second hold-out, tuned on since test4 was written)",
     "test4": "test4 (hold-out, never tuned on: aggregates only)",
+    "test5": "test5 (hold-out written blind, never tuned on: aggregates only)",
 }
-HELD_OUT = ("test2", "test4")
+HELD_OUT = ("test2", "test4", "test5")
 
 
 def decide_cpu_us(rows: Sequence[dict[str, str]], rounds: int = 5) -> float:
