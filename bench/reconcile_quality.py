@@ -227,6 +227,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--rounds", type=int, default=5, help="alternations for --against")
     parser.add_argument("--misses", metavar="SPLIT", help="list a tuning split's wrong pairs")
+    parser.add_argument(
+        "--tuning-only", action="store_true", help="leave the hold-outs out (while tuning)"
+    )
     args = parser.parse_args(argv)
     with args.probes.open(encoding="utf-8") as fh:
         rows = [json.loads(line) for line in fh if line.strip()]
@@ -237,9 +240,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for wanted, got, r in misses([r for r in rows if r["split"] == args.misses]):
             print(f"{wanted:>6} got {got:<6} {r['kind']:<16} {r['old']!r} -> {r['new']!r}")
         return 0
-    reports = {split: probe_report([r for r in rows if r["split"] == split]) for split in SPLITS}
+    shown = [s for s in SPLITS if not (args.tuning_only and s in HELD_OUT)]
+    reports = {split: probe_report([r for r in rows if r["split"] == split]) for split in shown}
     for split in HELD_OUT:
-        reports[split].pop("distinct_folded_by_kind")  # aggregates only: nothing to tune on
+        if split in reports:
+            reports[split].pop("distinct_folded_by_kind")  # aggregates only: nothing to tune on
     result: dict[str, object] = {**reports, "decide_cpu_us": decide_cpu_us(rows)}
     if args.against:
         result["paired"] = paired_cpu_us(args.against, args.probes, args.rounds)
@@ -251,8 +256,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    for split, name in SPLITS.items():
-        print_probes(name, result[split])
+    for split in shown:
+        print_probes(SPLITS[split], result[split])
     print(f"decide() CPU per pair: {result['decide_cpu_us']} µs (best of 5 passes, warm)")
     if "paired" in result:
         pr = result["paired"]
