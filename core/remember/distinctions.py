@@ -126,5 +126,31 @@ def same_polarity(old: str, new: str) -> bool:
     return negated(old) == negated(new)
 
 
+# Personal pronouns by the person they name: "I love hiking" and "She loves hiking" are
+# two people's facts, though every meaningful word is shared.
+_PERSONS = {
+    **dict.fromkeys(("i", "me", "my", "mine", "myself"), "1s"),
+    **dict.fromkeys(("we", "us", "our", "ours", "ourselves"), "1p"),
+    **dict.fromkeys(("you", "your", "yours", "yourself", "yourselves"), "2"),
+    **dict.fromkeys(("he", "him", "his", "himself"), "3m"),
+    **dict.fromkeys(("she", "her", "hers", "herself"), "3f"),
+    **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "3p"),
+}
+
+
+@functools.lru_cache(maxsize=2048)
+def persons(text: str) -> frozenset[str]:
+    """The grammatical persons the text's pronouns name ("1s" for I/my, "3f" for she/her)."""
+    return frozenset(_PERSONS[w] for w in tokens(text) if w in _PERSONS)
+
+
+def persons_apart(old: str, new: str) -> bool:
+    """True when each text names a person by pronoun that the other does not: "I moved
+    to Austin" / "They moved to Austin" tell of two people. A text without pronouns
+    ("Deploys happen on Tuesdays" for "We deploy on Tuesdays") is not apart."""
+    a, b = persons(old), persons(new)
+    return bool(a - b) and bool(b - a)
+
+
 # Caches keyed by a whole text (a save brings new ones; benches empty them to time that).
-TEXT_CACHES = (*canonical.TEXT_CACHES, _marked, _stems, negated)
+TEXT_CACHES = (*canonical.TEXT_CACHES, _marked, _stems, negated, persons)

@@ -36,11 +36,12 @@ from enum import StrEnum
 
 from core.models import Memory
 from core.remember.canonical import normalize_content, similarity
-from core.remember.distinctions import is_verb, marked, same_polarity, stem
-from core.remember.restatement import is_restatement
+from core.remember.distinctions import is_verb, marked, persons_apart, same_polarity, stem
+from core.remember.restatement import is_restatement, narrowed
 from core.remember.slots import (
     head_swapped,
     kinds_apart,
+    other_occasion,
     past_event,
     role_for_another,
     verb_swapped,
@@ -81,7 +82,7 @@ def is_revision(old: str, new: str) -> bool:
     common, and the change after the subject's verb (or at the very end), never the
     verb itself.
     """
-    if not same_polarity(old, new):
+    if not same_polarity(old, new) or persons_apart(old, new):
         return False
     a, b = tokens(old), tokens(new)
     if a == b or not a or not b:
@@ -102,7 +103,7 @@ def is_revision(old: str, new: str) -> bool:
         and len(changed_new) <= MAX_CHANGED_WORDS
         and prefix + suffix >= MIN_SHARED_SHARE * max(len(a), len(b))
     )
-    if not shape:
+    if not shape or narrows(a, b):
         return False
     before, after = a[:prefix], a[len(a) - suffix :]
     if verb_swapped(before, changed_old, changed_new):
@@ -116,6 +117,8 @@ def is_revision(old: str, new: str) -> bool:
         return False  # "runs at 2 am" / "runs in Docker": another kind of value
     if past_event(a) and past_event(b):
         return False  # "we had pizza on Friday" / "on Saturday": two occasions
+    if other_occasion(changed_old, changed_new, after):
+        return False  # "cancelled this week" / "next week": each week its own fact
     if _has_verb(before[1:]):
         return True  # the subject and its verb are kept: the value changed
     if _has_verb(changed_old) or _has_verb(changed_new):
@@ -126,18 +129,27 @@ def is_revision(old: str, new: str) -> bool:
 
 def is_refinement(old: str, new: str) -> bool:
     """True when `new` keeps every word of `old` (light-stemmed) and adds a few details."""
-    if not same_polarity(old, new):
+    if not same_polarity(old, new) or persons_apart(old, new):
         return False
     old_words, new_words = tokens(old), tokens(new)
     a = {stem(w) for w in old_words}
     b = {stem(w) for w in new_words}
     if len(a) < 3 or a == b or not a < b or len(b - a) > MAX_ADDED_WORDS:
         return False
+    if narrows(old_words, new_words):
+        return False
     first_added = next(i for i, w in enumerate(new_words) if stem(w) not in a)
     verb = next((i for i, w in enumerate(new_words) if is_verb(w)), None)
     if verb is None:
         return first_added >= len(old_words)  # a verbless note: details appended at the end
     return verb < first_added  # details after the verb refine; before it, they name another
+
+
+def narrows(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """True when either text puts a word before a noun both hold ("interviews" / "exit
+    interviews"): a kind of the thing, so another fact, not a new value or a detail."""
+    stems_a, stems_b = {stem(w) for w in a}, {stem(w) for w in b}
+    return narrowed(stems_a - stems_b, a, b) or narrowed(stems_b - stems_a, b, a)
 
 
 def merged_text(old: str, new: str) -> str:

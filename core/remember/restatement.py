@@ -30,9 +30,23 @@ from collections.abc import Collection, Sequence
 
 from core.recall.textsearch import STOPWORDS
 from core.remember import distinctions
-from core.remember.distinctions import FILLER, distinguishing, is_verb, same_polarity, stem
-from core.remember.slots import past_event, verb_like
-from core.remember.synonyms import MAX_RANK, opposite, phrase_at, synonymous
+from core.remember.distinctions import (
+    FILLER,
+    distinguishing,
+    is_verb,
+    persons_apart,
+    same_polarity,
+    stem,
+)
+from core.remember.slots import TIME_WORDS, past_event, verb_like
+from core.remember.synonyms import (
+    MAX_RANK,
+    lemmas,
+    opposite,
+    parts_of_speech,
+    phrase_at,
+    synonymous,
+)
 from core.remember.wording import joined, tokens
 
 MAX_RESTATEMENT_EXTRA = 2
@@ -52,7 +66,7 @@ Units = dict[str, frozenset[str]]  # comparison key (stem or collocation) → fo
 
 def is_restatement(old: str, new: str) -> bool:
     """True when the two say the same thing (see the module docstring)."""
-    if not same_polarity(old, new) or distinguishing(old, new):
+    if not same_polarity(old, new) or distinguishing(old, new) or persons_apart(old, new):
         return False
     words_old, words_new = aligned(old, new)
     if opposed(words_old, words_new) or quantified_apart(words_old, words_new):
@@ -87,6 +101,8 @@ def is_restatement(old: str, new: str) -> bool:
         only_new, words_new, words_old
     ):
         return False  # "Sam's mother's flight lands": the subject grew, though no verb is known
+    if narrowed(only_old, words_old, words_new) or narrowed(only_new, words_new, words_old):
+        return False  # "reviews urgent pull requests": a kind of the thing, not a detail
     return len(only_old | only_new) <= MAX_RESTATEMENT_EXTRA
 
 
@@ -177,12 +193,45 @@ def inserted_before_verb(extra: Collection[str], mine: Sequence[str], other: Seq
     if not extra:
         return False
     matcher = difflib.SequenceMatcher(None, other, mine, autojunk=False)
-    for tag, i1, _, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if any(verb_like(w) for w in mine[:j2]):
             return False  # what follows the first verb is the value, not the subject
-        if tag == "insert" and 0 < i1 < len(other) and {stem(w) for w in mine[j1:j2]} & set(extra):
+        adds = bool({stem(w) for w in mine[j1:j2]} & set(extra))
+        if tag == "insert" and 0 < i1 < len(other) and adds:
+            return True
+        if tag == "replace" and adds and all(w in STOPWORDS for w in other[i1:i2]):
+            return True  # "I signed the lease" / "my brother signed": another one did it
+    return False
+
+
+def narrowed(extra: Collection[str], mine: Sequence[str], other: Sequence[str]) -> bool:
+    """True when my side puts a word that only it has (`extra`) right before a noun both
+    texts hold: "reserved for [exit] interviews", "serves [tomato] soup" — a kind of
+    the thing, so another fact, wherever in the text it stands. Filler, function words,
+    adverbs and words of time ("every [single] Monday" aside) do not narrow."""
+    if not extra:
+        return False
+    shared = set(other)
+    matcher = difflib.SequenceMatcher(None, other, mine, autojunk=False)
+    for tag, _, _, _, j2 in matcher.get_opcodes():
+        if tag != "insert" or j2 >= len(mine) or mine[j2] not in shared:
+            continue
+        word, head = mine[j2 - 1], mine[j2]
+        if stem(word) not in extra or word in STOPWORDS or word in FILLER:
+            continue
+        parts = parts_of_speech(word)
+        if not parts or parts == {"r"} or verb_like(word) or stem(word) in TIME_WORDS:
+            continue
+        if any(ch.isdigit() for w in mine[j2 : j2 + 2] for ch in w):
+            continue  # "[Server] web-03", "[Ticket] OPS-7": a class word before an id
+        if head not in STOPWORDS and _noun(head) and stem(head) not in TIME_WORDS:
             return True
     return False
+
+
+def _noun(word: str) -> bool:
+    """A noun as typed or by one of its lemmas ("interviews" → "interview")."""
+    return any("n" in parts_of_speech(form) for form in (word, *lemmas(word)))
 
 
 def quantified_apart(a: Sequence[str], b: Sequence[str]) -> bool:

@@ -16,6 +16,8 @@ old one, so these helpers name the spans that are not a value:
   a role for two things, so the new one is a second fact;
 - one span gives a time or a number, the other a name ("runs at 2 am" / "runs in
   Docker"): two things about the subject;
+- the span swaps "this" for "next" or "last" before a word of time ("cancelled this
+  week" / "next week"): another occasion (`other_occasion`);
 - both texts tell of a past occasion ("I visited my aunt in May" / "in June", "Eli
   started kindergarten" / "started swimming lessons"): two occasions, not a correction
   of one (`past_event`);
@@ -98,6 +100,24 @@ def past_event(words: tuple[str, ...]) -> bool:
         if lemma is not None and "v" in parts_of_speech(lemma) and "v" not in parts_of_speech(word):
             return True  # "went", "ran", "left"
     return False
+
+
+_DEICTIC = frozenset(["this", "next", "last", "previous", "coming", "following"])
+
+
+def other_occasion(old_span: Sequence[str], new_span: Sequence[str], after: Sequence[str]) -> bool:
+    """True when the span swaps one word that points at a time from now for another
+    before a word of time ("cancelled [this] week" / "[next] week", "on call [this]
+    weekend" / "[next] weekend"): each names its own occasion, both can hold, so the new
+    one is a second fact. A named time stays a value ("due on the 14th" / "the 21st")."""
+    return (
+        len(old_span) == 1
+        and len(new_span) == 1
+        and old_span[0] in _DEICTIC
+        and new_span[0] in _DEICTIC
+        and bool(after)
+        and stem(after[0]) in TIME_WORDS
+    )
 
 
 def names_time(span: Sequence[str]) -> bool:
