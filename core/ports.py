@@ -7,10 +7,10 @@ real implementations, and tests run one contract suite against each of them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from core.models import (
     AuditEntry,
@@ -22,6 +22,8 @@ from core.models import (
     StoreStats,
     WorkspaceSettings,
 )
+
+T = TypeVar("T")
 
 
 class DuplicateMemory(Exception):
@@ -316,6 +318,21 @@ class StoreSession(Protocol):
     ) -> tuple[bool, list[str]] | None:
         """Delete the principal's recorded reaction; (up, memories it moved), or None."""
         ...
+
+
+@runtime_checkable
+class InlineSession(Protocol):
+    async def inline(self, work: Callable[[], Coroutine[Any, Any, T]]) -> T: ...
+
+
+async def inline(session: StoreSession, work: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """`work()`, a coroutine of calls on `session` and plain computation, run where the
+    session runs its calls when the store can (SQLite: on the connection's thread, in
+    one hop instead of one per call, with the event loop free meanwhile); else awaited
+    here. `work` must await nothing but the session."""
+    if isinstance(session, InlineSession):
+        return await session.inline(work)
+    return await work()
 
 
 class Store(Protocol):
