@@ -320,19 +320,15 @@ class StoreSession(Protocol):
         ...
 
 
-@runtime_checkable
-class InlineSession(Protocol):
-    async def inline(self, work: Callable[[], Coroutine[Any, Any, T]]) -> T: ...
-
-
 async def inline(session: StoreSession, work: Callable[[], Coroutine[Any, Any, T]]) -> T:
     """`work()`, a coroutine of calls on `session` and plain computation, run where the
     session runs its calls when the store can (SQLite: on the connection's thread, in
     one hop instead of one per call, with the event loop free meanwhile); else awaited
-    here. `work` must await nothing but the session."""
-    if isinstance(session, InlineSession):
-        return await session.inline(work)
-    return await work()
+    here. `work` must await nothing but the session. (An attribute look-up, not an
+    isinstance of a runtime-checkable Protocol: that costs 12 us, three times a save.)"""
+    run: Callable[[Callable[[], Coroutine[Any, Any, T]]], Coroutine[Any, Any, T]] | None
+    run = getattr(session, "inline", None)
+    return await (work() if run is None else run(work))
 
 
 class Store(Protocol):

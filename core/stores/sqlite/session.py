@@ -166,15 +166,16 @@ class SQLiteSession(SQLiteTraces):
     @on_db_thread
     def insert_memory(self, memory: NewMemory) -> Memory:
         check_write(self.principal, memory)
+        values = memory_values(memory, ENCODE)
         try:
-            self.conn.execute(INSERT, memory_values(memory, ENCODE))
+            self.conn.execute(INSERT, values)
         except sqlite3.IntegrityError as exc:
             if "memories_active_hash" in str(exc) or "content_hash" in str(exc):
                 raise DuplicateMemory(memory.content_hash) from exc
             raise
-        found = self._one("m.id = :id", {"id": memory.id})
-        assert found is not None
-        return found
+        # The row is the values just bound (no default or trigger changes a column), so
+        # it is decoded from them rather than read back: a look-up less per save.
+        return memory_from_row({**values, "has_embedding": memory.embedding is not None})
 
     @on_db_thread
     def insert_memories(self, memories: Sequence[NewMemory]) -> list[str]:
