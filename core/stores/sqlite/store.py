@@ -254,6 +254,13 @@ class SQLiteStore:
             if session.scrubbed:
                 await self.run(self._checkpoint)
 
+    def writer_busy(self) -> bool:
+        """A write session is open or waiting (`core.remember.intake`: a save plans its
+        reconciliation on a snapshot only then; with the writer free it decides inside
+        its own transaction, on the writer's warm page cache — a reader's cache is
+        dropped at every commit, and its search cost half as much again)."""
+        return self._lock.locked()
+
     def _begin_write(self) -> int:
         """BEGIN IMMEDIATE; a commit by another connection since the writer's last
         transaction counts as one (`version`). Returns the rows changed so far."""
