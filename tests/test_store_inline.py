@@ -13,7 +13,7 @@ import pytest
 
 from core.governance.portability import import_jsonl
 from core.models import Principal
-from core.ports import inline
+from core.ports import Ports, inline
 from core.stores.sqlite import lanes
 from core.stores.sqlite.store import SQLiteStore
 
@@ -81,7 +81,6 @@ async def test_an_import_batch_saves_in_the_same_number_of_hops_whatever_its_len
 
     monkeypatch.setattr(lanes.Lane, "call", counted)
     store = SQLiteStore(f"sqlite:///{tmp_path / 'm.db'}")
-    from core.ports import Ports
 
     ports = Ports(store, providers=_NoProviders(), clock=lambda: 1_800_000_000.0)
     await store.open()
@@ -118,3 +117,28 @@ class _NoProviders:
 
     async def embedder_for(self, workspace, settings=None):
         return None
+
+
+async def test_a_large_write_merges_the_keyword_index_and_finds_the_same(tmp_path, monkeypatch):
+    from core.stores.sqlite import store as sqlite_store
+
+    store = SQLiteStore(f"sqlite:///{tmp_path / 'm.db'}")
+    ports = Ports(store, providers=_NoProviders(), clock=lambda: 1_800_000_000.0)
+    await store.open()
+    statements: list[str] = []
+    try:
+        await store.run(store.conn.set_trace_callback, statements.append)
+        monkeypatch.setattr(sqlite_store, "MERGE_AFTER", 10**9)
+        await import_jsonl(ports, "acme", "alice", jsonl(*FACTS[:4]))
+        assert not any("'merge'" in s for s in statements)  # a small write: no merge
+        async with store.session(ALICE, read_only=True) as s:
+            before = [h.memory.id for h in await s.search_text(["deploy", "lunch"], 10)]
+        monkeypatch.setattr(sqlite_store, "MERGE_AFTER", 1)
+        await import_jsonl(ports, "acme", "alice", jsonl(*FACTS[4:]))
+        assert any("'merge'" in s for s in statements)
+        async with store.session(ALICE, read_only=True) as s:
+            after = [h.memory.id for h in await s.search_text(["deploy", "lunch"], 10)]
+        assert after == before and len(before) == 2
+    finally:
+        await store.run(store.conn.set_trace_callback, None)
+        await store.close()
