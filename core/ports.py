@@ -7,10 +7,10 @@ real implementations, and tests run one contract suite against each of them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from core.models import (
     AuditEntry,
@@ -22,6 +22,8 @@ from core.models import (
     StoreStats,
     WorkspaceSettings,
 )
+
+T = TypeVar("T")
 
 
 class DuplicateMemory(Exception):
@@ -316,6 +318,17 @@ class StoreSession(Protocol):
     ) -> tuple[bool, list[str]] | None:
         """Delete the principal's recorded reaction; (up, memories it moved), or None."""
         ...
+
+
+async def inline(session: StoreSession, work: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """`work()`, a coroutine of calls on `session` and plain computation, run where the
+    session runs its calls when the store can (SQLite: on the connection's thread, in
+    one hop instead of one per call, with the event loop free meanwhile); else awaited
+    here. `work` must await nothing but the session. (An attribute look-up, not an
+    isinstance of a runtime-checkable Protocol: that costs 12 us, three times a save.)"""
+    run: Callable[[Callable[[], Coroutine[Any, Any, T]]], Coroutine[Any, Any, T]] | None
+    run = getattr(session, "inline", None)
+    return await (work() if run is None else run(work))
 
 
 class Store(Protocol):

@@ -4,6 +4,7 @@ transaction, and a recall touches what it found inside its search's transaction.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
@@ -88,7 +89,7 @@ async def test_a_text_forgotten_between_the_check_and_the_save_is_kept_with_its_
         assert await s.memories_without_embedding(10) == []
 
 
-async def test_a_save_plans_on_a_snapshot_only_where_writers_take_turns(
+async def test_a_save_plans_on_a_snapshot_only_while_another_holds_the_writers_turn(
     store, hashing_embedder, clock
 ):
     counting = SessionCounter(store)
@@ -96,10 +97,29 @@ async def test_a_save_plans_on_a_snapshot_only_where_writers_take_turns(
     await service.remember(WS, ALICE, "the staging DB is on port 6543")
     writes = [r for r in counting.opened if not r]
     reads = [r for r in counting.opened if r]
-    assert len(writes) == 1
-    # the context (and the known-text check); SQLite's one writer also gets a plan
-    assert len(reads) == (2 if store.one_writer else 1)
+    # the context (and the known-text check), then the write, which decides inside: the
+    # writer was free, so planning outside its turn would only have cost a second search
+    assert len(writes) == 1 and len(reads) == 1
     assert store.one_writer == store.url.startswith("sqlite")
+
+    counting.opened.clear()
+    holding, release = asyncio.Event(), asyncio.Event()
+
+    async def hold_the_writer() -> None:
+        async with store.session(Principal(WS, "bob")):
+            holding.set()
+            await release.wait()
+
+    holder = asyncio.create_task(hold_the_writer())
+    await holding.wait()
+    saving = asyncio.create_task(service.remember(WS, ALICE, "we deploy on Tuesdays"))
+    while len(counting.opened) < (3 if store.one_writer else 2):
+        await asyncio.sleep(0.01)  # the save reaches its write session (and waits there)
+    release.set()
+    assert (await saving).status == SaveStatus.SAVED
+    await holder
+    # SQLite's one writer was busy: the save planned on a snapshot meanwhile
+    assert counting.opened == ([True, True, False] if store.one_writer else [True, False])
 
 
 async def test_a_recall_counts_its_use_inside_the_search_where_writers_run_side_by_side(

@@ -1,9 +1,10 @@
 """Standalone mode: a keyword search is reused only while nothing was committed.
 
-A save plans on a snapshot and its write transaction checks the plan with the same
-search (`core.remember.saving`); the store answers that second search from the first
-when the database cannot have changed in between (`core.stores.sqlite.memo`). These
-tests pin both halves: the reuse happens for a plain sequential save, and every kind
+A save made while another holds the writer's turn plans on a snapshot, and its write
+transaction checks the plan with the same search (`core.remember.saving`); the store
+answers that second search from the first when the database cannot have changed in
+between (`core.stores.sqlite.memo`). A save finding the writer free decides inside
+its transaction and searches once there. These tests pin the reuse, and every kind
 of commit in between — this process's, another connection's, the session's own
 writes — makes the search run again and see the new row.
 """
@@ -14,6 +15,7 @@ import sqlite3
 
 from core.models import Principal, SaveStatus
 from core.service import MemoryService
+from core.stores.sqlite.session import SQLiteSession
 from core.stores.sqlite.store import SQLiteStore
 from tests.contract.test_store_contract import memory
 
@@ -31,15 +33,52 @@ async def search(store: SQLiteStore, *, read_only: bool) -> list[str]:
         return [h.memory.content for h in await s.search_text(["zanzibar"], 10)]
 
 
-async def test_a_sequential_save_runs_its_keyword_search_once_and_decides_the_same(tmp_path):
+def count_searches(monkeypatch) -> list[int]:
+    """Keyword searches the store really ran (not answered from the memo)."""
+    ran: list[int] = []
+    original = SQLiteSession._search_text
+
+    def counted(self, *args):  # type: ignore[no-untyped-def]
+        ran.append(1)
+        return original(self, *args)
+
+    monkeypatch.setattr(SQLiteSession, "_search_text", counted)
+    return ran
+
+
+async def test_a_sequential_save_runs_its_keyword_search_once_and_decides_the_same(
+    tmp_path, monkeypatch
+):
+    """With the writer free a save decides inside its write transaction: one search."""
+    store = SQLiteStore(f"sqlite:///{tmp_path}/memorybot.db")
+    service = MemoryService(store)
+    await service.open()
+    ran = count_searches(monkeypatch)
+    try:
+        await service.remember("acme", "alice", "the staging DB is on port 6543")
+        ran.clear()
+        result = await service.remember("acme", "alice", "the staging DB is on port 5432")
+        assert len(ran) == 1
+        assert result.status == SaveStatus.UPDATED
+        assert result.replaced is not None and "6543" in result.replaced.content
+    finally:
+        await service.close()
+
+
+async def test_a_save_planned_while_the_writer_was_busy_reuses_the_plans_search(
+    tmp_path, monkeypatch
+):
     store = SQLiteStore(f"sqlite:///{tmp_path}/memorybot.db")
     service = MemoryService(store)
     await service.open()
     try:
         await service.remember("acme", "alice", "the staging DB is on port 6543")
+        ran = count_searches(monkeypatch)
         before = store.searches.reused
+        monkeypatch.setattr(store, "writer_busy", lambda: True)  # as if another save wrote
         result = await service.remember("acme", "alice", "the staging DB is on port 5432")
         assert store.searches.reused == before + 1  # the plan's search, not run again
+        assert len(ran) == 1
         assert result.status == SaveStatus.UPDATED
         assert result.replaced is not None and "6543" in result.replaced.content
     finally:

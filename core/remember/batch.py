@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from core.context import MemoryContext, read_context
 from core.models import NewMemory, Principal, RememberResult
-from core.ports import Ports
+from core.ports import Ports, StoreSession, inline
 from core.providers.vectors import embed_texts
 from core.remember import saving
 from core.remember.canonical import clean_text
@@ -96,13 +96,17 @@ async def save_screened(
 ) -> list[RememberResult]:
     """Save a screened batch in ONE transaction; one result per request, in order."""
     results = list(batch.results)
-    async with ports.store.session(principal) as session:
+
+    async def save_all(session: StoreSession) -> None:
         for i, new in batch.accepted:
             policy = saving.Policy(
                 contradiction=batch.context.settings.contradiction_policy,
                 reconcile=batch.requests[i].reconcile,
             )
             results[i] = await saving.save(session, new, policy, batch.now)
+
+    async with ports.store.session(principal) as session:
+        await inline(session, lambda: save_all(session))  # one hop, not five a line
     return [r for r in results if isinstance(r, RememberResult)]
 
 

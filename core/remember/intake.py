@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core import guards
-from core.context import read_context
+from core.context import MemoryContext, read_context
 from core.ids import new_id
 from core.llm import reconcile_model
 from core.models import (
@@ -32,7 +32,7 @@ from core.models import (
     Status,
     WorkspaceSettings,
 )
-from core.ports import Ports
+from core.ports import Ports, StoreSession, inline
 from core.providers.vectors import embed_text
 from core.remember import profile as profile_rules
 from core.remember import saving
@@ -136,9 +136,7 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
     if early is not None:
         return early
     async with ports.store.session(principal, read_only=True) as session:
-        context = await read_context(session, request.channel)
-        # A text already kept is reinforced, not stored: its vector would be thrown away.
-        known = await session.find_by_hash(content_hash(content), request.scope)
+        context, known = await inline(session, lambda: _context(session, request, content))
     reason = context.save_refusal(request.scope, is_admin=request.is_admin)
     if reason is not None:
         return refused(reason)
@@ -163,17 +161,35 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
         contradiction=context.settings.contradiction_policy, reconcile=request.reconcile
     )
     planned = None
-    if request.reconcile and ports.store.one_writer:  # the rules' work outside its turn
+    if request.reconcile and _writer_busy(ports):  # the rules' work outside its turn
         async with ports.store.session(principal, read_only=True) as session:
-            planned = await saving.plan(session, candidate)
+            planned = await inline(session, lambda: saving.plan(session, candidate))
     async with ports.store.session(principal) as session:
-        result = await saving.save(
-            session, candidate, policy, now, proposal, request.is_admin, planned
+        result = await inline(
+            session,
+            lambda: saving.save(
+                session, candidate, policy, now, proposal, request.is_admin, planned
+            ),
         )
     written = result.memory if result.status != SaveStatus.DUPLICATE else None
     if known is not None and written is not None and not written.has_embedding:
         await _embed_late(ports, principal, written, context.settings)
     return result
+
+
+def _writer_busy(ports: Ports) -> bool:
+    """Writers take turns (`Store.one_writer`) and another save holds the turn now."""
+    busy = getattr(ports.store, "writer_busy", None)
+    return ports.store.one_writer and (busy is None or bool(busy()))
+
+
+async def _context(
+    session: StoreSession, request: SaveRequest, content: str
+) -> tuple[MemoryContext, Memory | None]:
+    """The context, and the active memory already holding this text: a text already
+    kept is reinforced, not stored (its vector would be thrown away)."""
+    context = await read_context(session, request.channel)
+    return context, await session.find_by_hash(content_hash(content), request.scope)
 
 
 async def _embed_late(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, TypeVar
 
 from core.models import (
     AuditEntry,
@@ -41,6 +41,7 @@ AUDIT_COLUMNS = (
 )
 PROVENANCE_COLUMNS = ("origin", "platform", "message_id", "permalink", "author")
 ENUM_COLUMNS = ("scope", "kind", "source", "status")
+E = TypeVar("E")
 
 
 @dataclass(frozen=True)
@@ -121,55 +122,69 @@ def stats_from_row(row: Mapping[str, Any], entities: int) -> StoreStats:
 
 
 def _provenance(row: Mapping[str, Any]) -> dict[str, Any]:
-    return {name: _optional_text(row, name) for name in PROVENANCE_COLUMNS}
+    return {name: _optional(row, name) or "" for name in PROVENANCE_COLUMNS}
 
 
 def _json(value: Any) -> Any:
     """SQLite hands JSON columns back as text, psycopg decodes jsonb itself."""
+    if value == "[]":  # most memories name no entity: skip the decoder
+        return []
     return json.loads(value) if isinstance(value, str) else value
 
 
+# Enum members by stored value: a dict look-up, not Enum's call machinery (a search
+# decodes every candidate it ranks, four enums each).
+_SCOPES = {m.value: m for m in Scope}
+_KINDS = {m.value: m for m in Kind}
+_SOURCES = {m.value: m for m in Source}
+_STATUSES = {m.value: m for m in Status}
+
+
+def _member(members: Mapping[str, E], value: Any, enum: Callable[[Any], E]) -> E:
+    found = members.get(value)
+    return enum(value) if found is None else found  # enum() raises for an unknown value
+
+
 def memory_from_row(row: Mapping[str, Any]) -> Memory:
+    last_used, valid_from, valid_to = row["last_used_at"], row["valid_from"], row["valid_to"]
+    stale = _optional(row, "stale_since")
     return Memory(
         id=row["id"],
         workspace=row["workspace"],
         owner=row["owner"],
-        scope=Scope(row["scope"]),
+        scope=_member(_SCOPES, row["scope"], Scope),
         content=row["content"],
         content_hash=row["content_hash"],
-        kind=Kind(row["kind"]),
-        source=Source(row["source"]),
+        kind=_member(_KINDS, row["kind"], Kind),
+        source=_member(_SOURCES, row["source"], Source),
         importance=float(row["importance"]),
         confidence=float(row["confidence"]),
-        status=Status(row["status"]),
+        status=_member(_STATUSES, row["status"], Status),
         entities=list(_json(row["entities"])),
         channel=row["channel"],
         created_at=float(row["created_at"]),
         updated_at=float(row["updated_at"]),
-        last_used_at=None if row["last_used_at"] is None else float(row["last_used_at"]),
+        last_used_at=None if last_used is None else float(last_used),
         use_count=int(row["use_count"]),
-        valid_from=None if row["valid_from"] is None else float(row["valid_from"]),
-        valid_to=None if row["valid_to"] is None else float(row["valid_to"]),
+        valid_from=None if valid_from is None else float(valid_from),
+        valid_to=None if valid_to is None else float(valid_to),
         supersedes=row["supersedes"],
         pinned=bool(row["pinned"]),
         trust=float(row["trust"]),
-        stale_since=_optional_float(row, "stale_since"),
+        stale_since=None if stale is None else float(stale),
         **_provenance(row),
         has_embedding=bool(row["has_embedding"]),
     )
 
 
-def _optional_text(row: Mapping[str, Any], name: str) -> str:
-    """A text column added by a later migration ("" when absent or NULL)."""
-    keys = row.keys()  # sqlite3.Row: `in` alone would look at the values
-    return (row[name] if name in keys else None) or ""
-
-
-def _optional_float(row: Mapping[str, Any], name: str) -> float | None:
-    """A nullable column added by a later migration; absent from older rows and dicts."""
-    keys = row.keys()
-    value = row[name] if name in keys else None
-    return None if value is None else float(value)
+def _optional(row: Mapping[str, Any], name: str) -> Any:
+    """A column added by a later migration: None when absent (older rows and dicts) or
+    NULL. (sqlite3.Row raises IndexError for an unknown name, a dict KeyError; asking
+    for the row's keys instead built a list of every column name each time.)"""
+    try:
+        return row[name]
+    except (KeyError, IndexError):
+        return None
 
 
 def memory_from_dict(data: Mapping[str, Any]) -> Memory:

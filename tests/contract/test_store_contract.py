@@ -87,6 +87,32 @@ async def test_an_inserted_memory_reads_back_with_every_field(store):
     assert got.status == Status.ACTIVE and not got.has_embedding
 
 
+async def test_insert_returns_the_memory_exactly_as_it_reads_back(store):
+    """A store may build what insert_memory returns from what it bound (SQLite does, a
+    look-up less per save): it must equal the row read back, field for field."""
+    plain = memory(ALICE, "lunch is at noon", created_at=7, updated_at=8)
+    full = memory(
+        ALICE,
+        "the VPN client is Tunnelblick",
+        Scope.GLOBAL,
+        kind=Kind.PREFERENCE,
+        importance=0.9,
+        entities=["vpn", "tunnelblick"],
+        channel="C9",
+        pinned=True,
+        status=Status.PENDING_REVIEW,
+        origin="import",
+        author="U1",
+        permalink="https://example.test/p1",
+    )
+    async with store.session(ALICE) as s:
+        returned = [await s.insert_memory(plain), await s.insert_memory(full)]
+    async with store.session(ALICE, read_only=True) as s:
+        read = [await s.get_memory(plain.id), await s.get_memory(full.id)]
+    assert returned == read
+    assert isinstance(returned[0].created_at, float) and returned[1].pinned is True
+
+
 async def test_private_memories_are_invisible_to_other_users_and_workspaces(store):
     mine = await add(store, ALICE, "alice's private note about the Zephyr project")
     for other in (BOB, EVE):

@@ -30,7 +30,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from core.recall.textsearch import fts5_match
@@ -163,6 +163,21 @@ class Candidates:
     common_rows: list[tuple[int, float]]
 
 
+@dataclass
+class SessionTerms:
+    """Terms already split by earlier searches of one transaction, kept for its life.
+
+    A read transaction's snapshot does not change, so there the split is exact. A write
+    transaction's is what an import batch's lines (which share most of their words)
+    search in turn: a term found within the quota stays rare for the rest of the batch
+    even if the batch's own rows take it over — all its matches are then ranked, which
+    finds what the split would have found and more, at the cost of ranking at most a
+    batch more rows — and each line probes only the terms no earlier line had."""
+
+    within: set[str] = field(default_factory=set)  # within the quota over the whole index
+    probes: dict[tuple[str, str], Probe] = field(default_factory=dict)  # (statuses, term)
+
+
 def bounded_candidates(
     conn: sqlite3.Connection,
     params: dict[str, Any],
@@ -170,6 +185,7 @@ def bounded_candidates(
     limit: int,
     status_sql: str,
     known: KnownCommon | None = None,
+    session: SessionTerms | None = None,
 ) -> Candidates:
     """Split `terms` into rare and common by a bounded probe each (terms `known` to be
     common for this principal are not probed again); when the rare terms cannot fill
@@ -185,12 +201,16 @@ def bounded_candidates(
     known_common = known.get(key) if known else {}
     probes: dict[str, Probe] = {}
     rare: list[str] = []
+    within = session.within if session else set()
+    probed = session.probes if session else {}
     for t in dict.fromkeys(terms):
-        was_common = known_common.get(t)
-        if was_common is None and within_quota(conn, t):
+        was_common = probed.get((status_sql, t)) or known_common.get(t)
+        if was_common is None and (t in within or within_quota(conn, t)):
+            within.add(t)
             rare.append(t)
             continue
         probes[t] = was_common or probe(conn, params, t, status_sql)
+        probed[status_sql, t] = probes[t]
         if probes[t].count <= TERM_QUOTA:
             rare.append(t)
     common = [t for t in terms if t not in rare]

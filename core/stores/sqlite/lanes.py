@@ -16,9 +16,9 @@ import contextlib
 import queue
 import sqlite3
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
-from typing import Any, TypeVar, TypeVarTuple
+from typing import Any, TypeVar, TypeVarTuple, cast
 
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
@@ -44,6 +44,8 @@ class Lane:
         self._thread: threading.Thread | None = None  # started by the first call
 
     async def call(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
+        if threading.current_thread() is self._thread:  # inside `drive`: already here
+            return fn(*args)
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         if self._thread is None:
@@ -72,6 +74,20 @@ class Lane:
         if thread is not None:
             self._jobs.put(None)
             await asyncio.to_thread(thread.join)
+
+
+def drive(work: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """Run the coroutine `work()` to its end on this thread, without an event loop:
+    for a lane's own thread, where every store call it awaits runs at once
+    (`Lane.call`), so it never suspends. Were it to wait on anything else (a lock, a
+    sleep, another thread) it is stopped and this raises, rather than hanging."""
+    coro = work()
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        return cast(T, done.value)
+    coro.close()
+    raise RuntimeError("work run on a store lane waited for something outside it")
 
 
 _Job = tuple[Callable[..., Any], tuple[Any, ...], asyncio.AbstractEventLoop, "asyncio.Future[Any]"]

@@ -18,11 +18,11 @@ row — and runs it otherwise. Nothing else is kept: a hit is copied on the way 
 
 from __future__ import annotations
 
-import copy
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 
+from core.models import Memory
 from core.ports import TextHit
 
 ENTRIES = 256  # a few concurrent saves' plans; recalls' searches pass through too
@@ -52,4 +52,12 @@ class SearchMemo:
             if kept is None or kept[0] != version:
                 return None
             self.reused += 1
-        return [TextHit(copy.copy(h.memory), h.relevance) for h in kept[1]]
+        return [TextHit(_copy(h.memory), h.relevance) for h in kept[1]]
+
+
+def _copy(memory: Memory) -> Memory:
+    """A shallow copy, as `copy.copy` makes, without its reduce protocol (a tenth of
+    the time: a save copies the ten memories it looked up)."""
+    twin = object.__new__(type(memory))
+    twin.__dict__.update(memory.__dict__)
+    return twin

@@ -44,7 +44,8 @@ from core.stores.codec import (
     stats_from_row,
 )
 from core.stores.sqlite import vectors
-from core.stores.sqlite.candidates import KnownCommon, bounded_candidates
+from core.stores.sqlite.candidates import KnownCommon, SessionTerms, bounded_candidates
+from core.stores.sqlite.lanes import drive
 from core.stores.sqlite.memo import SearchMemo
 from core.stores.sqlite.traces import SQLiteTraces
 
@@ -143,10 +144,16 @@ class SQLiteSession(SQLiteTraces):
         self.params = {"ws": principal.workspace, "user": principal.user}
         self.scrubbed = False  # the store checkpoints the WAL after commit when set
         self._version, self._changes = version, changes
+        self._terms = SessionTerms()  # keyword search: terms this transaction split
 
     @property
     def conn(self) -> sqlite3.Connection:
         return self.store.conn
+
+    async def inline(self, work: Callable[[], Coroutine[Any, Any, T]]) -> T:
+        """`core.ports.inline`: run `work` (a coroutine of this session's calls) on the
+        connection's thread in one hop; each call there runs at once (`lanes.drive`)."""
+        return await self.store.run(drive, work)
 
     def _one(self, where: str, extra: dict[str, Any]) -> Memory | None:
         row = self.conn.execute(
@@ -159,15 +166,16 @@ class SQLiteSession(SQLiteTraces):
     @on_db_thread
     def insert_memory(self, memory: NewMemory) -> Memory:
         check_write(self.principal, memory)
+        values = memory_values(memory, ENCODE)
         try:
-            self.conn.execute(INSERT, memory_values(memory, ENCODE))
+            self.conn.execute(INSERT, values)
         except sqlite3.IntegrityError as exc:
             if "memories_active_hash" in str(exc) or "content_hash" in str(exc):
                 raise DuplicateMemory(memory.content_hash) from exc
             raise
-        found = self._one("m.id = :id", {"id": memory.id})
-        assert found is not None
-        return found
+        # The row is the values just bound (no default or trigger changes a column), so
+        # it is decoded from them rather than read back: a look-up less per save.
+        return memory_from_row({**values, "has_embedding": memory.embedding is not None})
 
     @on_db_thread
     def insert_memories(self, memories: Sequence[NewMemory]) -> list[str]:
@@ -262,7 +270,7 @@ class SQLiteSession(SQLiteTraces):
         if require_all:
             return self._ranked(fts5_match(terms, operator="AND"), limit, params, status_sql)
         found = bounded_candidates(
-            self.conn, params, terms, limit, status_sql, self.store.known_common
+            self.conn, params, terms, limit, status_sql, self.store.known_common, self._terms
         )
         hits = self._ranked(fts5_match(found.rare), limit, params, status_sql)
         if found.common_rows and len(hits) < limit:

@@ -41,6 +41,16 @@ _SQLITE_IOERR = 10
 _SQLITE_READONLY = 8
 
 MIGRATIONS_PACKAGE = "core.stores.sqlite"
+# Every transaction that writes adds a segment to the keyword index, and FTS5 merges
+# them only four to a level, so after a few hundred saves a search reads a dozen
+# segments per term. A transaction that changed MERGE_AFTER rows or more (an import
+# batch) first merges at most MERGE_PAGES pages of them: at 10k memories 8 ms, and a
+# reconciliation search then costs 0.40 ms instead of 0.66, for the batch's next
+# lines and every search after. (Done every ~45 sequential saves instead, it cost
+# them more than it saved: CPU a save x0.83/0.89 of the start commit's, against
+# x0.79/0.77 without, paired runs at 10k.)
+MERGE_AFTER = 256
+MERGE_PAGES = 200
 
 
 def path_from_url(url: str) -> str:
@@ -254,6 +264,13 @@ class SQLiteStore:
             if session.scrubbed:
                 await self.run(self._checkpoint)
 
+    def writer_busy(self) -> bool:
+        """A write session is open or waiting (`core.remember.intake`: a save plans its
+        reconciliation on a snapshot only then; with the writer free it decides inside
+        its own transaction, on the writer's warm page cache — a reader's cache is
+        dropped at every commit, and its search cost half as much again)."""
+        return self._lock.locked()
+
     def _begin_write(self) -> int:
         """BEGIN IMMEDIATE; a commit by another connection since the writer's last
         transaction counts as one (`version`). Returns the rows changed so far."""
@@ -266,8 +283,16 @@ class SQLiteStore:
         return conn.total_changes
 
     def _commit(self, changes: int) -> None:
-        """COMMIT; counted when the session changed a row (`changes`: before it)."""
+        """COMMIT; counted when the session changed a row (`changes`: before it).
+        After MERGE_AFTER changed rows the keyword index's segments are merged first
+        (a bounded amount of work, in the same transaction; same rows, same ranks)."""
         conn = self.conn
+        if conn.total_changes - changes >= MERGE_AFTER:
+            with contextlib.suppress(sqlite3.OperationalError):  # a tidy-up, not the save
+                conn.execute(
+                    "INSERT INTO memories_fts (memories_fts, rank) VALUES ('merge', ?)",
+                    (-MERGE_PAGES,),
+                )
         conn.execute("COMMIT")
         if conn.total_changes != changes:
             self.version += 1
