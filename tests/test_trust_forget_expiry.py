@@ -23,14 +23,14 @@ HOUR = 3600.0
 
 
 async def test_undo_within_the_window_brings_the_forgotten_text_back(service, clock):
-    saved = await service.remember(WS, ALICE, "my zanzibarquux locker code is 4512")
+    saved = await service.remember(WS, ALICE, "my zanzibarquux bike is the blue one")
     forgot = await service.forget(WS, ALICE, saved.memory.id)
     clock.advance(seconds=FORGET_UNDO_WINDOW - HOUR)
     await service.remember(WS, BOB, "bob parks on level 2")  # a write in the workspace
     assert await leftovers(service.store) == ["zanzibarquux"]  # held for Undo
     assert (await service.undo(WS, ALICE, forgot.audit_id)).ok
-    found = await service.recall(WS, ALICE, "zanzibarquux locker code")
-    assert [h.content for h in found] == ["my zanzibarquux locker code is 4512"]
+    found = await service.recall(WS, ALICE, "zanzibarquux bike")
+    assert [h.content for h in found] == ["my zanzibarquux bike is the blue one"]
 
 
 async def test_after_the_window_the_next_write_purges_the_text_and_undo_is_gone(service, clock):
@@ -63,7 +63,7 @@ async def test_an_undo_after_the_window_purges_before_it_looks(service, clock):
 
 
 async def test_a_forget_in_another_workspace_is_left_to_its_own_window(service, clock):
-    saved = await service.remember("elsewhere", ALICE, "my zanzibarquux bike lock is 909")
+    saved = await service.remember("elsewhere", ALICE, "my zanzibarquux bike is parked at gate 9")
     forgot = await service.forget("elsewhere", ALICE, saved.memory.id)
     clock.advance(seconds=FORGET_UNDO_WINDOW + HOUR)
     await service.remember(WS, BOB, "bob parks on level 2")  # acme's write purges acme's only
