@@ -161,7 +161,7 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
         contradiction=context.settings.contradiction_policy, reconcile=request.reconcile
     )
     planned = None
-    if request.reconcile and _writer_busy(ports):  # the rules' work outside its turn
+    if request.reconcile and ports.store.writer_busy():  # the rules' work outside its turn
         async with ports.store.session(principal, read_only=True) as session:
             planned = await inline(session, lambda: saving.plan(session, candidate))
     async with ports.store.session(principal) as session:
@@ -175,12 +175,6 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
     if known is not None and written is not None and not written.has_embedding:
         await _embed_late(ports, principal, written, context.settings)
     return result
-
-
-def _writer_busy(ports: Ports) -> bool:
-    """Writers take turns (`Store.one_writer`) and another save holds the turn now."""
-    busy = getattr(ports.store, "writer_busy", None)
-    return ports.store.one_writer and (busy is None or bool(busy()))
 
 
 async def _context(

@@ -79,6 +79,10 @@ class PostgresStore:
 
     one_writer = False  # `core.ports.Store.one_writer`: saves decide in their transaction
 
+    def writer_busy(self) -> bool:
+        """`core.ports.Store.writer_busy`: writers run side by side, none waits for a turn."""
+        return False
+
     def __init__(
         self,
         url: str,

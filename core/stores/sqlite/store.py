@@ -265,7 +265,7 @@ class SQLiteStore:
                 await self.run(self._checkpoint)
 
     def writer_busy(self) -> bool:
-        """A write session is open or waiting (`core.remember.intake`: a save plans its
+        """`core.ports.Store.writer_busy`: a write session is open or waiting (a save plans its
         reconciliation on a snapshot only then; with the writer free it decides inside
         its own transaction, on the writer's warm page cache — a reader's cache is
         dropped at every commit, and its search cost half as much again)."""
