@@ -198,22 +198,8 @@ class Prefilter:
     def may_match(self, index: int, seen: Seen) -> bool:
         """False only when pattern `index` certainly cannot match the scanned text: its
         Hyperscan condition fails, a word it needs is missing, or it spans more characters
-        than any chunk of the text has."""
-        if not SKIP:
-            return True
-        width = self._widths[index]
-        if width is not None and seen.longest < width:
-            return False
-        if seen.pieces is not None:
-            assert self._accelerator is not None
-            condition = self._accelerator.conditions[index]
-            if condition is not None:
-                return holds(condition, seen.pieces)  # stricter than the words: they are skipped
-        requirements = self._requirements[index]
-        if not requirements:
-            return True
-        found = seen.found
-        return all(not clause.isdisjoint(found) for clause in requirements)
+        than any chunk of the text has (`candidates` of one pattern)."""
+        return bool(self.candidates(index, 1, seen))
 
     def starts(self, index: int, seen: Seen) -> list[int] | None:
         """Every place a match of pattern `index` could start, ascending; None to scan all."""
@@ -239,7 +225,8 @@ class Prefilter:
 
     def candidates(self, offset: int, count: int, seen: Seen) -> list[int]:
         """Of patterns `offset` to `offset + count`, those that may match (numbered from
-        `offset`): `may_match` for each, in one loop (it runs for every view of a text)."""
+        `offset`; see `may_match`), in one loop: it runs for every view of a text. A
+        Hyperscan condition, where there is one, is stricter than the words and decides."""
         if not SKIP:
             return list(range(count))
         widths, requirements = self._widths, self._requirements
@@ -355,14 +342,17 @@ def in_tokens(first: int, last: int, openers: str = "") -> StartsFrom:
 
 def near_places(
     nears: Family,
-    near: regex.Pattern[str],
+    near: regex.Pattern[str] | None,
     starts_from: StartsFrom | None,
     text: str,
     budget: Budget,
 ) -> tuple[bool, list[int] | None]:
     """Whether a pattern gated by `near` (a cheap pattern every match of it contains, one
     of the family `nears`) may match `text`, and the places it can start when
-    `starts_from` tells them from where `near` matches (None: wherever its gate allows)."""
+    `starts_from` tells them from where `near` matches (None: wherever its gate allows).
+    A pattern with no `near` may match anywhere its gate allows."""
+    if near is None:
+        return True, None
     at = nears.matching_places(near, text, budget)
     if at is None:  # where the near match could start is not known: one search says
         return nears.search(near, text, budget), None

@@ -74,11 +74,9 @@ def _formats(text: str, budget: Budget, unmasked: bool = False) -> Finding | Non
     run = family.over(text, budget)
     for index in run.candidates():
         sp = patterns[index]
-        places = None
-        if sp.near is not None:
-            possible, places = near_places(nears, sp.near, sp.near_starts, text, budget)
-            if not possible:
-                continue
+        possible, places = near_places(nears, sp.near, sp.near_starts, text, budget)
+        if not possible:
+            continue
         for m in run.matches(index, sp.pattern, places):
             if sp.validator is None or sp.validator(m, text):
                 return Finding(SECRET, sp.rule, sp.label)
@@ -100,11 +98,9 @@ def _scan(text: str, budget: Budget) -> Finding | None:
     run = _PHRASES.over(text, budget)
     for index in run.candidates():
         phrase = PHRASES[index]
-        places = None
-        if phrase.near is not None:
-            possible, places = near_places(_NEARS, phrase.near, phrase.near_starts, text, budget)
-            if not possible:
-                continue
+        possible, places = near_places(_NEARS, phrase.near, phrase.near_starts, text, budget)
+        if not possible:
+            continue
         for m in run.matches(index, phrase.pattern, places):
             if phrase.accept(m):
                 return Finding(SECRET, phrase.rule, phrase.label)
