@@ -60,7 +60,7 @@ def negated(text: str) -> int:
 
 
 @functools.lru_cache(maxsize=2048)
-def _marked(text: str) -> frozenset[str]:
+def marked(text: str) -> frozenset[str]:
     """Light-stemmed tokens that name something: digits anywhere in the token, a
     capital letter in a token that does not open the text ("Berlin", "DB", "Acme"), or
     a function word in capitals ("IT", "US") in a text that is not all capitals."""
@@ -75,11 +75,6 @@ def _marked(text: str) -> frozenset[str]:
         elif index > 0 and token[0].isupper() and folded not in _NOT_WORDS:
             found.add(stem(folded))
     return frozenset(found)
-
-
-def marked(text: str) -> frozenset[str]:
-    """The stems of the tokens that name something (see `_marked`)."""
-    return _marked(text)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -106,7 +101,7 @@ def stem(word: str) -> str:
 @functools.lru_cache(maxsize=2048)
 def _stems(text: str) -> frozenset[str]:
     found = tokens(text)
-    numbers = {split_unit(w)[0] for w in found if split_unit(w)}  # "3pm" holds 3
+    numbers = {unit[0] for w in found if (unit := split_unit(w))}  # "3pm" holds 3
     return frozenset({stem(w) for w in found} | set(found) | numbers)
 
 
@@ -117,8 +112,8 @@ def distinguishing(old: str, new: str) -> set[str]:
     "Tea is what Alice likes" and "Alice likes tea" name the same person.
     """
     old_stems, new_stems = _stems(old), _stems(new)
-    return {m for m in _marked(old) if m not in new_stems} | {
-        m for m in _marked(new) if m not in old_stems
+    return {m for m in marked(old) if m not in new_stems} | {
+        m for m in marked(new) if m not in old_stems
     }
 
 
@@ -153,4 +148,4 @@ def persons_apart(old: str, new: str) -> bool:
 
 
 # Caches keyed by a whole text (a save brings new ones; benches empty them to time that).
-TEXT_CACHES = (*canonical.TEXT_CACHES, _marked, _stems, negated, persons)
+TEXT_CACHES = (*canonical.TEXT_CACHES, marked, _stems, negated, persons)

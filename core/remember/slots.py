@@ -62,6 +62,11 @@ _TIME_TEXT = """second minute hour day week fortnight month quarter year decade 
 TIME_WORDS = frozenset(stem(w) for w in _TIME_TEXT.split())
 
 
+def _inflected_verb(word: str) -> bool:
+    """An inflection of a verb the lexicon lists ("lands" of "land", "refunded")."""
+    return any(lemma != word and "v" in parts_of_speech(lemma) for lemma in lemmas(word))
+
+
 def verb_like(word: str) -> bool:
     """An auxiliary, a common verb (`distinctions.is_verb`) or an inflected form of a
     verb the lexicon knows ("lands", "switched", "got"); a word that may be a verb
@@ -71,9 +76,11 @@ def verb_like(word: str) -> bool:
     lemma = irregular(word)
     if lemma is not None:
         return "v" in parts_of_speech(lemma)
-    return word.endswith(_INFLECTIONS) and any(
-        lemma != word and "v" in parts_of_speech(lemma) for lemma in lemmas(word)
-    )  # "lands", "switched", not "owner" (-er makes nouns of verbs)
+    # "lands", "switched", not "owner" (-er makes nouns of verbs)
+    return word.endswith(_INFLECTIONS) and _inflected_verb(word)
+
+
+_BEFORE_A_NON_VERB = AUXILIARIES | _DETERMINERS  # "was [paid]", "the [shared] drive"
 
 
 @functools.lru_cache(maxsize=2048)
@@ -83,18 +90,14 @@ def past_event(words: tuple[str, ...]) -> bool:
     paid", "has moved"). Two such texts that differ in when are two occasions, not a
     correction of one."""
     for index, word in enumerate(words):
-        if index and words[index - 1] in AUXILIARIES | _DETERMINERS:
+        if index and words[index - 1] in _BEFORE_A_NON_VERB:
             continue  # "was paid", "has moved", "the shared drive"
         following = words[index + 1] if index + 1 < len(words) else ""
         if word in ("had", "did") and not _participle(following):
             return True  # "we had pizza on Friday": "had" is the verb, not an auxiliary
         if word in AUXILIARIES or word.endswith(("s", "ing")) or not word.isalpha():
             continue
-        if (
-            word.endswith("ed")
-            and "a" not in parts_of_speech(word)
-            and any(lemma != word and "v" in parts_of_speech(lemma) for lemma in lemmas(word))
-        ):
+        if word.endswith("ed") and "a" not in parts_of_speech(word) and _inflected_verb(word):
             return True  # "visited", "adopted"
         lemma = irregular(word)
         if lemma is not None and "v" in parts_of_speech(lemma) and "v" not in parts_of_speech(word):
@@ -158,7 +161,7 @@ def _participle(word: str) -> bool:
         return False
     if word.endswith(("ing", "ed", "en")):
         return True
-    return any("v" in parts_of_speech(lemma) for lemma in lemmas(word) if lemma != word)
+    return _inflected_verb(word)
 
 
 def _related(a: str, b: str) -> bool:
