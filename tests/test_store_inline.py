@@ -6,7 +6,6 @@ instead of hanging the connection's thread."""
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 
 import pytest
@@ -16,12 +15,10 @@ from core.models import Principal
 from core.ports import Ports, inline
 from core.stores.sqlite import lanes
 from core.stores.sqlite.store import SQLiteStore
+from tests.test_import_batches import FACTS as BATCH_FACTS
+from tests.test_import_batches import jsonl
 
 ALICE = Principal("acme", "alice")
-
-
-def jsonl(*texts: str) -> list[str]:
-    return [json.dumps({"content": t}) for t in texts]
 
 
 async def test_inline_work_runs_its_store_calls_on_the_connection_thread(tmp_path):
@@ -97,16 +94,7 @@ async def test_an_import_batch_saves_in_the_same_number_of_hops_whatever_its_len
         await store.close()
 
 
-FACTS = (
-    "the staging DB is on port 6543",
-    "we deploy on Tuesdays",
-    "lunch is at noon",
-    "Priya owns the billing service",
-    "the VPN client is Tunnelblick",
-    "retros happen every other Friday",
-    "Kafka runs three brokers in Frankfurt",
-    "the design review moved to Thursday",
-)
+FACTS = (*BATCH_FACTS, "the design review moved to Thursday")
 
 
 class _NoProviders:
