@@ -20,7 +20,8 @@ instructions to humans and numbers that fail their checksum.
 Nobody tunes on it: `bench/guards_quality.py --split heldout3` prints its aggregates only.
 
 Baseline (through `remember`, before the fourth round changed a rule):
-BASELINE_PLACEHOLDER
+`bench/guards_quality.py --api --split heldout3` on main at 574eb29 gave recall secret
+0.979 (92/94), identifiers 0.968 (61/63), injection 0.606 (43/71); clean refused 1/104.
 
     /work/main/.venv/bin/python tests/data/guards/make_heldout3.py
 """
