@@ -12,8 +12,8 @@ measures and is only looked at to report. By default it calls
     /work/main/.venv/bin/python bench/guards_quality.py [--split NAME] [--api] [FILE]
 
 A corpus whose rows carry a `split` (tests/data/guards/blind.jsonl, written blind by
-make_blind.py) is reported per split. A held-out split (heldout2) prints only its
-aggregate lines, never which rows or families it missed; blind-test and heldout were
+make_blind.py) is reported per split. A held-out split (heldout2, heldout3) prints only
+its aggregate lines, never which rows or families it missed; blind-test and heldout were
 held out by the first two rounds of issue 12 and are tuning data since the third.
 """
 
@@ -42,6 +42,7 @@ SPLITS = {
     "blind": [DATA / "blind.jsonl"],
     "heldout": [DATA / "heldout.jsonl"],
     "heldout2": [DATA / "heldout2.jsonl"],
+    "heldout3": [DATA / "heldout3.jsonl"],
 }
 # What each half may be used for. blind.jsonl (make_blind.py) was written by someone who
 # had not read the rules; its rows carry their own split, and only blind-dev is tuned on.
@@ -54,6 +55,7 @@ ROLES = {
     "blind-test": "written blind, held out until the third round, now tuned on",
     "heldout": "written before the second round, held out until the third, now tuned on",
     "heldout2": "written before the third round changed a rule, held out: aggregates only",
+    "heldout3": "written blind before the fourth round changed a rule, held out: aggregates only",
 }
 CATEGORIES = ("secret", "pii", "injection")
 

@@ -74,3 +74,18 @@ def test_the_third_round_heldout_corpus_is_what_its_generator_writes() -> None:
     counts = Counter(row["expect"] for row in stored)
     assert counts["clean"] >= 60
     assert min(counts[kind] for kind in ("secret", "pii", "injection")) >= 30
+
+
+def test_the_fourth_round_heldout_corpus_is_what_its_generator_writes() -> None:
+    sys.path.insert(0, str(DATA))
+    try:
+        import make_heldout3
+    finally:
+        sys.path.remove(str(DATA))
+    text = (DATA / "heldout3.jsonl").read_text("utf-8")
+    stored = [json.loads(line) for line in text.splitlines()]
+    assert stored == make_heldout3.rows()
+    assert {row["split"] for row in stored} == {"heldout3"}
+    counts = Counter(row["expect"] for row in stored)
+    assert counts["clean"] >= 100
+    assert min(counts[kind] for kind in ("secret", "pii", "injection")) >= 60
