@@ -31,8 +31,15 @@ def test_the_probe_set_keeps_distinct_facts_and_catches_duplicates_on_both_split
     assert report["test3"]["pairs"] >= 150
     assert report["test4"]["pairs"] >= 220
     assert report["test5"]["pairs"] >= 200
-    for split in ("test2", "test5"):
+    assert report["test6"]["pairs"] >= 300
+    for split in ("test2", "test5", "test6"):
         assert "distinct_folded_by_kind" not in report[split]
+
+
+@pytest.mark.parametrize("split", ["test2", "test5", "test6"])
+def test_the_probe_benchmark_refuses_to_list_a_hold_out_pair_by_pair(split, capsys):
+    assert reconcile_bench(["--misses", split]) == 2
+    assert "not a tuning split" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
