@@ -28,7 +28,7 @@ _NEGATION = regex.compile(
 # Words that add no fact of their own: a restatement may add or drop them freely.
 _FILLER_TEXT = """really always currently now usually also just actually still again please
     basically generally typically normally indeed anyway okay ok yes yeah note fyi btw fwiw
-    psa careful remember"""
+    psa careful remember ever"""
 FILLER: frozenset[str] = frozenset(_FILLER_TEXT.split())
 # Verbs (light-stemmed) that end a statement's subject: what follows them is its value.
 _VERBS_TEXT = """is are was were be been am has have had will would shall should can could

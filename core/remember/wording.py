@@ -29,11 +29,16 @@ _OPENERS: tuple[tuple[str, ...], ...] = tuple(
         "just so you know", "for your information", "for what it s worth", "for the record",
         "as a reminder", "just a reminder", "quick reminder", "by the way", "heads up",
         "just fyi", "fyi", "btw", "fwiw", "psa", "reminder", "note", "update", "ok so",
+        "quick update", "quick note", "quick reminder", "small update", "fun fact", "oh and",
+        "oh yeah", "oh", "omg", "yeah", "so", "ok", "okay", "hey", "also", "and",
     )
 )  # fmt: skip
 _NUMBERS = {
     "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
     "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+    "thirteen": "13", "fourteen": "14", "fifteen": "15", "sixteen": "16", "seventeen": "17",
+    "eighteen": "18", "nineteen": "19", "twenty": "20", "thirty": "30", "forty": "40",
+    "fifty": "50", "sixty": "60", "seventy": "70", "eighty": "80", "ninety": "90",
     # ordinals meet "1st", "3rd" (which lose their suffix below); "second" is also a unit
     "first": "1", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6", "seventh": "7",
     "eighth": "8", "ninth": "9", "tenth": "10",
