@@ -31,9 +31,16 @@ import regex
 from core.recall.textsearch import STOPWORDS
 from core.remember import distinctions
 from core.remember.distinctions import FILLER, distinguishing, marked, negated, persons_apart, stem
-from core.remember.revision import TIME_WORDS
-from core.remember.synonyms import lemmas, opposite, phrase_at, synonymous
-from core.remember.wording import joined, tokens
+from core.remember.revision import TIME_WORDS, verb_like
+from core.remember.synonyms import (
+    irregular,
+    lemmas,
+    opposite,
+    parts_of_speech,
+    phrase_at,
+    synonymous,
+)
+from core.remember.wording import joined, normal_word, tokens
 
 # Function words that carry the fact: a side that has one the other lacks says something else.
 _CARRYING_TEXT = """off out up down over under above below before after with without against
@@ -53,10 +60,17 @@ _PRESENT = frozenset(_PRESENT_TEXT.split())
 _LIGHT_TEXT = """happen occur take_place held hold scheduled located situated set planned cost
     hosted based kept stored"""
 _LIGHT = frozenset(_LIGHT_TEXT.split())
+_HAPPEN_TEXT = "happen occur take_place"
+_HAPPEN = frozenset(_HAPPEN_TEXT.split())
 _BE_TEXT = "is are am was were be been being"
 _BE = frozenset(_BE_TEXT.split())
 _GET_TEXT = "get gets got gotten getting"
 _GET = frozenset(_GET_TEXT.split())
+_DETERMINERS_TEXT = "the a an this that these those my our your his her their its"
+_DETERMINERS = frozenset(_DETERMINERS_TEXT.split())
+_PREPOSITIONS_TEXT = """for of to from by with at in on about over under between against
+    into onto toward towards behind beside near"""
+_PREPOSITIONS = frozenset(_PREPOSITIONS_TEXT.split())
 _TOKEN = regex.compile(r"[\p{L}\p{N}]+")
 TYPO_MIN = 4  # letters a word needs before one slip of the keyboard is taken for a typo
 
@@ -77,7 +91,7 @@ def leftover(old: str, new: str) -> tuple[frozenset[str], frozenset[str]] | None
     if negated(old) != negated(new) or persons_apart(old, new) or distinguishing(old, new):
         return None
     a, b = aligned(old, new)
-    if _tenses_apart(a, b) or not names_in_order(old, new, a, b):
+    if _tenses_apart(a, b) or _verb_forms_apart(a, b) or not names_in_order(old, new, a, b):
         return None
     left_a, left_b, phrased_a, phrased_b = unpaired(
         a, b, marked(old) | marked(new), cased(old, new)
@@ -151,6 +165,42 @@ def _tense(words: Sequence[str]) -> str | None:
     return None if past == present else "past" if past else "present"
 
 
+def _past_form(word: str, before: str) -> bool:
+    """A verb in the past tense, not after an auxiliary ("used", "went"; not "is used")."""
+    if before in _BE or before in _PAST or before in _PRESENT or before in _GET:
+        return False
+    if word in _PRESENT or word in _BE - _PAST:
+        return False  # "is", "has": irregular forms, but of the present
+    lemma = irregular(word)
+    if lemma is not None and lemma != word:
+        return "v" in parts_of_speech(lemma)
+    return word.endswith("ed") and any(
+        f != word and "v" in parts_of_speech(f) for f in lemmas(word)
+    )
+
+
+def _verb_lemmas(words: Sequence[str]) -> tuple[set[str], set[str]]:
+    """The lemmas of the text's verbs in the past tense, and of its other verb forms
+    that are not participles ("use", "uses"; not "used", "using")."""
+    past: set[str] = set()
+    other: set[str] = set()
+    for i, word in enumerate(words):
+        forms = {irregular(word) or word, *lemmas(word)}
+        if _past_form(word, words[i - 1] if i else ""):
+            past |= forms
+        elif not word.endswith(("ed", "en", "ing")) and irregular(word) is None:
+            other |= {f for f in forms if "v" in parts_of_speech(f)}
+    return past, other
+
+
+def _verb_forms_apart(a: Sequence[str], b: Sequence[str]) -> bool:
+    """True when one text puts a verb in the past tense and the other in the present:
+    "we used Trello" (no longer, maybe) is not "we use Trello"."""
+    past_a, other_a = _verb_lemmas(a)
+    past_b, other_b = _verb_lemmas(b)
+    return bool(past_a & other_b) or bool(past_b & other_a)
+
+
 def _tenses_apart(a: Sequence[str], b: Sequence[str]) -> bool:
     ta, tb = _tense(a), _tense(b)
     return ta is not None and tb is not None and ta != tb
@@ -169,15 +219,60 @@ def content(words: Sequence[str]) -> dict[str, str]:
 
 
 def names_in_order(old: str, new: str, a: Sequence[str], b: Sequence[str]) -> bool:
-    """True unless two shared names swap places without a passive to explain it: "Alice
-    reports to Bob" is not "Bob reports to Alice". Names in one list ("Turkish and
-    German") may come in any order."""
-    named = frozenset(m for m in marked(old) & marked(new) if m.isalpha() and m not in TIME_WORDS)
+    """True unless two shared names swap roles: "Alice reports to Bob" is not "Bob
+    reports to Alice". With a verb, the order of names is their role, unless exactly
+    one side is passive ("Bob manages Alice" / "Alice is managed by Bob"); in a
+    statement with only "is" each name keeps its role by what marks it — the
+    preposition before it or a possessive after it ("Radiohead is Jamal's favourite
+    band" / "Jamal's favourite band is Radiohead"; not "Ana is the contact for Bo" /
+    "Bo is the contact for Ana"). Names in one list ("Turkish and German") may come in
+    any order."""
+    named = frozenset(
+        m for m in _capitalised(old) & _capitalised(new) if m.isalpha() and m not in TIME_WORDS
+    )
     order_a, order_b = _name_groups(a, named), _name_groups(b, named)
     if len(order_a) < 2 or sorted(map(sorted, order_a)) != sorted(map(sorted, order_b)):
         return True
-    passive = ("by" in a) != ("by" in b)
-    return (order_a == order_b) != passive
+    if order_a == order_b and ("by" in a) == ("by" in b):
+        return True
+    if _copula(a) and _copula(b):
+        return _roles(a, named) == _roles(b, named)
+    return order_a != order_b and ("by" in a) != ("by" in b)
+
+
+def _copula(words: Sequence[str]) -> bool:
+    """True when the text's only verb is a form of "be" ("X is Y's favourite band")."""
+    return any(w in _BE for w in words) and not any(
+        verb_like(w) for w in words if w not in _BE and w not in STOPWORDS
+    )
+
+
+def _roles(words: Sequence[str], named: frozenset[str]) -> dict[str, tuple[str, bool]]:
+    """Each name's marks: the preposition before it (determiners skipped) and whether a
+    possessive follows it."""
+    roles = {}
+    for i, word in enumerate(words):
+        key = stem(word)
+        if key not in named or key in roles:
+            continue
+        j = i - 1
+        while j >= 0 and words[j] in _DETERMINERS:
+            j -= 1
+        before = words[j] if j >= 0 and words[j] in _PREPOSITIONS else ""
+        roles[key] = (before, i + 1 < len(words) and words[i + 1] == "s")
+    return roles
+
+
+@functools.lru_cache(maxsize=4096)
+def _capitalised(text: str) -> frozenset[str]:
+    """Stems of the words typed with a capital, the text's first word too ("Ines mentors
+    Bruno"), and of the names `marked` finds; function words and filler left out."""
+    typed = {
+        stem(normal_word(w.casefold()))
+        for w in _TOKEN.findall(text)
+        if w[:1].isupper() and w.casefold() not in STOPWORDS and w.casefold() not in FILLER
+    }
+    return frozenset(typed | marked(text))
 
 
 def _name_groups(words: Sequence[str], named: frozenset[str]) -> list[frozenset[str]]:
@@ -240,23 +335,21 @@ def _same_word(x: str, y: str, capitalised: frozenset[str]) -> bool:
 
 
 def typo(slip: str, word: str) -> bool:
-    """True when `slip` is no word the lexicon knows and one letter dropped, added,
-    doubled, swapped with its neighbour or changed makes it `word`."""
+    """True when `slip` is no word the lexicon knows and is `word` with one letter
+    dropped, added (or doubled) or swapped with its neighbour. A letter changed is no
+    slip: it is how two names or ids one character apart differ ("Jonas" / "Jonah")."""
     if len(word) < TYPO_MIN or not slip.isalpha() or lemmas(slip) or not lemmas(word):
-        return False
-    if abs(len(slip) - len(word)) > 1:
         return False
     if len(slip) == len(word):
         diff = [i for i, (p, q) in enumerate(zip(slip, word, strict=True)) if p != q]
-        if len(diff) == 1:
-            return True
-        i = diff[0] if len(diff) == 2 else -1
         return (
             len(diff) == 2
-            and diff[1] == i + 1
-            and slip[i] == word[i + 1]
-            and slip[i + 1] == word[i]
+            and diff[1] == diff[0] + 1
+            and slip[diff[0]] == word[diff[1]]
+            and slip[diff[1]] == word[diff[0]]
         )
+    if abs(len(slip) - len(word)) != 1:
+        return False
     short, long_ = sorted((slip, word), key=len)
     return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
 
@@ -323,12 +416,15 @@ def _phrases(words: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
 
 
 def _light_only(left: set[str], units: dict[str, str], other: Sequence[str]) -> bool:
-    """True when nothing is left, or only light verbs that the other side's "is" says."""
+    """True when nothing is left, or only light verbs: one that says a thing happens
+    ("deploys happen on Tuesdays"), or one that restates the other side's "is"."""
     if not left:
         return True
-    if not set(other) & _BE:
-        return False
-    return all({key, units.get(key, key), *lemmas(units.get(key, key))} & _LIGHT for key in left)
+    for key in left:
+        forms = {key, units.get(key, key), *lemmas(units.get(key, key))}
+        if not forms & _HAPPEN and not (forms & _LIGHT and set(other) & _BE):
+            return False
+    return True
 
 
 # Every cache keyed by a text or a pair of texts, for benches that time unseen texts.
