@@ -72,6 +72,10 @@ _PREPOSITIONS_TEXT = """for of to from by with at in on about over under between
     into onto toward towards behind beside near"""
 _PREPOSITIONS = frozenset(_PREPOSITIONS_TEXT.split())
 _TOKEN = regex.compile(r"[\p{L}\p{N}]+")
+# Two words pair when they share one of their two commonest senses: "needs" / "requires",
+# "shuts" / "closes". Rarer senses and the lexicon's wide match would pair a verb with a
+# kind of it ("cooks" / "bakes": one who bakes also cooks, not the reverse).
+PARAPHRASE_RANK = 2
 TYPO_MIN = 4  # letters a word needs before one slip of the keyboard is taken for a typo
 
 
@@ -329,7 +333,7 @@ def unpaired(
 def _same_word(x: str, y: str, capitalised: frozenset[str]) -> bool:
     if opposite(x, y):
         return False
-    if synonymous(x, y):
+    if synonymous(x, y, PARAPHRASE_RANK):
         return True
     return x not in capitalised and y not in capitalised and (typo(x, y) or typo(y, x))
 

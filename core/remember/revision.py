@@ -10,7 +10,8 @@ value:
   one span of at most `MAX_SPAN` words and are the same after it; the old and the new
   span are values of one kind — a quantity or time ("port 6543" / "5432", "on Friday"
   / "on Monday", "at noon" / "at 9 am"), a name that ends its phrase ("assigned to
-  Bob" / "Kenji"; "the Dublin team" / "the Cork team" names another team), or a state
+  Bob" / "Kenji", "in Porto on May 4" / "in Seville on May 4"; not "the Dublin team" /
+  "the Cork team", another team, nor "meets Ana for lunch" / "Bo": another lunch), or a state
   after a form of "be" ("is broken" / "is fixed"); a name not under way ("is learning
   Portuguese" / "Spanish": a second language). A common word ("allergic to
   peanuts" / "shellfish") may be a second fact, so it is no value. Nor is a new date
@@ -44,6 +45,9 @@ _TIME_TEXT = """second minute hour day week fortnight month quarter year decade 
 TIME_WORDS = frozenset(stem(w) for w in _TIME_TEXT.split())
 # States a thing is in, one at a time ("is broken" / "is fixed"): general English, not
 # any probe's pair.
+# Days named from the day it was said: two such texts may tell of two days, or of one.
+_DEICTIC_DAYS_TEXT = "today tomorrow tonight yesterday"
+_DEICTIC_DAYS = frozenset(_DEICTIC_DAYS_TEXT.split())
 _STATE_TEXT = """on off open closed shut up down broken fixed working online offline enabled
     disabled active inactive available unavailable busy free full empty done finished
     complete pending ready cancelled canceled postponed delayed approved rejected paid
@@ -148,14 +152,18 @@ def value_kind(span: Sequence[str], after: Sequence[str], named: Collection[str]
     ):
         return "quantity"
     if all(stem(w) in named for w in words):
-        follows = after[0] if after else ""
-        if not follows or follows in _EDGE or _quantity_word(follows):
+        rest = [w for w in after if w not in FILLER]
+        if all(w in STOPWORDS or _quantity_word(w) for w in rest):
             return "name"
-        return None  # "the [Dublin] team": the name says which team, another thing
+        # "the [Dublin] team": the name says which team; "I meet [Ana] for lunch": the
+        # name is one of the fact's parts, and someone else is another fact
+        return None
     return None
 
 
 def _quantity_word(word: str) -> bool:
+    if word in _DEICTIC_DAYS:
+        return False  # "out sick today" / "tomorrow": each day its own fact
     return any(ch.isdigit() for ch in word) or stem(word) in TIME_WORDS
 
 
