@@ -8,6 +8,7 @@ import pytest
 
 from core.remember.paraphrase import classifiers, is_paraphrase, leftover, typo
 from core.remember.reconcile import Op, compare
+from core.remember.wording import plain_numbers
 
 
 @pytest.mark.parametrize(
@@ -24,6 +25,7 @@ from core.remember.reconcile import Op, compare
         ("Refills over 40 euros need a receipt", "Refills above 40 euros need a receipt"),
         ("The plumber fixes the boiler on Friday", "The plumber fixes the bolier on Friday"),
         ("The gym reopens after the holidays", "oh yeah, the gym reopens after the holidays"),
+        ("The roof repair fund is 12k", "The roof repair fund is 12,000"),  # one number
     ],
 )
 def test_a_text_whose_every_word_is_accounted_for_merges(old, new):
@@ -64,3 +66,4 @@ def test_the_helpers_say_why():
     assert leftover("Ines is here", "Ines is not here") is None  # polarity: no fold at all
     assert leftover("The van is blue", "The old van is blue") == (frozenset(), {"old"})
     assert is_paraphrase("Backups run nightly", "backups run nightly!")
+    assert plain_numbers("40k, 1,200 and 3,5") == "40000, 1200 and 3,5"

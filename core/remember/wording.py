@@ -123,6 +123,7 @@ def tokens(text: str) -> tuple[str, ...]:
     """The text's words as reconciliation compares them: case-folded, contractions'
     negation kept ("cannot" → "can", "not"), spelling and numerals made one, and
     framing openers ("btw", "fyi", "just so you know") dropped from the front."""
+    text = plain_numbers(text)
     if "'" in text or "’" in text:
         text = _CONTRACTION.sub(_written_out, text)
     out: list[str] = []
@@ -136,6 +137,20 @@ def tokens(text: str) -> tuple[str, ...]:
             else:
                 out.append(normal_word(part))
     return tuple(_without_opener(_modal_can(out)))
+
+
+_GROUPED = regex.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,]|\.\d)")
+_THOUSANDS = regex.compile(r"(?<![\d.,])(\d+)[kK]\b")
+
+
+def plain_numbers(text: str) -> str:
+    """Thousands written as digits alone: "40,000" and "40k" both become "40000". Every
+    rule that reads numbers reads them through this (`tokens`, `distinctions.marked`)."""
+    if "," in text:
+        text = _GROUPED.sub(lambda m: m.group().replace(",", ""), text)
+    if "k" in text or "K" in text:
+        text = _THOUSANDS.sub(lambda m: m.group(1) + "000", text)
+    return text
 
 
 def split_unit(word: str) -> tuple[str, ...]:
