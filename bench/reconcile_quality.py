@@ -55,8 +55,8 @@ import core  # noqa: E402
 from bench.locomo import load  # noqa: E402
 from core.models import Kind, Memory, Scope, Source, Status  # noqa: E402
 from core.remember.canonical import content_hash, normalize_content  # noqa: E402
+from core.remember.paraphrase import TEXT_CACHES  # noqa: E402
 from core.remember.reconcile import Op, decide  # noqa: E402
-from core.remember.restatement import TEXT_CACHES  # noqa: E402
 
 PROBES = ROOT / "tests" / "data" / "reconcile" / "probes.jsonl"
 DEFAULT_LOCOMO = Path("/work/shared/data/locomo/locomo-dev.json")

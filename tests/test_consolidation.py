@@ -87,13 +87,13 @@ async def test_globals_merge_across_authors_as_the_admin_who_asked(service):
 async def test_it_never_loses_a_pinned_or_explicit_memorys_content(service):
     explicit = await slipped(service, ALICE, "we use Postgres 16 for the main DB")
     await slipped(
-        service, ALICE, "we use Postgres 16 for the main DB cluster", source=Source.EXTRACTED
+        service, ALICE, "We use Postgres 16 for the main DB, actually", source=Source.EXTRACTED
     )
     pinned = await slipped(service, ALICE, "the VPN is called Tunnelblick")
     await service.pin(WS, ALICE, pinned.id)
     await slipped(service, ALICE, "The VPN is called Tunnelblick now")
     both_short = await slipped(service, ALICE, "bob is migrating the billing service to Go")
-    await slipped(service, ALICE, "bob is migrating the billing service to Go soon")
+    await slipped(service, ALICE, "bob is currently migrating the billing service to Go")
     before = await everything(service)
     report = await consolidation.consolidate(service.ports, WS)
     after = await everything(service)
@@ -209,14 +209,14 @@ async def test_with_a_chat_model_a_learned_pair_is_rewritten_into_one_sentence(
     )
     learned = {"source": Source.EXTRACTED}
     first = await slipped(service, ALICE, "bob is migrating the billing service to Go", **learned)
-    await slipped(service, ALICE, "bob is migrating the billing service to Go soon", **learned)
+    await slipped(service, ALICE, "bob is currently migrating the billing service to Go", **learned)
     provider_server.script_chat([{"content": "Bob is migrating the billing service to Go."}])
     report = await consolidation.consolidate(service.ports, WS)
     assert (report.merged, report.rewritten) == (1, 1)
     assert await active_texts(service) == ["Bob is migrating the billing service to Go."]
     sent = provider_server.requests_to("/v1/chat/completions")[0].json["messages"]
     assert "JSON" in sent[0]["content"] and "note_1" in sent[1]["content"]
-    assert "soon" in sent[1]["content"]
+    assert "currently" in sent[1]["content"]
     survivor = next(m for m in (await everything(service)).values() if m["status"] == "active")
     assert survivor["id"] != first.id and survivor["has_embedding"]
     again = await consolidation.consolidate(service.ports, WS)
@@ -324,7 +324,7 @@ def test_prefix_filtering_finds_exactly_the_pairs_a_full_comparison_finds():
             taken.add(head.id)
             expected.append((head.id, absorbed))
     found = [(g.survivor.id, [m.id for m in g.absorbed]) for g in near_duplicate_groups(memories)]
-    assert found == expected and len(found) > 20
+    assert found == expected and len(found) > 10
 
 
 def test_the_cli_consolidates_now_and_says_how_to_undo(tmp_path, monkeypatch):

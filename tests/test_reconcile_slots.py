@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from core.remember.reconcile import Op, compare
-from core.remember.slots import head_swapped, past_event, verb_like, verb_swapped
+from core.remember.revision import past_event, value_kind, verb_like
 from core.remember.wording import tokens
 
 
@@ -92,12 +92,14 @@ def test_the_short_forms_keep_what_names_something():
     assert tokens("room 4B") == ("room", "4b")  # an id, not a unit
 
 
-def test_the_slot_helpers_say_why():
-    assert verb_swapped(("the", "index", "is"), ("rebuilt",), ("backed", "up"))
-    assert not verb_swapped(("the", "door", "is"), ("broken",), ("fixed",))  # states
-    assert head_swapped(("the", "billing"), ("service",), ("team",), (), frozenset())
-    assert not head_swapped(("every",), ("hour",), ("day",), (), frozenset())  # a unit of time
-    assert not head_swapped(("a", "blue"), ("toyota",), ("honda",), (), {"toyota", "honda"})
+def test_the_revision_helpers_say_why():
+    assert value_kind(("5432",), (), frozenset()) == "quantity"
+    assert value_kind(("on", "friday"), (), frozenset()) == "quantity"
+    assert value_kind(("honda",), (), frozenset({"toyota", "honda"})) == "name"
+    assert value_kind(("dublin",), ("team",), frozenset({"dublin"})) is None  # which team
+    assert value_kind(("broken",), (), frozenset()) == "state"
+    assert value_kind(("off",), (), frozenset()) == "state"
+    assert value_kind(("peanuts",), (), frozenset()) is None  # may be a second fact
     assert past_event(tokens("we went hiking in May"))
     assert not past_event(tokens("Invoice 88 was paid on May 2"))  # a state after "was"
     assert not past_event(tokens("Large files go to the shared drive"))

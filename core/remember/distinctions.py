@@ -16,7 +16,7 @@ import regex
 from core.recall.textsearch import STOPWORDS, light_stem
 from core.remember import canonical
 from core.remember.canonical import normalize_content
-from core.remember.wording import normal_word, split_unit, tokens
+from core.remember.wording import normal_word, plain_numbers, split_unit, tokens
 
 # Tokens as typed (case kept), so a capitalised name can be told from a common word.
 _TOKEN = regex.compile(r"[\p{L}\p{N}]+")
@@ -28,7 +28,7 @@ _NEGATION = regex.compile(
 # Words that add no fact of their own: a restatement may add or drop them freely.
 _FILLER_TEXT = """really always currently now usually also just actually still again please
     basically generally typically normally indeed anyway okay ok yes yeah note fyi btw fwiw
-    psa careful remember"""
+    psa careful remember ever"""
 FILLER: frozenset[str] = frozenset(_FILLER_TEXT.split())
 # Verbs (light-stemmed) that end a statement's subject: what follows them is its value.
 _VERBS_TEXT = """is are was were be been am has have had will would shall should can could
@@ -65,6 +65,7 @@ def marked(text: str) -> frozenset[str]:
     capital letter in a token that does not open the text ("Berlin", "DB", "Acme"), or
     a function word in capitals ("IT", "US") in a text that is not all capitals."""
     found: set[str] = set()
+    text = plain_numbers(text)
     cased = any(ch.islower() for ch in text)  # a text in capitals marks no acronym
     for index, token in enumerate(_TOKEN.findall(text)):
         folded = normal_word(token.casefold())

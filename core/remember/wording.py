@@ -29,11 +29,16 @@ _OPENERS: tuple[tuple[str, ...], ...] = tuple(
         "just so you know", "for your information", "for what it s worth", "for the record",
         "as a reminder", "just a reminder", "quick reminder", "by the way", "heads up",
         "just fyi", "fyi", "btw", "fwiw", "psa", "reminder", "note", "update", "ok so",
+        "quick update", "quick note", "quick reminder", "small update", "fun fact", "oh and",
+        "oh yeah", "oh", "omg", "yeah", "so", "ok", "okay", "hey", "also", "and",
     )
 )  # fmt: skip
 _NUMBERS = {
     "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
     "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+    "thirteen": "13", "fourteen": "14", "fifteen": "15", "sixteen": "16", "seventeen": "17",
+    "eighteen": "18", "nineteen": "19", "twenty": "20", "thirty": "30", "forty": "40",
+    "fifty": "50", "sixty": "60", "seventy": "70", "eighty": "80", "ninety": "90",
     # ordinals meet "1st", "3rd" (which lose their suffix below); "second" is also a unit
     "first": "1", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6", "seventh": "7",
     "eighth": "8", "ninth": "9", "tenth": "10",
@@ -118,6 +123,7 @@ def tokens(text: str) -> tuple[str, ...]:
     """The text's words as reconciliation compares them: case-folded, contractions'
     negation kept ("cannot" → "can", "not"), spelling and numerals made one, and
     framing openers ("btw", "fyi", "just so you know") dropped from the front."""
+    text = plain_numbers(text)
     if "'" in text or "’" in text:
         text = _CONTRACTION.sub(_written_out, text)
     out: list[str] = []
@@ -131,6 +137,20 @@ def tokens(text: str) -> tuple[str, ...]:
             else:
                 out.append(normal_word(part))
     return tuple(_without_opener(_modal_can(out)))
+
+
+_GROUPED = regex.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,]|\.\d)")
+_THOUSANDS = regex.compile(r"(?<![\d.,])(\d+)[kK]\b")
+
+
+def plain_numbers(text: str) -> str:
+    """Thousands written as digits alone: "40,000" and "40k" both become "40000". Every
+    rule that reads numbers reads them through this (`tokens`, `distinctions.marked`)."""
+    if "," in text:
+        text = _GROUPED.sub(lambda m: m.group().replace(",", ""), text)
+    if "k" in text or "K" in text:
+        text = _THOUSANDS.sub(lambda m: m.group(1) + "000", text)
+    return text
 
 
 def split_unit(word: str) -> tuple[str, ...]:

@@ -1,0 +1,213 @@
+"""UPDATE on positive evidence: the same subject and verb, and a new value in one slot.
+
+Why this shape: an UPDATE replaces the old text, so a wrong one loses a fact. The rules
+before this one updated whenever two texts shared an opening and differed in a short
+span after it, unless some rule recognised the span as another thing; rules written
+for one split recognised none of a blind split's. Here the span must prove itself a
+value:
+
+- `is_revision`: the texts are the same up to and past the subject's verb, differ in
+  one span of at most `MAX_SPAN` words and are the same after it; the old and the new
+  span are values of one kind — a quantity or time ("port 6543" / "5432", "on Friday"
+  / "on Monday", "at noon" / "at 9 am"), a name that ends its phrase ("assigned to
+  Bob" / "Kenji", "in Porto on May 4" / "in Seville on May 4"; not "the Dublin team" /
+  "the Cork team", another team, nor "meets Ana for lunch" / "Bo": another lunch), or a state
+  after a form of "be" ("is broken" / "is fixed"); a name not under way ("is learning
+  Portuguese" / "Spanish": a second language). A common word ("allergic to
+  peanuts" / "shellfish") may be a second fact, so it is no value. Nor is a new date
+  of a past occasion ("we went hiking in May" / "in June": two hikes), nor a new time
+  for what one has or gets ("a meeting on Friday" / "on Monday": two meetings).
+- `is_extension`: the new text is the old one with a short tail of detail that opens
+  with a connective, a number or a time ("on Tuesdays" → "on Tuesdays and
+  Thursdays"): the new text still says all the old one did.
+
+Both need the same polarity and the same persons.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Collection, Sequence
+
+from core.recall.textsearch import STOPWORDS
+from core.remember.distinctions import FILLER, is_verb, marked, negated, persons, stem
+from core.remember.synonyms import irregular, lemmas, parts_of_speech
+from core.remember.wording import tokens
+
+MAX_SPAN = 3  # words of the changed span on either side
+MAX_TAIL = 5  # words an extension may add
+
+_TIME_TEXT = """second minute hour day week fortnight month quarter year decade night
+    morning afternoon evening noon midnight weekend weekday today tomorrow tonight
+    monday tuesday wednesday thursday friday saturday sunday january february march april
+    may june july august september october november december spring summer autumn fall
+    winter daily nightly weekly monthly yearly annually hourly"""
+TIME_WORDS = frozenset(stem(w) for w in _TIME_TEXT.split())
+# States a thing is in, one at a time ("is broken" / "is fixed"): general English, not
+# any probe's pair.
+# Days named from the day it was said: two such texts may tell of two days, or of one.
+_DEICTIC_DAYS_TEXT = "today tomorrow tonight yesterday"
+_DEICTIC_DAYS = frozenset(_DEICTIC_DAYS_TEXT.split())
+_STATE_TEXT = """on off open closed shut up down broken fixed working online offline enabled
+    disabled active inactive available unavailable busy free full empty done finished
+    complete pending ready cancelled canceled postponed delayed approved rejected paid
+    unpaid locked unlocked public private blocked unblocked live frozen remote required
+    optional allowed valid invalid expired sick healthy married single engaged retired
+    deprecated stable slow fast down green red yellow late early"""
+STATES = frozenset(_STATE_TEXT.split())
+_DETERMINERS_TEXT = "the a an this that these those my our your his her their its"
+_DETERMINERS = frozenset(_DETERMINERS_TEXT.split())
+_BE_TEXT = "is are am be been being"
+_BE = frozenset(_BE_TEXT.split())
+_AUXILIARIES_TEXT = "is are was were be been being am has have had get gets got"
+_AUXILIARIES = frozenset(_AUXILIARIES_TEXT.split())
+_HAVING_TEXT = "has have had get gets got getting having"
+_HAVING = frozenset(_HAVING_TEXT.split())
+# Words that may open an extension's tail ("… on Tuesdays [and] Thursdays").
+_CONNECTIVES_TEXT = (
+    "and at on in for with from every each until by since during before after to per plus"
+)
+_CONNECTIVES = frozenset(_CONNECTIVES_TEXT.split())
+_EDGE = STOPWORDS | FILLER | frozenset(["every", "each", "per"])
+
+
+def is_revision(old: str, new: str) -> bool:
+    """True when `new` gives the same subject and verb a new value (module docstring)."""
+    if negated(old) != negated(new) or persons(old) != persons(new):
+        return False
+    a, b = tokens(old), tokens(new)
+    if a == b or not a or not b:
+        return False
+    prefix = 0
+    while prefix < min(len(a), len(b)) and a[prefix] == b[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < min(len(a), len(b)) - prefix and a[-1 - suffix] == b[-1 - suffix]:
+        suffix += 1
+    span_a, span_b = a[prefix : len(a) - suffix], b[prefix : len(b) - suffix]
+    after = a[len(a) - suffix :]
+    if not span_a or not span_b or len(span_a) > MAX_SPAN or len(span_b) > MAX_SPAN:
+        return False
+    verb = main_verb(a[:prefix])
+    if verb is None or past_event(a) or past_event(b):
+        return False
+    named = marked(old) | marked(new)
+    kind = value_kind(span_a, after, named)
+    if kind is None or kind != value_kind(span_b, after, named):
+        return False
+    verbs = set(a[:prefix])
+    if kind == "state":
+        return bool(verbs & _BE)
+    if kind == "name" and progressive(a[:prefix]):
+        return False  # "I've been learning Portuguese" / "Spanish": one more, not another
+    # "a meeting on Friday" / "on Monday": two meetings, not a new time
+    return not (kind == "quantity" and verbs & _HAVING and not _counted(span_a, span_b))
+
+
+def is_extension(old: str, new: str) -> bool:
+    """True when `new` is `old` and a short tail of detail (module docstring)."""
+    if negated(old) != negated(new) or persons(old) != persons(new):
+        return False
+    a, b = tokens(old), tokens(new)
+    if len(b) <= len(a) or main_verb(a) is None or past_event(a):
+        return False
+    if [stem(w) for w in b[: len(a)]] != [stem(w) for w in a]:
+        return False  # "the design review happens" / "reviews happen": one subject
+    tail = b[len(a) :]
+    if len(tail) > MAX_TAIL:
+        return False
+    opener = tail[0]
+    return opener in _CONNECTIVES or opener in FILLER or _quantity_word(opener)
+
+
+def progressive(words: Sequence[str]) -> bool:
+    """True when a verb in -ing follows a form of "be" ("is learning", "have been
+    learning"): an activity under way, which a second one joins rather than replaces."""
+    return any(
+        w.endswith("ing") and verb_like(w) and words[i - 1] in _BE | {"was", "were"}
+        for i, w in enumerate(words)
+        if i
+    )
+
+
+def main_verb(words: Sequence[str]) -> int | None:
+    """The index of the first verb after at least one word of subject, or None."""
+    return next((i for i, w in enumerate(words) if i and verb_like(w)), None)
+
+
+def value_kind(span: Sequence[str], after: Sequence[str], named: Collection[str]) -> str | None:
+    """ "quantity", "name" or "state" for a span that is a value, else None."""
+    words = [w for w in span if w not in FILLER]
+    if len(words) == 1 and words[0] in STATES:
+        return "state"  # before the edges go: "on", "off" and "down" are function words
+    while words and words[0] in _EDGE:
+        words.pop(0)
+    while words and words[-1] in _EDGE:
+        words.pop()
+    if not words:
+        return None
+    if all(_quantity_word(w) for w in words) or (
+        any(any(ch.isdigit() for ch in w) for w in words)
+        and all(_quantity_word(w) or w in STOPWORDS or stem(w) in named for w in words)
+    ):
+        return "quantity"
+    if all(stem(w) in named for w in words):
+        rest = [w for w in after if w not in FILLER]
+        if all(w in STOPWORDS or _quantity_word(w) for w in rest):
+            return "name"
+        # "the [Dublin] team": the name says which team; "I meet [Ana] for lunch": the
+        # name is one of the fact's parts, and someone else is another fact
+        return None
+    return None
+
+
+def _quantity_word(word: str) -> bool:
+    if word in _DEICTIC_DAYS:
+        return False  # "out sick today" / "tomorrow": each day its own fact
+    return any(ch.isdigit() for ch in word) or stem(word) in TIME_WORDS
+
+
+def _counted(span_a: Sequence[str], span_b: Sequence[str]) -> bool:
+    """True when both spans are plain counts ("64" / "128"), not times or days."""
+    return all(w.isdigit() for w in (*span_a, *span_b))
+
+
+def _inflected_verb(word: str) -> bool:
+    """An inflection of a verb the lexicon lists ("lands" of "land", "refunded")."""
+    return any(lemma != word and "v" in parts_of_speech(lemma) for lemma in lemmas(word))
+
+
+@functools.lru_cache(maxsize=16384)
+def verb_like(word: str) -> bool:
+    """An auxiliary, a common verb (`distinctions.is_verb`) or an inflected form of a
+    verb the lexicon knows ("lands", "switched", "went"); a word that may be a verb
+    only as typed ("mother", "flight") is not taken for one."""
+    if word in _AUXILIARIES or is_verb(word):
+        return True
+    lemma = irregular(word)
+    if lemma is not None:
+        return "v" in parts_of_speech(lemma)
+    return word.endswith(("s", "ed", "ing")) and _inflected_verb(word)
+
+
+@functools.lru_cache(maxsize=4096)
+def past_event(words: tuple[str, ...]) -> bool:
+    """True when the text tells of a past occasion: a verb in the past tense not after
+    an auxiliary or determiner ("we went hiking in May", "I visited my aunt"; not "was
+    paid", "the shared drive"). Two such texts that differ in when are two occasions."""
+    for index, word in enumerate(words):
+        if index and (words[index - 1] in _AUXILIARIES or words[index - 1] in _DETERMINERS):
+            continue
+        if word in ("had", "did", "was", "were"):
+            following = words[index + 1] if index + 1 < len(words) else ""
+            if word in ("had", "did") and not following.endswith(("ed", "en")):
+                return True  # "we had pizza on Friday": "had" is the verb
+            continue
+        if not word.isalpha() or word.endswith(("s", "ing")):
+            continue
+        if word.endswith("ed") and "a" not in parts_of_speech(word) and _inflected_verb(word):
+            return True
+        lemma = irregular(word)
+        if lemma is not None and "v" in parts_of_speech(lemma) and "v" not in parts_of_speech(word):
+            return True
+    return False
