@@ -141,7 +141,7 @@ class Prefilter:
         self._widths = list(widths)
         # Equal heads made one object, so a head's places are looked up by identity.
         interned: dict[frozenset[str], frozenset[str]] = {}
-        self._heads = [interned.setdefault(h, h) if _useful_head(h) else None for h in heads]
+        self._heads = [interned.setdefault(h, h) if h and _useful_head(h) else None for h in heads]
         head_literals = {lit for h in self._heads if h for lit in h}
         literals = {lit for req in self._requirements for clause in req for lit in clause}
         literals |= head_literals
