@@ -42,7 +42,12 @@ def texts() -> list[str]:
     spaced = [" ".join(t) for t in rows[::5]]
     encoded = [base64.b64encode(t.encode()).decode() for t in rows[::3]]
     inside = [f"ok so {a}\n\n  and then {b}  " for a, b in itertools.pairwise(rows)]
-    return rows + nfkc + spaced + encoded + inside + [t[::-1] for t in rows]
+    # Digits outside ASCII are scanned as their own byte: the rows with Arabic-Indic digits.
+    arabic = [t.translate(_ARABIC_INDIC) for t in rows if any(ch.isdigit() for ch in t)]
+    return rows + nfkc + spaced + encoded + inside + arabic + [t[::-1] for t in rows]
+
+
+_ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
 
 
 def test_case_folding_reaches_outside_ascii_only_from_these_letters() -> None:
@@ -68,6 +73,18 @@ def test_scanned_text_has_one_space_per_run_and_a_question_mark_outside_ascii() 
     assert encode("a\x1cb \x1f") == b"a\x1cb \x1f"  # not whitespace to `\s`
 
 
+def test_a_digit_outside_ascii_is_scanned_as_its_own_byte() -> None:
+    """A digit such as "٣" is a `\\d`, "日" is not: Japanese must not read as digits."""
+    assert encode("café ١٢٣ 日本 x৭") == b"caf? \x80\x80\x80 ?? x\x80"
+    assert set(superset.other_digits()) == {
+        ch for ch in regex.findall(r"\d", EVERY_CHAR) if ord(ch) > 0x7F
+    }
+    digits = condition(r"(?<!\d)\d{9}(?!\d)")
+    assert digits is not None
+    assert holds(digits, encode("id ١٢٣٤٥٦٧٨٩ ok")) and holds(digits, encode("id 123456789"))
+    assert not holds(digits, encode("パスワードを忘れました"))
+
+
 @pytest.mark.parametrize(
     ("pattern", "flags", "matching", "other"),
     [
@@ -78,6 +95,8 @@ def test_scanned_text_has_one_space_per_run_and_a_question_mark_outside_ascii() 
         (r"\bignore\s+(?:\w+\s+){0,3}?rules\b", 0, "ignore all   the rules", "ignore"),
         (r"[^\s\"']{4,8}\s+is\s+my\s+pw", regex.I, "Hunter2 IS my PW", "is my pw"),
         (r"\p{L}{2}\d", 0, "été5", "5"),
+        (r"\p{L}{2}\d", 0, "été٥", "ét日"),
+        (r"[\d\-]{5}", 0, "x ١-٢-٣ y", "日本語です"),
         (r"(?m)^\s*system\s*:", 0, "x\n   system :", "system"),
     ],
 )

@@ -82,7 +82,9 @@ class Seen:
     each head literal starts (`starts` is None when case folding moved characters, so
     positions do not carry) and the length of the longest whitespace-free chunk."""
 
-    __slots__ = ("_gate", "_literals", "_longest", "_starts", "_starts_read", "pieces", "text")
+    __slots__ = (
+        "_gate", "_literals", "_longest", "_starts", "_starts_read", "pieces", "places", "text",
+    )  # fmt: skip
 
     def __init__(self, gate: Prefilter, text: str, pieces: set[int] | None) -> None:
         self._gate = gate
@@ -92,6 +94,9 @@ class Seen:
         self._starts: dict[str, list[int]] | None = None
         self._starts_read = False
         self._longest: int | None = None
+        # Where a head's matches may start, by head: the phrase patterns share one head
+        # (the password words), and each asked for the same places over again.
+        self.places: dict[frozenset[str], list[int] | None] = {}
 
     def _read(self) -> tuple[frozenset[str], dict[str, list[int]] | None]:
         if self._literals is None:
@@ -134,7 +139,9 @@ class Prefilter:
         if self._accelerator is not None:
             register(self._accelerator)
         self._widths = list(widths)
-        self._heads = [h if _useful_head(h) else None for h in heads]
+        # Equal heads made one object, so a head's places are looked up by identity.
+        interned: dict[frozenset[str], frozenset[str]] = {}
+        self._heads = [interned.setdefault(h, h) if h and _useful_head(h) else None for h in heads]
         head_literals = {lit for h in self._heads if h for lit in h}
         literals = {lit for req in self._requirements for clause in req for lit in clause}
         literals |= head_literals
@@ -202,11 +209,22 @@ class Prefilter:
         return bool(self.candidates(index, 1, seen))
 
     def starts(self, index: int, seen: Seen) -> list[int] | None:
-        """Every place a match of pattern `index` could start, ascending; None to scan all."""
+        """Every place a match of pattern `index` could start, ascending; None to scan all.
+        (The list is shared by the patterns of one head: read it, do not change it.)"""
         literals = self._heads[index]
-        if literals is None or not SKIP or seen.starts is None:
+        if literals is None or not SKIP:
             return None
+        memo = seen.places
+        if literals in memo:
+            return memo[literals]
+        places = self._head_places(literals, seen)
+        memo[literals] = places
+        return places
+
+    def _head_places(self, literals: frozenset[str], seen: Seen) -> list[int] | None:
         found = seen.starts
+        if found is None:
+            return None
         places: set[int] = set()
         if len(literals) < len(found):  # walk the fewer: the head's literals or those found
             for lit in literals:
@@ -279,10 +297,11 @@ class Prefilter:
             yield from budget.finditer(pattern, text)
             return
         resume = 0  # like finditer: the next match begins where the last one ended
+        match, timeout = pattern.match, budget.timeout  # `budget.match`, one call fewer a place
         for place in places:
             if place < resume:
                 continue
-            m = budget.match(pattern, text, place)
+            m = match(text, place, timeout=timeout())
             if m is not None:
                 yield m
                 resume = max(m.end(), place + 1)

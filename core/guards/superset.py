@@ -8,12 +8,15 @@ folding and look-arounds differ. So each pattern is rewritten here into a condit
 that holds on every text the pattern matches (a superset, never a miss):
 
 - The text is scanned as bytes (`encode`): each run of whitespace as one space, each
-  character outside ASCII as "?", every other character as itself.
+  digit outside ASCII ("٣", "৭") as 0x80, each other character outside ASCII as "?",
+  every other character as itself.
 - Every character class becomes the exact set of ASCII characters it matches, tested
   with the `regex` module itself under the pattern's flags; the space if it takes any
-  whitespace; "?" if it takes "?" or anything outside ASCII (unless it provably
-  takes nothing outside ASCII). A pattern that needs spaces or other characters in
-  a row stays satisfiable, since every piece that may take whitespace is optional.
+  whitespace; 0x80 if it takes a digit outside ASCII; "?" if it takes "?" or any other
+  character outside ASCII (asked of every such character). A pattern that needs spaces
+  or other characters in a row stays satisfiable, since every piece that may take
+  whitespace is optional. (With one byte for all of them, a run of Japanese or
+  Cyrillic letters read as a run of `\\d`, and each identifier pattern ran on it.)
 - Look-arounds, anchors and word boundaries match nothing wider than themselves, so they
   are dropped; a back-reference becomes the group it copies; possessive and lazy
   repeats become plain ones.
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -44,7 +48,8 @@ sre_parse: Any = importlib.import_module("re._parser")
 # A condition: a byte regex (str of \\xHH escapes), or ("all"|"any", parts).
 Condition = str | tuple[str, tuple["Condition", ...]]
 
-NON_ASCII = 0x3F  # "?": what every character outside ASCII is scanned as
+NON_ASCII = 0x3F  # "?": what every character outside ASCII but a digit is scanned as
+OTHER_DIGIT = 0x80  # what a digit outside ASCII (one `\\d` takes) is scanned as
 SPACE = 0x20  # the byte every run of whitespace is scanned as
 # What `\\s` takes in the `regex` module: a class holding one of these may take a
 # space of the scanned text (`tests/test_guards_superset.py` checks the list).
@@ -58,7 +63,8 @@ _SPACE_RUN = regex.compile(r"\s+")
 # (K and the Kelvin sign, s and the long s, i and the dotted/dotless i);
 # `tests/test_guards_superset.py` checks the list against all of Unicode.
 FOLDS_OUTSIDE_ASCII = frozenset("iIkKsS")
-_ALL = frozenset(range(128))
+_ALL = frozenset(range(128)) | {OTHER_DIGIT}
+_ASCII_BYTES = bytes(range(128))
 # A run of one class longer than this keeps only its lower bound.
 _MAX_BOUND = 32
 # A class with at least this many members, the space among them, is "nearly any
@@ -84,7 +90,42 @@ def encode(text: str) -> bytes:
     # `str.split` also splits at \x1c-\x1f, which `\s` does not take.
     stray = any(ch in text for ch in _STRAY_SPACES)  # four C scans, not one per character
     spaced = _SPACE_RUN.sub(" ", text) if stray else " ".join(text.split())
-    return spaced.encode("ascii", "replace")
+    scanned = spaced.encode("ascii", "replace")  # one byte per character
+    if spaced.isascii():
+        return scanned
+    # Digits outside ASCII are rare: the characters outside ASCII alone (C passes over
+    # the UTF-8 bytes) are searched first, and the text only when one is there.
+    others = spaced.encode("utf-8", "surrogatepass").translate(None, _ASCII_BYTES)
+    if not _DIGIT.search(others.decode("utf-8", "surrogatepass")):
+        return scanned
+    marked = bytearray(scanned)
+    for m in _DIGIT.finditer(spaced):
+        if ord(m.group()) > 0x7F:
+            marked[m.start()] = OTHER_DIGIT
+    return bytes(marked)
+
+
+_DIGIT = regex.compile(r"\d")
+
+
+@cache
+def other_digits() -> str:
+    """Every digit outside ASCII, as `\\d` takes them: what is scanned as 0x80."""
+    return "".join(_DIGIT.findall(_every_char()))
+
+
+@cache
+def _every_char() -> str:
+    return "".join(chr(c) for c in range(0x80, sys.maxunicode + 1) if not 0xD800 <= c < 0xE000)
+
+
+@cache
+def _other_chars() -> str:
+    """Every character outside ASCII that is scanned as "?" (not a digit, not whitespace),
+    letters first, so a class that takes one is told at once."""
+    skip = set(other_digits()) | WHITESPACE
+    chars = [ch for ch in _every_char() if ch not in skip]
+    return "".join(sorted(chars, key=lambda ch: not ch.isalpha()))
 
 
 @dataclass(frozen=True)
@@ -165,14 +206,17 @@ def _category(value: Any) -> str:
 @cache
 def _members(item_source: str, ignore_case: bool, ascii_only: bool) -> frozenset[int]:
     """The bytes a one-character `regex` class may be scanned as, asked of `regex` itself:
-    its ASCII characters but whitespace, the space if it takes any whitespace, and "?"
-    unless it provably takes nothing else outside ASCII."""
+    its ASCII characters but whitespace, the space if it takes any whitespace, 0x80 if it
+    takes a digit outside ASCII, and "?" if it takes any other character outside ASCII."""
     pattern = regex.compile(item_source, (regex.I if ignore_case else 0) | regex.V0)
     found = {c for c in range(128) if chr(c) not in WHITESPACE and pattern.fullmatch(chr(c))}
     if any(pattern.fullmatch(ch) for ch in WHITESPACE):
         found.add(SPACE)
     if not ascii_only:
-        found.add(NON_ASCII)
+        if pattern.search(other_digits()):
+            found.add(OTHER_DIGIT)
+        if pattern.search(_other_chars()):
+            found.add(NON_ASCII)
     return frozenset(found)
 
 
