@@ -104,10 +104,11 @@ class Phrase:
 
 _AMBIGUOUS_WORDS = frozenset({"pass", "clave", "parola"})
 # nsswitch.conf's sources: "passwd: files systemd" names where accounts are looked up.
-_NSS_SOURCES = frozenset(
-    "files systemd compat nis nisplus ldap sss dns db winbind myhostname mdns mdns4 mdns4_minimal"
-    " mdns6 resolve hesiod wins altfiles cache extrausers".split()
-)
+_NSS_SOURCES = frozenset({
+    "files", "systemd", "compat", "nis", "nisplus", "ldap", "sss", "dns", "db", "winbind",
+    "myhostname", "mdns", "mdns4", "mdns4_minimal", "mdns6", "resolve", "hesiod", "wins",
+    "altfiles", "cache", "extrausers",
+})  # fmt: skip
 _NSS_ACTION = regex.compile(r"\[!?\w+=\w+\]")
 # "password: hunter2 is the classic example": the value named as an example, not given.
 _NAMED_AS_EXAMPLE = regex.compile(
