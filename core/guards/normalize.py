@@ -110,8 +110,10 @@ _LONE_KINDS = frozenset("\u200b\u2060\ufeff")
 
 def _lone_zero_width(body: str, budget: Budget | None) -> bool:
     found = _INVISIBLE.findall(body, timeout=_timeout(budget))
-    return len(found) == 1 and found[0] in _LONE_KINDS and not _SMUGGLED_SELECTORS.search(
-        body, timeout=_timeout(budget)
+    return (
+        len(found) == 1
+        and found[0] in _LONE_KINDS
+        and not _SMUGGLED_SELECTORS.search(body, timeout=_timeout(budget))
     )
 
 
