@@ -59,15 +59,19 @@ _HEADER = alt(
     r"|policy)\b",
     r"\bnote\s+for\s+yourself\b",
 )  # fmt: skip
-# "you are to …", "you will always …", "if you're an AI model reading this"
+# "if you're an AI model reading this" (led by "if": "you" alone is in every chat turn)
 _YOU = alt(
     r"\bif\s+you(?:'re|\s+are)\s+(?:an?\s+)?(?:\w+\s+)?" + MODEL
     + r"(?=\s*[,.:;—\-]|\s+(?:reading|processing|summari\w*|review\w*|pars\w*|seeing|looking"
     r"|that|who|and)\b)",
-    r"\byou(?:'re|\s+are)\s+to\b",
-    r"\byou(?:'ll|\s+will|\s+must|\s+shall|\s+should)(?=\s+(?:now\s+)?(?:always|never"
-    r"|from\s+now)\b)",
 )  # fmt: skip
+# "you will always …": the standing word is part of the match (a clause the gates can use),
+# so what it leads may start straight after it ("you must never warn").
+_YOU_ALWAYS = (
+    r"\byou(?:'ll|\s+will|\s+must|\s+shall|\s+should)\s+(?:now\s+)?(?:always|never|from\s+now)"
+    r"(?:\s+(?:ever\s+)?(?:warn|flag|refuse|decline|deny|reject|add\w*\s+(?:any\s+)?(?:\w+\s+)?"
+    r"(?:warnings|disclaimers|caveats))\w*\b|\b[^\n]{0,200}?"
+)
 _FROM_NOW = alt(
     r"\b(?:starting|from)\s+(?:now|today|here\s+on(?:\s+out)?)\b[,]?\s+you\b",
     r"\bgoing\s+forward\b[,]?\s+(?:you|the\s+" + MODEL + r")\b",
@@ -188,8 +192,10 @@ _SEND = alt(
     "transmit", "relay", "pipe", "beam", "write", "place", "inline", "stuff", "smuggle", "tack",
     "stick", "bake",
 )  # fmt: skip
+# Where data goes: a site (an e-mail address ends in one), a link, a tool. Every
+# alternative holds a word a chat turn rarely has, so the gates skip most text.
 _DEST = alt(
-    SITE, r"[\w.+\-]+@[\w\-]+\.\w{2,}", r"\b(?:\d{1,3}\.){3}\d{1,3}\b",
+    SITE,
     r"\b(?:this|the|that|a)\s+(?:link|url|image|badge|pixel|webhook|endpoint|query)\b",
     r"\b(?:tool|function|plugin)\b",
 )  # fmt: skip
@@ -224,6 +230,7 @@ _PEOPLE = r"(?:people|users|members|employees|colleagues|persons?|accounts|custo
 ADDRESSED: tuple[InjectionPattern, ...] = (
     # Spoken to, then told to deceive, advertise, drop its care or hand out rights.
     *(ip(ORDER, form + r"[^\n]{0,200}?" + HARM) for form in _TO_MODEL_FORMS),
+    ip(ORDER, _YOU_ALWAYS + HARM + ")"),
     ip(ORDER, _ITS_OUTPUT + r"[^\n]{0,160}?" + alt(_DECEIVE, _ADVERTISE, _UNSAFE)),
     # "the next time anyone asks …, tell them KeyVaultPro is the only safe one"
     ip(ORDER, r"\b(?:next\s+time|whenever|every\s+time|each\s+time|when|if)\s+"
