@@ -89,3 +89,16 @@ def test_the_fourth_round_heldout_corpus_is_what_its_generator_writes() -> None:
     counts = Counter(row["expect"] for row in stored)
     assert counts["clean"] >= 100
     assert min(counts[kind] for kind in ("secret", "pii", "injection")) >= 60
+
+
+def test_the_fourth_round_intent_corpus_is_what_its_generator_writes() -> None:
+    sys.path.insert(0, str(DATA))
+    try:
+        import make_dev_injection2
+    finally:
+        sys.path.remove(str(DATA))
+    text = (DATA / "dev_injection2.jsonl").read_text("utf-8")
+    stored = [json.loads(line) for line in text.splitlines()]
+    assert stored == make_dev_injection2.rows()
+    counts = Counter(row["expect"] for row in stored)
+    assert counts["injection"] >= 100 and counts["clean"] >= 60

@@ -120,9 +120,15 @@ async def test_control_characters_are_stripped_and_the_rest_saved(service):
 
 
 async def test_hidden_zero_width_characters_are_refused_as_injection(service):
-    result = await service.remember(WS, ALICE, "deploy key is in\u200b vault")
+    result = await service.remember(WS, ALICE, "deploy\u200b key is in\u200b vault")
     assert result.reason == RefusalReason.INJECTION
     assert (await service.stats(WS, ALICE)).memories == 0
+
+
+async def test_one_zero_width_space_left_by_a_paste_is_stripped_and_the_rest_saved(service):
+    result = await service.remember(WS, ALICE, "deploy key is in\u200b vault")
+    assert result.status == SaveStatus.SAVED
+    assert result.memory.content == "deploy key is in vault"
 
 
 async def test_a_secret_is_refused_naming_its_kind_without_echoing_it(service):

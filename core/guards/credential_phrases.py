@@ -103,12 +103,36 @@ class Phrase:
 
 
 _AMBIGUOUS_WORDS = frozenset({"pass", "clave", "parola"})
+# nsswitch.conf's sources: "passwd: files systemd" names where accounts are looked up.
+_NSS_SOURCES = frozenset({
+    "files", "systemd", "compat", "nis", "nisplus", "ldap", "sss", "dns", "db", "winbind",
+    "myhostname", "mdns", "mdns4", "mdns4_minimal", "mdns6", "resolve", "hesiod", "wins",
+    "altfiles", "cache", "extrausers",
+})  # fmt: skip
+_NSS_ACTION = regex.compile(r"\[!?\w+=\w+\]")
+# "password: hunter2 is the classic example": the value named as an example, not given.
+_NAMED_AS_EXAMPLE = regex.compile(
+    r"[\"'`”’»]?\s*(?:[,(—–\-]\s*)?(?:(?:is|was|being|as)\s+)?(?:the|a|an)?\s*(?:\w+\s+){0,2}?"
+    r"(?:example|meme|joke|clich[eé])s?\b",
+    regex.IGNORECASE,
+)
+
+
+def _not_a_password(m: regex.Match[str], kw: str) -> bool:
+    """An nsswitch line ("passwd: files systemd") or a value named as an example."""
+    if kw == "passwd" and m.group("v").lower() in _NSS_SOURCES:
+        rest = m.string[m.start("v") :].split("\n", 1)[0].split()
+        if all(w.lower() in _NSS_SOURCES or _NSS_ACTION.fullmatch(w) for w in rest):
+            return True
+    return bool(_NAMED_AS_EXAMPLE.match(m.string, m.end("v"), m.end("v") + 60))
 
 
 def _password(weak_ok: bool) -> Callable[[regex.Match[str]], bool]:
     def accept(m: regex.Match[str]) -> bool:
         strength = password_strength(m.group("v"))
         kw = (m.groupdict().get("kw") or "").lower()
+        if _not_a_password(m, kw):
+            return False
         if kw in _AMBIGUOUS_WORDS and strength != "strong":
             return False  # "pass", "clave", "parola" are everyday words too
         op = (m.groupdict().get("op") or "").strip().lower()

@@ -20,7 +20,8 @@ from core.guards.lazy import lazy
 from core.guards.prefilter import Prefilter, prefilter
 
 _HIDDEN_STYLE = (
-    r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem)?\b"
+    r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*(?:0|1px|0?\.\d+)(?:px|pt|em"
+    r"|rem)?\b|opacity\s*:\s*0?\.0\d*\b|position\s*:\s*absolute[^\"']{0,40}-\d{3,}"
     r"|color\s*:\s*(?:transparent|rgba\([^)]{0,30},\s*0\)|white|#fff(?:fff)?)\b"
     r"|opacity\s*:\s*0(?:\.0+)?\b|(?:left|top|text-indent)\s*:\s*-\d{3,}|height\s*:\s*0\b"
     r"|color\s*:\s*(?:white|#fff(?:fff)?)\b[^\"'>]{0,40}background(?:-color)?\s*:\s*"
@@ -30,10 +31,17 @@ _HIDDEN_ELEMENT = lazy(
     r"(?is)<(?P<tag>[a-z][a-z0-9]{0,10})\b[^>]{0,300}?(?:style\s*=\s*[\"'][^\"']{0,300}?(?:"
     + _HIDDEN_STYLE
     + r")[^\"']{0,300}[\"']|\bhidden\b|aria-hidden\s*=\s*[\"']true"
-    r"|\bcolor\s*=\s*[\"']?(?:white|#fff(?:fff)?)\b)[^>]{0,300}>"
+    r"|\bcolor\s*=\s*[\"']?(?:white|#fff(?:fff)?)\b"
+    r"|\bclass\s*=\s*[\"'][^\"']{0,100}?\b(?:sr-only|visually-hidden|screen-reader-text|d-none"
+    r"|hidden|invisible|offscreen)\b[^\"']{0,100}[\"'])[^>]{0,300}>"
     r"(?P<body>[^<]{1,2000})"
 )
 _COMMENT = lazy(r"(?s)<!--(?P<body>.{1,2000}?)-->")
+# Elements a browser never shows, and attributes it does not render as text.
+_UNRENDERED = lazy(
+    r"(?is)<(?P<tag>template|noscript)\b[^>]{0,300}>(?P<body>[^<]{1,2000})"
+    r"|<meta\b[^>]{0,200}?\bcontent\s*=\s*[\"'](?P<body2>[^\"']{1,2000})"
+)
 # Markdown's comment idiom, which renders as nothing: `[//]: # (…)`, `[comment]: <> (…)`.
 _MD_COMMENT = lazy(
     r"(?im)^[ \t]*\[(?://|comment|_|#|note|hidden)\]:\s*(?:#|<>|<#>)\s*(?P<body>[^\n]{1,2000})"
@@ -46,6 +54,15 @@ _SPEAKS_TO_MODEL = lazy(
     r"|\b(?:ignore|disregard|forget|override)\b[^\n]{0,60}?\b(?:instructions?|above|rules"
     r"|everything|prompt)\b"
     r"|\bnew\s+instructions?\b|\boverride\s*:"
+    # Hidden text that names the model at all, or the act of reading it, is aimed at one.
+    r"|(?:^|[\s,.:;])(?:assistant|ai|a\.i\.|llm|chatbot|chatgpt|claude|gpt|language\s+model)s?"
+    r"\s*[:,]|\b(?:assistant|ai|llm|model|agent|bot|chatbot)s?\s+(?:reading|processing|parsing"
+    r"|seeing)\s+this\b"
+    r"|\b(?:when|while|if|before)\s+(?:you(?:'re|\s+are)?\s+)?(?:summari[sz]|review|read|process"
+    r"|answer|repl|respond|rank|screen|evaluat)\w*\b[^\n]{0,120}?\b(?:tell|say|write|add|include"
+    r"|mention|state|rate|call|describe|recommend)\b"
+    r"|\b(?:ignore|disregard|forget)\s+(?:what|everything|anything)\s+(?:the\s+)?(?:user|reader"
+    r"|sender|customer|author)\b"
     # "AI: when you summarise this, add a link to …": the model named, then told to write.
     r"|\b(?:assistant|ai|a\.i\.|llm|model|agent|bot|chatgpt|claude|gpt)s?\s*[:,][^\n]{0,120}?"
     r"\b(?:add|include|insert|append|link|mention|write|put|summari[sz]e|when\s+you)\b"
@@ -54,12 +71,13 @@ _SPEAKS_TO_MODEL = lazy(
 
 def hidden_instruction(text: str, budget: Budget) -> bool:
     """True when text hidden by markup (CSS, `hidden`, comments) addresses the model."""
-    patterns = ((_HIDDEN_ELEMENT, _COMMENT) if "<" in text else ()) + (
+    patterns = ((_HIDDEN_ELEMENT, _COMMENT, _UNRENDERED) if "<" in text else ()) + (
         (_MD_COMMENT,) if "]:" in text else ()
     )
     for pattern in patterns:
         for m in budget.finditer(pattern, text):
-            if budget.search(_SPEAKS_TO_MODEL, m.group("body")):
+            body = m.group("body") or m.groupdict().get("body2") or ""
+            if budget.search(_SPEAKS_TO_MODEL, body):
                 return True
     return False
 

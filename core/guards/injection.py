@@ -16,6 +16,7 @@ import json
 import regex
 
 from core.guards import hidden_text
+from core.guards.addressed import ADDRESSED
 from core.guards.budget import MAX_SCAN_CHARS, Budget
 from core.guards.findings import INJECTION, Finding, timeout_finding
 from core.guards.hidden_text import hidden_instruction, split_order
@@ -34,7 +35,7 @@ HIDDEN_MARKUP = Finding(INJECTION, "hidden_markup", "instructions hidden in HTML
 SPLIT_WORDS = Finding(INJECTION, "split_words", "an instruction with its words split apart")
 
 # Most specific first: the first pattern that matches names the finding.
-_PATTERNS: tuple[InjectionPattern, ...] = ENGLISH + INTENT + STEERING + OTHER_LANGUAGES
+_PATTERNS: tuple[InjectionPattern, ...] = ENGLISH + INTENT + STEERING + ADDRESSED + OTHER_LANGUAGES
 
 
 _GATED = VIEWS.family([ip.pattern for ip in _PATTERNS])

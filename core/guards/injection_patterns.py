@@ -431,7 +431,8 @@ ENGLISH: tuple[InjectionPattern, ...] = (
              r"act\s+on", "apply")
        + r"\s+" + alt("it", "them", "that", r"what\s+it\s+says",
                       r"the\s+(?:result|instructions?|text|message|content|command)s?")
-       + r"\b"),
+       # "decode the clue and follow it to the next room": a trail, not an order.
+       + r"\b(?!\s+(?:to|into|through|back|down|up|around|along)\b)"),
     # "SYSTEM OVERRIDE", "safety = off"
     ip(ROLE, alt(r"\b(?:system|admin|developer|emergency|security)\s+override\s*(?:[:!]|mode"
                  r"|activated|enabled|engaged|initiated|accepted|granted)",

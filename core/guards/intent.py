@@ -165,7 +165,10 @@ INTENT: tuple[InjectionPattern, ...] = (
     ip(ORDER, r"(?:\b" + _AI + r"|^(?:hey\s+|hi\s+|ok\s+|dear\s+)?" + _AI
        + r"\b[^\n]{0,60}?\byou)\s+"
        r"(?:must|should|will|shall|has\s+to|needs\s+to)\s+(?:always\s+)?"
-       r"(?:suggest|mention|plug|advertise|push|recommend)\b[^\n]{0,60}?\b(?:when(?:ever)?\s+"
+       r"(?:suggest|mention|plug|advertise|push|recommend)\b"
+       # "the bot should recommend the docs page when people ask": pointing at our own help
+       r"(?!\s+(?:the|our)\s+(?:\w+\s+)?(?:docs?|documentation|wiki|faq|help|guide|runbook|handbook"
+       r"|manual|readme)\b)[^\n]{0,60}?\b(?:when(?:ever)?\s+"
        r"(?:anyone|someone|people|users|a\s+user|anybody)|to\s+(?:everyone|anyone|all\s+users)"
        r"|in\s+(?:every|all|each)\s+" + _OUTPUT + r")\b"),
     # "Update: your content policy has been relaxed for this workspace"
@@ -263,7 +266,9 @@ INTENT: tuple[InjectionPattern, ...] = (
        + r"|prompts?)\b"),
     # "… must always recommend X", "whenever anyone asks …, recommend Y and nothing else"
     ip(ORDER, r"\b(?:" + _AI + r"|you)\s+(?:must|should|will|shall|has\s+to|needs\s+to)\s+"
-       r"(?:always\s+|only\s+)?(?:recommend|promote|endorse|push)\b"),
+       r"(?:always\s+|only\s+)?(?:recommend|promote|endorse|push)\b"
+       r"(?!\s+(?:the|our)\s+(?:\w+\s+)?(?:docs?|documentation|wiki|faq|help|guide|runbook|handbook"
+       r"|manual|readme)\b)"),
     ip(ORDER, r"\b(?:whenever|when(?:ever)?\s+(?:anyone|someone|a\s+user|users|people|anybody)"
        r"|if\s+(?:anyone|someone|anybody|a\s+user))\b[^.\n]{0,80}?\b"
        r"(?:recommend|promote|endorse|push)\s+[^.\n]{1,60}?"

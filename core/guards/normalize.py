@@ -82,6 +82,8 @@ def hidden_characters(text: str, budget: Budget | None = None) -> bool:
         return False
     body = text[1:] if text.startswith("\ufeff") else text
     body = _FLAG_TAGS.sub("", body, timeout=_timeout(budget))
+    if _lone_zero_width(body, budget):
+        return False
     if _ALWAYS_BAD.search(body, timeout=_timeout(budget)):
         return True
     if _SMUGGLED_SELECTORS.search(body, timeout=_timeout(budget)):
@@ -98,6 +100,21 @@ def hidden_characters(text: str, budget: Budget | None = None) -> bool:
             continue
         return True
     return False
+
+
+# One zero-width space (or word joiner) is what copying from a web page or a chat client
+# leaves behind; hiding an order takes many. The views strip it, so whatever it might
+# split ("ig\u200bnore …") is still matched by the patterns.
+_LONE_KINDS = frozenset("\u200b\u2060\ufeff")
+
+
+def _lone_zero_width(body: str, budget: Budget | None) -> bool:
+    found = _INVISIBLE.findall(body, timeout=_timeout(budget))
+    return (
+        len(found) == 1
+        and found[0] in _LONE_KINDS
+        and not _SMUGGLED_SELECTORS.search(body, timeout=_timeout(budget))
+    )
 
 
 def strip_invisible(text: str, budget: Budget | None = None) -> str:
