@@ -92,6 +92,8 @@ class PostgresSession(PostgresTraces):
         self.common_terms = common_terms or CommonTerms()
         self.dimensions = dimensions  # the embedding column's, None before it is fixed
         self.params: dict[str, Any] = {"ws": principal.workspace, "user": principal.user}
+        # Commit without waiting for the WAL flush (the store reads it at COMMIT).
+        self.commit_async = False
 
     async def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         async with self.conn.cursor(row_factory=dict_row) as cur:
@@ -247,7 +249,7 @@ class PostgresSession(PostgresTraces):
     async def touch(self, memory_ids: Sequence[str], now: float) -> None:
         """Bump use counts. Recall's only write, so its commit need not wait for the
         WAL flush: a crash may lose the last few bumps, never a memory."""
-        await self.conn.execute("SELECT set_config('synchronous_commit', 'off', true)")
+        self.commit_async = True
         await self._rows(
             "UPDATE memories AS m SET use_count = use_count + 1, last_used_at = %(now)s "
             f"WHERE {VISIBLE} AND m.id = ANY(%(ids)s)",
