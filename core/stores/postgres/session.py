@@ -94,6 +94,8 @@ class PostgresSession(PostgresTraces):
         self.params: dict[str, Any] = {"ws": principal.workspace, "user": principal.user}
         # Commit without waiting for the WAL flush (the store reads it at COMMIT).
         self.commit_async = False
+        # The last cutoff `expire_forgotten` passed in this transaction (traces.py).
+        self.expired_before: float | None = None
 
     async def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         async with self.conn.cursor(row_factory=dict_row) as cur:
@@ -328,6 +330,8 @@ class PostgresSession(PostgresTraces):
 
     async def append_audit(self, entry: AuditEntry) -> None:
         check_write(self.principal, entry)
+        if self.expired_before is not None and entry.created_at < self.expired_before:
+            self.expired_before = None  # older than the last pass: the next one must look
         await self._rows(INSERT_AUDIT, audit_values(entry, ENCODE))
 
     async def get_audit(self, audit_id: str) -> AuditEntry | None:
