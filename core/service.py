@@ -9,6 +9,7 @@ it. Nothing here knows about Slack, Discord or the terminal.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -215,21 +216,29 @@ class MemoryService:
         score, kind, scope). Empty in incognito or when memory is off."""
         principal = Principal(workspace, user)
         query = check_text(query, "question")
-        vector = None
-        if self.embedder is not None:  # embed outside any transaction, and only if allowed
-            async with self.store.session(principal, read_only=True) as session:
-                context = await read_context(session, channel)
-            if not context.may_recall:
-                return []
-            vector = await embed_text(self.ports, workspace, query, context.settings)
         now = self.clock()
         # Ranking reads a snapshot beside any writes; only the touch waits for SQLite's
         # writer. Where writers run side by side the touch joins the search's transaction.
         inside = touch and not self.store.one_writer
         async with self.store.session(principal, read_only=not inside) as session:
-            if vector is None and not (await read_context(session, channel)).may_recall:
-                return []
-            hits = await recall_memories(session, query, limit, now, vector, min_score, inside)
+            context = await read_context(session, channel)
+            if not context.may_recall:
+                return []  # and the question goes to no embedder
+            # The question's vector is computed (on the embedder's thread, or its server)
+            # while the keyword search runs: the two were a recall's largest waits, one
+            # after the other. Nothing is locked yet, the search only reads.
+            vector = (
+                None
+                if self.embedder is None
+                else asyncio.ensure_future(
+                    embed_text(self.ports, workspace, query, context.settings)
+                )
+            )
+            try:
+                hits = await recall_memories(session, query, limit, now, vector, min_score, inside)
+            finally:
+                if vector is not None and not vector.done():
+                    vector.cancel()
         if touch and hits and not inside:
             await self.store.touch(principal, [h.id for h in hits], now)
         return hits

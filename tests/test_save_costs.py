@@ -131,7 +131,7 @@ async def test_a_recall_counts_its_use_inside_the_search_where_writers_run_side_
     counting.opened.clear()
     hits = await service.recall(WS, ALICE, "staging port")
     assert [h.id for h in hits] == [saved.memory.id]
-    # the context before the question's embedding, then the search (SQLite's touch goes
-    # to its writer apart, through `Store.touch`)
-    assert counting.opened == [True, store.one_writer]  # read-only: True
+    # one session: the context, then the search while the question is embedded (SQLite's
+    # touch goes to its writer apart, through `Store.touch`)
+    assert counting.opened == [store.one_writer]  # read-only: True
     assert (await service.get_memory(WS, ALICE, saved.memory.id)).use_count == 1

@@ -15,7 +15,7 @@ next time.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, replace
 from weakref import WeakKeyDictionary
 
@@ -199,7 +199,7 @@ async def recall(
     query: str,
     limit: int,
     now: float,
-    vector: Sequence[float] | None = None,
+    vector: Sequence[float] | Awaitable[Sequence[float] | None] | None = None,
     min_score: float = 0.0,
     touch: bool = True,
     fusion: str = "score",
@@ -207,11 +207,15 @@ async def recall(
 ) -> list[Hit]:
     """`weighed`: the caller judges the hits with `bearing` in this session (as
     prompt_context does), which weighs the question by the workspace's counts anyway,
-    so keywords are scored as `Tuning.weighed_keyword` says at no extra count."""
+    so keywords are scored as `Tuning.weighed_keyword` says at no extra count.
+    `vector` may still be on its way (an awaitable): it is awaited after the keyword
+    search, so the two run at once."""
     tuning = replace(TUNING, keyword=TUNING.weighed_keyword) if weighed else TUNING
     terms = query_terms(query)
     pool = max(CANDIDATE_POOL, limit * 5)
     text_hits = await session.search_text(terms, pool) if terms else []
+    if isinstance(vector, Awaitable):
+        vector = await vector
     asked = set(find_entities(query)) if tuning.author else set()
     vector_pool = max(pool, tuning.vector_pool) if speaks(text_hits, asked) else pool
     vector_hits = await session.search_vector(vector, vector_pool) if vector is not None else []

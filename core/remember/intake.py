@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core import guards
@@ -146,11 +146,19 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
     if blocked is not None:
         return blocked
     now = ports.clock()
-    vector = (
+    embedding = (
         None
         if known is not None
-        else await embed_text(ports, principal.workspace, content, context.settings)
+        else asyncio.ensure_future(
+            embed_text(ports, principal.workspace, content, context.settings)
+        )
     )
+    # Where writers run side by side, the vector is computed while the save's write
+    # transaction looks the text up by hash and keywords (no lock is taken before the
+    # write); SQLite's one writer must not wait for it, and a model's proposal needs it.
+    extracted = request.source == Source.EXTRACTED and request.reconcile
+    overlap = embedding is not None and not ports.store.one_writer and not extracted
+    vector = None if embedding is None or overlap else await embedding
     candidate = new_memory(principal, request, content, now, vector)
     proposal = (
         await _model_proposal(ports, principal, candidate, context.settings)
@@ -164,13 +172,21 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
     if request.reconcile and ports.store.writer_busy():  # the rules' work outside its turn
         async with ports.store.session(principal, read_only=True) as session:
             planned = await inline(session, lambda: saving.plan(session, candidate))
-    async with ports.store.session(principal) as session:
-        result = await inline(
-            session,
-            lambda: saving.save(
-                session, candidate, policy, now, proposal, request.is_admin, planned
-            ),
-        )
+    pending = embedding if overlap else None
+    try:
+        async with ports.store.session(principal) as session:
+            if pending is not None and hasattr(session, "inline"):  # `work` awaits nothing else
+                candidate = replace(candidate, embedding=await pending)
+                pending = None
+            result = await inline(
+                session,
+                lambda: saving.save(
+                    session, candidate, policy, now, proposal, request.is_admin, planned, pending
+                ),
+            )
+    finally:
+        if pending is not None and not pending.done():
+            pending.cancel()  # the text was known: its vector is not needed
     written = result.memory if result.status != SaveStatus.DUPLICATE else None
     if known is not None and written is not None and not written.has_embedding:
         await _embed_late(ports, principal, written, context.settings)

@@ -17,6 +17,7 @@ give, while the writer's turn (SQLite has one writer) skips the rules' string wo
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, replace
 
 from core.governance import audit
@@ -44,6 +45,9 @@ from core.remember.reconcile import Decision, Op, decide
 RECONCILE_POOL = 10
 REINFORCE_STEP = 0.05
 
+#: A vector on its way (the embedder's task): a Future, so it may be awaited twice.
+Pending = asyncio.Future[list[float] | None]
+
 
 @dataclass(frozen=True)
 class Planned:
@@ -63,12 +67,16 @@ class Policy:
     reconcile: bool = True  # False: only exact duplicates are recognised (file imports)
 
 
-async def similar_memories(session: StoreSession, candidate: NewMemory) -> list[Memory]:
+async def similar_memories(
+    session: StoreSession, candidate: NewMemory, vector: Pending | None = None
+) -> list[Memory]:
     """Active memories of the candidate's scope (and owner, if private) that share words
-    or, when the candidate has a vector, meaning; keyword matches first."""
+    or, when the candidate has a vector, meaning; keyword matches first. `vector`: the
+    candidate's vector still being computed, awaited after the keyword look-up."""
     hits = await session.search_text(query_terms(candidate.content), RECONCILE_POOL)
-    if candidate.embedding is not None:
-        hits += await session.search_vector(candidate.embedding, RECONCILE_POOL)
+    embedding = candidate.embedding if vector is None else await vector
+    if embedding is not None:
+        hits += await session.search_vector(embedding, RECONCILE_POOL)
     found: dict[str, Memory] = {}
     for h in hits:
         same_owner = candidate.scope == Scope.GLOBAL or h.memory.owner == candidate.owner
@@ -86,10 +94,15 @@ async def plan(session: StoreSession, candidate: NewMemory) -> Planned | None:
     return Planned(_seen(similar), decide(candidate.content, candidate.content_hash, similar))
 
 
-async def _rules(session: StoreSession, candidate: NewMemory, planned: Planned | None) -> Decision:
+async def _rules(
+    session: StoreSession,
+    candidate: NewMemory,
+    planned: Planned | None,
+    vector: Pending | None = None,
+) -> Decision:
     """The rules' decision on the current state: the plan's, if it weighed exactly the
     memories found now (its target then taken as it is now), else decided here."""
-    similar = await similar_memories(session, candidate)
+    similar = await similar_memories(session, candidate, vector)
     if planned is None or planned.seen != _seen(similar):
         return decide(candidate.content, candidate.content_hash, similar)
     target = planned.decision.target
@@ -107,8 +120,13 @@ async def save(
     proposal: Decision | None = None,
     is_admin: bool = False,
     planned: Planned | None = None,
+    vector: Pending | None = None,
 ) -> RememberResult:
     """Reconcile `candidate` (saved by its owner, an admin if `is_admin`) and write it.
+
+    `vector`: the candidate's vector, still being computed while the look-ups that need
+    none run (the hash, the keyword search); it becomes the candidate's embedding. The
+    caller cancels it when the text was already known.
 
     Reconciliation obeys authority (`core.governance.authority.may_change`): a memory
     the saver may not change is never reinforced, merged into or overwritten; a save
@@ -122,10 +140,12 @@ async def save(
             await vouch_admin(session, is_admin)
         return await _reinforce(session, known, now, may=may)
     rules = (
-        await _rules(session, candidate, planned)
+        await _rules(session, candidate, planned, vector)
         if policy.reconcile
         else Decision(Op.ADD, None, candidate.content)
     )
+    if vector is not None:
+        candidate = replace(candidate, embedding=await vector)
     decision = await _confirm(session, proposal) if proposal is not None else None
     if decision is None or (decision.op == Op.ADD and rules.op in (Op.NOOP, Op.MERGE)):
         decision = rules  # no usable proposal, or the model missed a plain restatement

@@ -682,6 +682,22 @@ async def test_term_counts_count_visible_active_matches_per_term_up_to_the_caps(
     assert counts == {"staging": 3, "replicas": 3, "デプ": 1, "missing": 0}
 
 
+async def test_a_second_expiry_pass_in_one_session_finds_an_older_entry_appended_since(store):
+    # PostgreSQL skips a pass with no later cutoff in the same transaction (an import's
+    # batch asked once a line) unless an entry older than the last cutoff came in since.
+    gone = await add(store, ALICE, "alice's old locker code")
+    async with store.session(ALICE) as s:
+        assert await s.delete_memory(gone.id)
+        assert await s.expire_forgotten(100.0) == 0
+        await s.append_audit(
+            AuditEntry(
+                new_id(), "acme", "alice", "forget", (gone.id,), (gone.as_dict(),), created_at=10.0
+            )
+        )
+        assert await s.expire_forgotten(100.0) == 1
+        assert await s.expire_forgotten(100.0) == 0
+
+
 async def test_expired_forget_entries_keep_ids_but_not_text_whoever_writes_next(store):
     gone = await add(store, ALICE, "alice's old locker code")
     back = await add(store, ALICE, "alice's bike is blue")

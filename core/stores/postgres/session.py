@@ -92,6 +92,12 @@ class PostgresSession(PostgresTraces):
         self.common_terms = common_terms or CommonTerms()
         self.dimensions = dimensions  # the embedding column's, None before it is fixed
         self.params: dict[str, Any] = {"ws": principal.workspace, "user": principal.user}
+        # Commit without waiting for the WAL flush (the store reads it at COMMIT).
+        self.commit_async = False
+        # The last cutoff `expire_forgotten` passed in this transaction (traces.py).
+        self.expired_before: float | None = None
+        # This user's memory switch as `get_settings` read it, until `set_memory_off`.
+        self._memory_off: tuple[float | None] | None = None
 
     async def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         async with self.conn.cursor(row_factory=dict_row) as cur:
@@ -247,7 +253,7 @@ class PostgresSession(PostgresTraces):
     async def touch(self, memory_ids: Sequence[str], now: float) -> None:
         """Bump use counts. Recall's only write, so its commit need not wait for the
         WAL flush: a crash may lose the last few bumps, never a memory."""
-        await self.conn.execute("SELECT set_config('synchronous_commit', 'off', true)")
+        self.commit_async = True
         await self._rows(
             "UPDATE memories AS m SET use_count = use_count + 1, last_used_at = %(now)s "
             f"WHERE {VISIBLE} AND m.id = ANY(%(ids)s)",
@@ -326,6 +332,8 @@ class PostgresSession(PostgresTraces):
 
     async def append_audit(self, entry: AuditEntry) -> None:
         check_write(self.principal, entry)
+        if self.expired_before is not None and entry.created_at < self.expired_before:
+            self.expired_before = None  # older than the last pass: the next one must look
         await self._rows(INSERT_AUDIT, audit_values(entry, ENCODE))
 
     async def get_audit(self, audit_id: str) -> AuditEntry | None:
@@ -465,12 +473,15 @@ class PostgresSession(PostgresTraces):
         return [Incognito(channel=row["channel"], on=True, since=row["since"]) for row in rows]
 
     async def get_memory_off(self) -> float | None:
+        if self._memory_off is not None:  # read with the settings (`get_settings`)
+            return self._memory_off[0]
         rows = await self._rows(
             "SELECT off_since FROM memory_switch WHERE workspace = %(ws)s AND user_id = %(user)s"
         )
         return rows[0]["off_since"] if rows else None
 
     async def set_memory_off(self, off: bool, now: float) -> None:
+        self._memory_off = None
         if off:
             await self._rows(
                 "INSERT INTO memory_switch VALUES (%(ws)s, %(user)s, %(now)s) "
@@ -483,10 +494,15 @@ class PostgresSession(PostgresTraces):
             )
 
     async def get_settings(self) -> WorkspaceSettings:
-        rows = await self._rows(
-            "SELECT data::text AS data FROM workspace_settings WHERE workspace = %(ws)s"
+        """The workspace's settings, and (kept for `get_memory_off`, which every context
+        read asks next) whether this user turned memory off: one round trip, not two."""
+        [row] = await self._rows(
+            "SELECT (SELECT data::text FROM workspace_settings WHERE workspace = %(ws)s) AS data, "
+            "(SELECT off_since FROM memory_switch "
+            "WHERE workspace = %(ws)s AND user_id = %(user)s) AS off_since"
         )
-        return settings_from_json(rows[0]["data"]) if rows else WorkspaceSettings()
+        self._memory_off = (row["off_since"],)
+        return settings_from_json(row["data"]) if row["data"] is not None else WorkspaceSettings()
 
     async def put_settings(self, settings: WorkspaceSettings) -> None:
         await self._rows(

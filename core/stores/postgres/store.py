@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from typing import Any
 
 import psycopg
@@ -36,13 +36,16 @@ from core.stores.postgres.session import PostgresSession
 log = logging.getLogger(__name__)
 
 CONNECTION_ERRORS = (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout, OSError)
-SET_PRINCIPAL = (
-    "SELECT set_config('memorybot.workspace', %s, true), set_config('memorybot.user', %s, true), "
-    "set_config('hnsw.ef_search', '64', true), "
+# A session's first round trip: BEGIN and the principal's settings, one simple-protocol
+# query of two statements (values quoted here: a simple query takes no parameters).
+BEGIN = (
+    "BEGIN{read_only}; SELECT set_config('memorybot.workspace', {ws}, true), "
+    "set_config('memorybot.user', {user}, true), set_config('hnsw.ef_search', '64', true), "
     "set_config('hnsw.iterative_scan', 'relaxed_order', true)"
 )
-# Turning a transaction read-only is allowed at any point of it (only the way back is not).
-SET_PRINCIPAL_READ_ONLY = SET_PRINCIPAL + ", set_config('transaction_read_only', 'on', true)"
+# A session that only bumped use counts (`PostgresSession.touch`) need not wait for the
+# WAL flush: set with its COMMIT, in the same round trip.
+COMMIT_ASYNC = "SET LOCAL synchronous_commit TO off; COMMIT"
 HNSW_INDEX = "memories_embedding_hnsw"
 
 
@@ -61,6 +64,17 @@ def connection_fault(url: str, exc: BaseException) -> StoreFault | StoreUnavaila
         where = f"database {info.get('dbname', '?')} as {info.get('user', '?')}"
         return StoreFault("no_database", where, reason)
     return StoreUnavailable(f"cannot connect to the database: {exc}")
+
+
+def begin_query(principal: Principal, read_only: bool) -> sql.Composed:
+    """BEGIN [READ ONLY] and the principal's transaction-local settings, in one query:
+    two round trips (BEGIN, then set_config) cost each session one more wait for the
+    server, which a loaded host turns into milliseconds."""
+    return sql.SQL(BEGIN).format(
+        read_only=sql.SQL(" READ ONLY" if read_only else ""),
+        ws=sql.Literal(principal.workspace),
+        user=sql.Literal(principal.user),
+    )
 
 
 def normalize_url(url: str) -> str:
@@ -187,12 +201,16 @@ class PostgresStore:
             await self.open()
         assert self._pool is not None
         try:
-            async with self._pool.connection() as conn, conn.transaction():
-                await conn.execute(
-                    SET_PRINCIPAL_READ_ONLY if read_only else SET_PRINCIPAL,
-                    (principal.workspace, principal.user),
-                )
-                yield PostgresSession(conn, principal, self._dimensions, self._common_terms)
+            async with self._pool.connection() as conn:
+                await conn.execute(begin_query(principal, read_only))
+                try:
+                    session = PostgresSession(conn, principal, self._dimensions, self._common_terms)
+                    yield session
+                except BaseException:
+                    with suppress(*CONNECTION_ERRORS, psycopg.Error):
+                        await conn.execute("ROLLBACK")
+                    raise
+                await conn.execute(COMMIT_ASYNC if session.commit_async else "COMMIT")
         except psycopg.errors.ReadOnlySqlTransaction as exc:
             raise ReadOnlySession(str(exc)) from exc
         except CONNECTION_ERRORS as exc:

@@ -19,6 +19,7 @@ class PostgresTraces:
     """Mixed into `PostgresSession` (which supplies `_rows`)."""
 
     _rows: Rows
+    expired_before: float | None
 
     async def add_conflict(self, memory_id: str, other_id: str, now: float) -> None:
         await self._rows(
@@ -63,10 +64,19 @@ class PostgresTraces:
         return int(rows[0]["n"]) if rows else 0
 
     async def expire_forgotten(self, cutoff: float) -> int:
-        """Through an owner-run function (0115): others' entries are not ours to read."""
+        """Through an owner-run function (0115): others' entries are not ours to read.
+
+        Once per cutoff a session: every change records an audit entry and calls this
+        first, so an import's batch (one transaction, one clock reading) called it once
+        a line, a round trip each. After a pass no forget entry older than `cutoff` keeps
+        its text, and a later pass with no later cutoff could only find one appended since
+        with an older time, which `append_audit` watches for (`expired_before`)."""
+        if self.expired_before is not None and cutoff <= self.expired_before:
+            return 0
         rows = await self._rows(
             "SELECT memorybot_expire_forgotten(%(cutoff)s) AS n", {"cutoff": cutoff}
         )
+        self.expired_before = cutoff
         return int(rows[0]["n"]) if rows else 0
 
     async def attest_admin(self) -> None:
