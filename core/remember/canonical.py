@@ -18,6 +18,7 @@ _SPACE = regex.compile(r"\s+")
 _INVISIBLE = regex.compile(r"[\p{Cc}\p{Cf}--[\n\t]]", flags=regex.V1)
 _EDGE_PUNCT = regex.compile(r"^[\p{P}\s]+|[\p{P}\s]+$")
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
+_APOSTROPHES = regex.compile(r"['’‘`]")
 
 
 def clean_text(text: str) -> str:
@@ -51,7 +52,8 @@ def trigrams(text: str) -> frozenset[str]:
 def jaccard(a: Set[str], b: Set[str]) -> float:
     if not a and not b:
         return 1.0
-    return len(a & b) / len(a | b)
+    shared = len(a & b)
+    return shared / (len(a) + len(b) - shared)  # |a ∪ b| without building the union
 
 
 def similarity(a: str, b: str) -> float:
@@ -62,7 +64,7 @@ def similarity(a: str, b: str) -> float:
 def entity_id(name: str) -> str:
     """Normalised entity id (SPEC §3): lower-case, trimmed, spaces → _, apostrophes dropped."""
     name = unicodedata.normalize("NFKC", name).strip().casefold()
-    name = regex.sub(r"['’‘`]", "", name)
+    name = _APOSTROPHES.sub("", name)
     return _SPACE.sub("_", name)
 
 

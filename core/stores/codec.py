@@ -40,6 +40,8 @@ AUDIT_COLUMNS = (
     "undoes",
 )
 PROVENANCE_COLUMNS = ("origin", "platform", "message_id", "permalink", "author")
+# What a store's memory SELECT reads, in order: every column, then whether it has a vector.
+MEMORY_ROW: tuple[str, ...] = (*MEMORY_COLUMNS, "has_embedding")
 ENUM_COLUMNS = ("scope", "kind", "source", "status")
 E = TypeVar("E")
 
@@ -175,6 +177,13 @@ def memory_from_row(row: Mapping[str, Any]) -> Memory:
         **_provenance(row),
         has_embedding=bool(row["has_embedding"]),
     )
+
+
+def memory_from_values(values: Sequence[Any]) -> Memory:
+    """`memory_from_row` for a plain tuple in `MEMORY_ROW` order (anything after it is
+    ignored): a driver's row object looked each of 30 columns up by name, and that was
+    half of decoding a row — a search decodes every candidate it returns."""
+    return memory_from_row(dict(zip(MEMORY_ROW, values, strict=False)))  # extras after
 
 
 def _optional(row: Mapping[str, Any], name: str) -> Any:

@@ -78,11 +78,17 @@ class KnownCommon:
         self._known: OrderedDict[tuple[str, str], dict[str, tuple[float, Probe]]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[str, str]) -> dict[str, Probe]:
+    def get(self, key: tuple[str, str], terms: Sequence[str]) -> dict[str, Probe]:
+        """Which of `terms` are known common for `key`, with their probes. Only those
+        terms are looked at: a workspace can have hundreds of common words, and copying
+        them all was a tenth of a save's candidate generation."""
         now = time.monotonic()
         with self._lock:
-            known = dict(self._known.get(key, {}))
-        return {t: p for t, (until, p) in known.items() if until > now}
+            known = self._known.get(key)
+            if not known:
+                return {}
+            found = {t: known[t] for t in terms if t in known}
+        return {t: p for t, (until, p) in found.items() if until > now}
 
     def add(self, key: tuple[str, str], probes: dict[str, Probe]) -> None:
         until = time.monotonic() + self.ttl
@@ -198,7 +204,7 @@ def bounded_candidates(
     two questions asked of them need (do they reach `limit`? any at all?): the same
     split and candidates as probing every term, for a fraction of the row reads."""
     key = (params["ws"], params["user"])
-    known_common = known.get(key) if known else {}
+    known_common = known.get(key, terms) if known else {}
     probes: dict[str, Probe] = {}
     rare: list[str] = []
     within = session.within if session else set()

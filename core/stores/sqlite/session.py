@@ -32,11 +32,13 @@ from core.recall.textsearch import fts5_match
 from core.stores.codec import (
     AUDIT_COLUMNS,
     MEMORY_COLUMNS,
+    MEMORY_ROW,
     RECORD_TABLES,
     Encoders,
     audit_from_row,
     audit_values,
     memory_from_row,
+    memory_from_values,
     memory_values,
     patch_values,
     settings_from_json,
@@ -156,10 +158,11 @@ class SQLiteSession(SQLiteTraces):
         return await self.store.run(drive, work)
 
     def _one(self, where: str, extra: dict[str, Any]) -> Memory | None:
-        row = self.conn.execute(
-            f"{SELECT} WHERE {VISIBLE} AND {where}", {**self.params, **extra}
-        ).fetchone()
-        return memory_from_row(row) if row else None
+        cursor = self.conn.cursor()
+        cursor.row_factory = None  # a plain tuple: `memory_from_values`
+        row = cursor.execute(f"{SELECT} WHERE {VISIBLE} AND {where}", {**self.params, **extra})
+        found = row.fetchone()
+        return memory_from_values(found) if found else None
 
     # -- memories --------------------------------------------------------------------
 
@@ -295,28 +298,30 @@ class SQLiteSession(SQLiteTraces):
         params = {**params, "match": match, "limit": limit, "pool": limit * FTS_POOL_FACTOR}
         columns = SELECT.replace(" FROM memories m", ", -f.rank AS relevance")
         where = f"WHERE {VISIBLE} AND {status_sql} ORDER BY f.rank LIMIT :limit"
-        rows = self.conn.execute(
+        rows = self._tuples(
             f"""{columns} FROM (SELECT rowid, bm25(memories_fts) AS rank FROM memories_fts
                 WHERE memories_fts MATCH :match ORDER BY rank LIMIT :pool) f
                 JOIN memories m ON m.seq = f.rowid {where}""",
             params,
-        ).fetchall()
+        )
         if len(rows) < limit:
-            rows = self.conn.execute(
+            rows = self._tuples(
                 f"""{columns} FROM (SELECT rowid, rank FROM memories_fts WHERE memories_fts
                     MATCH :match) f JOIN memories m ON m.seq = f.rowid {where}""",
                 params,
-            ).fetchall()
-        return [TextHit(memory_from_row(row), float(row["relevance"])) for row in rows]
+            )
+        extra = len(MEMORY_ROW)  # the relevance, after the memory's own columns
+        return [TextHit(memory_from_values(row), float(row[extra])) for row in rows]
 
     def _by_seq(self, scored: Sequence[tuple[int, float]]) -> list[TextHit]:
         """Whole rows for (seq, relevance) pairs, in the given order.
 
         CROSS JOIN makes SQLite look the rows up by primary key: given a long IN list
         it preferred scanning the workspace's index (30 ms at 100k memories)."""
+        extra = len(MEMORY_ROW)  # the seq, after the memory's own columns
         found = {
-            row["seq"]: row
-            for row in self.conn.execute(
+            row[extra]: row
+            for row in self._tuples(
                 f"{SELECT.replace(' FROM memories m', ', m.seq AS seq')} "
                 "FROM json_each(:seqs) s CROSS JOIN memories m ON m.seq = s.value "
                 f"WHERE {VISIBLE}",
@@ -324,7 +329,7 @@ class SQLiteSession(SQLiteTraces):
             )
         }
         return [
-            TextHit(memory_from_row(found[seq]), score) for seq, score in scored if seq in found
+            TextHit(memory_from_values(found[seq]), score) for seq, score in scored if seq in found
         ]
 
     @on_db_thread
