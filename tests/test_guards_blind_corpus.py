@@ -4,6 +4,7 @@ figures reported for it without anyone saying so."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections import Counter
@@ -37,39 +38,32 @@ def test_the_blind_corpus_has_both_halves_of_every_category() -> None:
             assert counts[(split, kind)] >= 40, (split, kind)
 
 
-def test_the_heldout_corpus_is_what_its_generator_writes() -> None:
+def stored_and_written(name: str) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+    """The rows of tests/data/guards/NAME.jsonl and what make_NAME.py writes now."""
     sys.path.insert(0, str(DATA))
     try:
-        import make_heldout
+        generator = importlib.import_module(f"make_{name}")
     finally:
         sys.path.remove(str(DATA))
-    stored = [json.loads(line) for line in (DATA / "heldout.jsonl").read_text("utf-8").splitlines()]
-    assert stored == make_heldout.rows()
+    text = (DATA / f"{name}.jsonl").read_text("utf-8")
+    return [json.loads(line) for line in text.splitlines()], generator.rows()
+
+
+def test_the_heldout_corpus_is_what_its_generator_writes() -> None:
+    stored, written = stored_and_written("heldout")
+    assert stored == written
     assert {row["split"] for row in stored} == {"heldout"}
     assert Counter(row["expect"] for row in stored)["clean"] >= 50
 
 
 def test_the_second_round_dev_corpus_is_what_its_generator_writes() -> None:
-    sys.path.insert(0, str(DATA))
-    try:
-        import make_dev_outside
-    finally:
-        sys.path.remove(str(DATA))
-    stored = [
-        json.loads(line) for line in (DATA / "dev_outside.jsonl").read_text("utf-8").splitlines()
-    ]
-    assert stored == make_dev_outside.rows()
+    stored, written = stored_and_written("dev_outside")
+    assert stored == written
 
 
 def test_the_third_round_heldout_corpus_is_what_its_generator_writes() -> None:
-    sys.path.insert(0, str(DATA))
-    try:
-        import make_heldout2
-    finally:
-        sys.path.remove(str(DATA))
-    text = (DATA / "heldout2.jsonl").read_text("utf-8")
-    stored = [json.loads(line) for line in text.splitlines()]
-    assert stored == make_heldout2.rows()
+    stored, written = stored_and_written("heldout2")
+    assert stored == written
     assert len(stored) >= 180
     counts = Counter(row["expect"] for row in stored)
     assert counts["clean"] >= 60
@@ -77,14 +71,8 @@ def test_the_third_round_heldout_corpus_is_what_its_generator_writes() -> None:
 
 
 def test_the_fourth_round_heldout_corpus_is_what_its_generator_writes() -> None:
-    sys.path.insert(0, str(DATA))
-    try:
-        import make_heldout3
-    finally:
-        sys.path.remove(str(DATA))
-    text = (DATA / "heldout3.jsonl").read_text("utf-8")
-    stored = [json.loads(line) for line in text.splitlines()]
-    assert stored == make_heldout3.rows()
+    stored, written = stored_and_written("heldout3")
+    assert stored == written
     assert {row["split"] for row in stored} == {"heldout3"}
     counts = Counter(row["expect"] for row in stored)
     assert counts["clean"] >= 100
@@ -92,13 +80,7 @@ def test_the_fourth_round_heldout_corpus_is_what_its_generator_writes() -> None:
 
 
 def test_the_fourth_round_intent_corpus_is_what_its_generator_writes() -> None:
-    sys.path.insert(0, str(DATA))
-    try:
-        import make_dev_injection2
-    finally:
-        sys.path.remove(str(DATA))
-    text = (DATA / "dev_injection2.jsonl").read_text("utf-8")
-    stored = [json.loads(line) for line in text.splitlines()]
-    assert stored == make_dev_injection2.rows()
+    stored, written = stored_and_written("dev_injection2")
+    assert stored == written
     counts = Counter(row["expect"] for row in stored)
     assert counts["injection"] >= 100 and counts["clean"] >= 60

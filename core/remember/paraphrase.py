@@ -31,7 +31,7 @@ import regex
 from core.recall.textsearch import STOPWORDS
 from core.remember import distinctions
 from core.remember.distinctions import FILLER, distinguishing, marked, negated, persons_apart, stem
-from core.remember.revision import TIME_WORDS, verb_like
+from core.remember.revision import DETERMINERS, TIME_WORDS, verb_like
 from core.remember.synonyms import (
     irregular,
     lemmas,
@@ -66,8 +66,6 @@ _BE_TEXT = "is are am was were be been being"
 _BE = frozenset(_BE_TEXT.split())
 _GET_TEXT = "get gets got gotten getting"
 _GET = frozenset(_GET_TEXT.split())
-_DETERMINERS_TEXT = "the a an this that these those my our your his her their its"
-_DETERMINERS = frozenset(_DETERMINERS_TEXT.split())
 _PREPOSITIONS_TEXT = """for of to from by with at in on about over under between against
     into onto toward towards behind beside near"""
 _PREPOSITIONS = frozenset(_PREPOSITIONS_TEXT.split())
@@ -260,7 +258,7 @@ def _roles(words: Sequence[str], named: frozenset[str]) -> dict[str, tuple[str, 
         if key not in named or key in roles:
             continue
         j = i - 1
-        while j >= 0 and words[j] in _DETERMINERS:
+        while j >= 0 and words[j] in DETERMINERS:
             j -= 1
         before = words[j] if j >= 0 and words[j] in _PREPOSITIONS else ""
         roles[key] = (before, i + 1 < len(words) and words[i + 1] == "s")

@@ -55,8 +55,9 @@ _STATE_TEXT = """on off open closed shut up down broken fixed working online off
     optional allowed valid invalid expired sick healthy married single engaged retired
     deprecated stable slow fast down green red yellow late early"""
 STATES = frozenset(_STATE_TEXT.split())
+# Words that open a noun phrase ("the", "my"): paraphrase pairs a phrase without them too.
 _DETERMINERS_TEXT = "the a an this that these those my our your his her their its"
-_DETERMINERS = frozenset(_DETERMINERS_TEXT.split())
+DETERMINERS = frozenset(_DETERMINERS_TEXT.split())
 _BE_TEXT = "is are am be been being"
 _BE = frozenset(_BE_TEXT.split())
 _AUXILIARIES_TEXT = "is are was were be been being am has have had get gets got"
@@ -196,7 +197,7 @@ def past_event(words: tuple[str, ...]) -> bool:
     an auxiliary or determiner ("we went hiking in May", "I visited my aunt"; not "was
     paid", "the shared drive"). Two such texts that differ in when are two occasions."""
     for index, word in enumerate(words):
-        if index and (words[index - 1] in _AUXILIARIES or words[index - 1] in _DETERMINERS):
+        if index and (words[index - 1] in _AUXILIARIES or words[index - 1] in DETERMINERS):
             continue
         if word in ("had", "did", "was", "were"):
             following = words[index + 1] if index + 1 < len(words) else ""
