@@ -158,11 +158,9 @@ class SQLiteSession(SQLiteTraces):
         return await self.store.run(drive, work)
 
     def _one(self, where: str, extra: dict[str, Any]) -> Memory | None:
-        cursor = self.conn.cursor()
-        cursor.row_factory = None  # a plain tuple: `memory_from_values`
-        row = cursor.execute(f"{SELECT} WHERE {VISIBLE} AND {where}", {**self.params, **extra})
-        found = row.fetchone()
-        return memory_from_values(found) if found else None
+        # Every caller names a unique key (an id, the active-hash index), so one row at most.
+        found = self._tuples(f"{SELECT} WHERE {VISIBLE} AND {where}", {**self.params, **extra})
+        return memory_from_values(found[0]) if found else None
 
     # -- memories --------------------------------------------------------------------
 
