@@ -4,6 +4,8 @@ with the server's own reason (no pool warnings, no "try again")."""
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit, urlunsplit
+
 import psycopg
 
 from core import texts
@@ -21,13 +23,17 @@ async def test_a_typo_in_the_app_roles_name_is_reported_and_no_role_is_created(p
 
 
 async def test_a_wrong_database_name_fails_at_once_with_the_real_reason(pg, database):  # noqa: F811
-    wrong = {
-        k: v.replace("/test_", "/nosuch_", 1) if k.endswith("_URL") else v
-        for k, v in database.items()
-    }
+    # Whatever name the fixture handed out (a returned database keeps its own name).
+    wrong = {k: _misspelt(v) if k.endswith("_URL") else v for k, v in database.items()}
     code, out = await memorybot("stats", env=wrong)
     assert code == 1 and "Traceback" not in out
     [line] = [line for line in out.splitlines() if line.strip()]
     assert line.startswith("Error: " + texts.NO_DATABASE.split("{")[0])
     assert 'database "nosuch_' in line and "does not exist" in line
     assert "try again" not in line
+
+
+def _misspelt(url: str) -> str:
+    """The same URL naming a database that does not exist."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path="/nosuch_" + parts.path.lstrip("/")))
