@@ -36,7 +36,9 @@ the value. Labels:
 Nobody tunes on it: `bench/guards_quality.py --split heldout4` prints its aggregates only.
 
 Baseline (through `remember`, before the fifth round changed a rule):
-BASELINE_PLACEHOLDER
+`bench/guards_quality.py --api --split heldout4` on main at 015ab4a (generator committed
+in 5ca7f5e first) gave recall secret 0.968 (90/93), identifiers 0.940 (63/67), injection
+0.564 (66/117); clean refused 2/133 (0.015). Measured once; no miss was looked at.
 
     /work/main/.venv/bin/python tests/data/guards/make_heldout4.py
 """
