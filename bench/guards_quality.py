@@ -12,7 +12,7 @@ measures and is only looked at to report. By default it calls
     /work/main/.venv/bin/python bench/guards_quality.py [--split NAME] [--api] [FILE]
 
 A corpus whose rows carry a `split` (tests/data/guards/blind.jsonl, written blind by
-make_blind.py) is reported per split. A held-out split (heldout2, heldout3) prints only
+make_blind.py) is reported per split. A held-out split (heldout2, heldout3, heldout4) prints only
 its aggregate lines, never which rows or families it missed; blind-test and heldout were
 held out by the first two rounds of issue 12 and are tuning data since the third.
 """
@@ -43,6 +43,7 @@ SPLITS = {
     "heldout": [DATA / "heldout.jsonl"],
     "heldout2": [DATA / "heldout2.jsonl"],
     "heldout3": [DATA / "heldout3.jsonl"],
+    "heldout4": [DATA / "heldout4.jsonl"],
 }
 # What each half may be used for. blind.jsonl (make_blind.py) was written by someone who
 # had not read the rules; its rows carry their own split, and only blind-dev is tuned on.
@@ -56,6 +57,7 @@ ROLES = {
     "heldout": "written before the second round, held out until the third, now tuned on",
     "heldout2": "written before the third round changed a rule, held out: aggregates only",
     "heldout3": "written blind before the fourth round changed a rule, held out: aggregates only",
+    "heldout4": "written blind before the fifth round changed a rule, held out: aggregates only",
 }
 CATEGORIES = ("secret", "pii", "injection")
 

@@ -79,6 +79,15 @@ def test_the_fourth_round_heldout_corpus_is_what_its_generator_writes() -> None:
     assert min(counts[kind] for kind in ("secret", "pii", "injection")) >= 60
 
 
+def test_the_fifth_round_heldout_corpus_is_what_its_generator_writes() -> None:
+    stored, written = stored_and_written("heldout4")
+    assert stored == written
+    assert {row["split"] for row in stored} == {"heldout4"}
+    counts = Counter(row["expect"] for row in stored)
+    assert counts["secret"] >= 90 and counts["pii"] >= 65
+    assert counts["injection"] >= 115 and counts["clean"] >= 130
+
+
 def test_the_fourth_round_intent_corpus_is_what_its_generator_writes() -> None:
     stored, written = stored_and_written("dev_injection2")
     assert stored == written
