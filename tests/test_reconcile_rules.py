@@ -34,11 +34,12 @@ def test_the_probe_set_keeps_distinct_facts_and_catches_duplicates_on_both_split
     assert report["test4"]["pairs"] >= 220
     assert report["test5"]["pairs"] >= 200
     assert report["test6"]["pairs"] >= 300
-    for split in ("test2", "test5", "test6"):
+    assert report["test7"]["pairs"] >= 330
+    for split in ("test2", "test5", "test6", "test7"):
         assert "distinct_folded_by_kind" not in report[split]
 
 
-@pytest.mark.parametrize("split", ["test2", "test5", "test6"])
+@pytest.mark.parametrize("split", ["test2", "test5", "test6", "test7"])
 def test_the_probe_benchmark_refuses_to_list_a_hold_out_pair_by_pair(split, capsys):
     assert reconcile_bench(["--misses", split]) == 2
     assert "not a tuning split" in capsys.readouterr().out
