@@ -1,0 +1,79 @@
+"""Acceptance-audit findings (issues 11 and 12), each as the outside evaluator hit it.
+
+No echo of a database password on any error path: a malformed URL (libpq quotes it
+back whole), a password with an unencoded '@' (its tail becomes the "host" the error
+names), and a libpq key=value string (standalone mode took it for a SQLite file named
+after the password, and `doctor`/`db migrate` printed that name).
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from click.testing import CliRunner, Result
+
+import core
+from bots.cli import cli
+from bots.redact import redact
+
+PASSWORD = "AppPw5ecretXYZ"
+UNREACHABLE = "postgresql://memorybot_app@127.0.0.1:1/memorybot"
+BAD_URLS = {
+    "malformed": f"postgresql://memorybot_app:{PASSWORD}@[badhost/memorybot",
+    "unencoded @": f"postgresql://memorybot_app:App@{PASSWORD}@127.0.0.1:1/memorybot",
+    "key=value": f"host=127.0.0.1 port=1 user=memorybot_app password='{PASSWORD}'",
+    "key=value, bare": f"host=127.0.0.1 port=1 user=memorybot_app password={PASSWORD}",
+}
+COMMANDS = (("doctor",), ("db", "migrate"), ("remember", "lunch is at noon"), ("worker",))
+
+
+def run(args: tuple[str, ...], env: dict[str, str]) -> Result:
+    return CliRunner().invoke(cli, list(args), env={"MEMORYBOT_EMBED_PRESET": "none", **env})
+
+
+def assert_refused_quietly(result: Result) -> None:
+    assert result.exit_code != 0, result.output
+    assert isinstance(result.exception, SystemExit), repr(result.exception)  # no traceback
+    assert PASSWORD not in result.output and PASSWORD[3:] not in result.output
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_URLS))
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda a: a[0])
+def test_a_bad_database_url_is_refused_without_its_password(kind, args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run(args, {"MEMORYBOT_DATABASE_URL": BAD_URLS[kind]})
+    assert_refused_quietly(result)
+    assert "MEMORYBOT_DATABASE_URL" in result.output
+    assert os.listdir(tmp_path) == []  # no SQLite file named after a key=value string
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_URLS))
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda a: a[0])
+def test_a_bad_admin_url_is_refused_without_its_password(kind, args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    env = {"MEMORYBOT_DATABASE_URL": UNREACHABLE, "MEMORYBOT_DATABASE_ADMIN_URL": BAD_URLS[kind]}
+    result = run(args, env)
+    assert_refused_quietly(result)
+    assert "MEMORYBOT_DATABASE_ADMIN_URL" in result.output
+
+
+@pytest.mark.parametrize("kind", ["malformed", "unencoded @", "key=value"])
+async def test_the_python_api_refuses_a_bad_url_without_its_password(kind, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError) as refused:
+        async with core.open_memory(BAD_URLS[kind]):
+            pass
+    assert PASSWORD not in str(refused.value) and PASSWORD[3:] not in str(refused.value)
+    assert os.listdir(tmp_path) == []
+
+
+def test_redact_hides_quoted_and_spaced_password_settings():
+    for text in (
+        f"host=db password='{PASSWORD}' dbname=m",
+        f'host=db password="{PASSWORD}"',
+        f"host=db password = {PASSWORD}",
+        f"postgresql://memorybot_app:App@{PASSWORD}@db/x",
+    ):
+        assert PASSWORD not in redact(text), text
+    assert redact("postgresql://memorybot_app@db:5432/x") == "postgresql://memorybot_app@db:5432/x"
