@@ -77,3 +77,25 @@ def test_redact_hides_quoted_and_spaced_password_settings():
     ):
         assert PASSWORD not in redact(text), text
     assert redact("postgresql://memorybot_app@db:5432/x") == "postgresql://memorybot_app@db:5432/x"
+
+
+FORGETTABLE = {
+    "the wiki lives at wiki.acme.dev": "wiki.acme.dev",
+    "send invoices to billing@acme.example": "billing@acme.example",
+    "the gateway config is /etc/nginx/gateway.conf": "/etc/nginx/gateway.conf",
+    "prod runs release v2.4.1": "v2.4.1",
+}
+
+
+@pytest.mark.parametrize("text", sorted(FORGETTABLE))
+async def test_forget_finds_a_host_address_path_or_version_on_every_store(service, text):
+    # PostgreSQL's parser keeps "wiki.acme.dev" as one token, so its words never matched
+    # there: "/forget wiki.acme.dev" said nothing matched while autocomplete offered it.
+    saved = await service.remember("acme", "alice", text)
+    query = FORGETTABLE[text]
+    assert [m.id for m in await service.forget_candidates("acme", "alice", query)] == [
+        saved.memory.id
+    ]
+    forgot = await service.forget("acme", "alice", query)
+    assert [m.id for m in forgot.forgotten] == [saved.memory.id]
+    assert (await service.memories("acme", "alice")).items == []
