@@ -99,3 +99,28 @@ async def test_forget_finds_a_host_address_path_or_version_on_every_store(servic
     forgot = await service.forget("acme", "alice", query)
     assert [m.id for m in forgot.forgotten] == [saved.memory.id]
     assert (await service.memories("acme", "alice")).items == []
+
+
+GH_TOKEN = "ghp_" + "u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d"  # generated, not a real key
+
+
+@pytest.mark.parametrize("field", ["channel", "platform", "message_id", "permalink", "author"])
+async def test_a_jsonl_import_guards_every_field_it_stores_not_only_content(service, field):
+    import json
+
+    from core.governance.portability import export_jsonl, import_jsonl
+    from tests.test_trust_erase import leftovers
+
+    value = (
+        f"https://acme.slack.com/archives/C1/p1?t={GH_TOKEN}" if field == "permalink" else GH_TOKEN
+    )
+    lines = [
+        json.dumps({"content": "the orbivane build runs nightly", field: value}),
+        json.dumps({"content": "deploys happen on Tuesdays", "channel": "C07DEPLOY"}),
+    ]
+    report = await import_jsonl(service.ports, "acme", "alice", lines)
+    assert report.refused == [(1, f"secret in {field}")]
+    exported = [line async for line in export_jsonl(service.ports, "acme", "alice")]
+    assert [json.loads(x)["content"] for x in exported] == ["deploys happen on Tuesdays"]
+    assert GH_TOKEN not in "".join(exported)
+    assert await leftovers(service.store) == []  # nor any page of the file or table row
