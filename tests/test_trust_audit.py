@@ -124,3 +124,19 @@ async def test_a_jsonl_import_guards_every_field_it_stores_not_only_content(serv
     assert [json.loads(x)["content"] for x in exported] == ["deploys happen on Tuesdays"]
     assert GH_TOKEN not in "".join(exported)
     assert await leftovers(service.store) == []  # nor any page of the file or table row
+
+
+@pytest.mark.parametrize("args", [("export", "-o", "me.jsonl"), ("export", "-o", "MEMORY.md")])
+def test_an_export_file_is_private_like_the_database(args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    previous = os.umask(0o022)  # the usual default: new files 0644
+    try:
+        env = {"MEMORYBOT_DATABASE_URL": f"sqlite:///{tmp_path}/m.db", "MEMORYBOT_USER": "alice"}
+        assert run(("remember", "my dentist is on Friday at 3pm"), env).exit_code == 0
+        done = run(args, env)
+    finally:
+        os.umask(previous)
+    assert done.exit_code == 0, done.output
+    written = tmp_path / args[-1]
+    assert "dentist" in written.read_text(encoding="utf-8")
+    assert written.stat().st_mode & 0o077 == 0
