@@ -140,3 +140,19 @@ def test_an_export_file_is_private_like_the_database(args, tmp_path, monkeypatch
     written = tmp_path / args[-1]
     assert "dentist" in written.read_text(encoding="utf-8")
     assert written.stat().st_mode & 0o077 == 0
+
+
+BOT_ENV = {
+    "SLACK_BOT_TOKEN": "xoxb-1",
+    "SLACK_APP_TOKEN": "xapp-1",
+    "DISCORD_TOKEN": "MTE4.GhIjKl." + "abcdefghijklmnopqrstuvwxyz0123456789ABCD",
+}
+
+
+@pytest.mark.parametrize("bot", ["slack", "discord"])
+def test_a_bot_whose_database_is_unreachable_stops_with_one_line(bot):
+    # a traceback goes around the redacting log filter: start-up errors are one line
+    url = f"postgresql://memorybot_app:{PASSWORD}@127.0.0.1:1/memorybot"
+    result = run((bot,), {**BOT_ENV, "MEMORYBOT_DATABASE_URL": url})
+    assert_refused_quietly(result)
+    assert "database is unavailable" in result.output
