@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -67,6 +68,14 @@ def with_service(
             fail(str(exc))
 
     return wrapper
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write an export as the database itself is kept: a new file readable by its owner
+    only (0600), since it holds the same private memories (issue 11)."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        file.write(text)
 
 
 def with_ids(response: Response) -> str:
@@ -249,7 +258,7 @@ async def export_(
         lines = [line async for line in export_jsonl(service.ports, config.workspace, config.user)]
         text, count = "".join(line + "\n" for line in lines), len(lines)
     if output:
-        output.write_text(text, encoding="utf-8")
+        write_private(output, text)
         click.echo(f"Exported {count} memories to {output}", err=True)
     else:
         click.echo(text, nl=False)

@@ -16,6 +16,7 @@ from dotenv import dotenv_values
 
 from core.providers.encryption import SecretBox, SecretKeyError
 from core.providers.presets import ChatConfig, EmbedConfig, ProviderConfigError
+from core.stores.urls import url_problem
 from core.texts import UNSUPPORTED_URL
 
 # Standalone mode needs no embedder: keyword recall (FTS5). Connected mode uses the
@@ -154,6 +155,18 @@ def check_database_url(url: str, name: str = "MEMORYBOT_DATABASE_URL") -> str:
     if "://" in url and not url.startswith(known):  # a bare path is a SQLite file
         scheme = url.split("://")[0] + "://"
         raise ConfigError(UNSUPPORTED_URL.format(name=name, scheme=scheme))
+    problem = url_problem(url, name)
+    if problem:
+        raise ConfigError(problem)
+    if url.startswith(known[1:]):
+        try:
+            from core.stores.postgres.store import parse_url
+        except ImportError:  # no driver: open_store says which extra to install
+            return url
+        try:
+            parse_url(url, name)
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
     return url
 
 

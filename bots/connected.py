@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from bots.config import AppConfig, ConfigError
+from bots.config import AppConfig, ConfigError, check_database_url
 from core.service import MemoryService
 
 log = logging.getLogger(__name__)
@@ -35,8 +35,10 @@ def admin_url(config: AppConfig) -> str | None:
     if not url or not is_connected(config):
         return None
     if not url.startswith(CONNECTED_SCHEMES):
-        raise ConfigError(f"{ADMIN_URL} must be a postgresql:// URL, got {url.split('://')[0]}://…")
-    return url
+        # only the scheme is repeated: a key=value string would carry its password whole
+        got = f"{url.split('://')[0]}://…" if "://" in url else "something that is not a URL"
+        raise ConfigError(f"{ADMIN_URL} must be a postgresql:// URL, got {got}")
+    return check_database_url(url, ADMIN_URL)
 
 
 async def align_dimensions(service: MemoryService) -> list[tuple[str, str]]:

@@ -29,7 +29,9 @@ from urllib.parse import urlsplit
 import click
 
 from bots.config import AppConfig, ConfigError
+from bots.redact import redact
 from bots.wiring import open_service
+from core.faults import FAULTS, explain
 from core.texts import install_hint
 
 T = TypeVar("T")
@@ -167,6 +169,8 @@ def _settle(config: AppConfig, body: Callable[[DiscordConfig], Coroutine[Any, An
         raise click.ClickException(
             f"Discord refused the request ({exc.status}): {exc.text}"
         ) from None
+    except FAULTS as exc:  # e.g. the database is down: one line, not a traceback
+        raise click.ClickException(redact(explain(exc))) from None
 
 
 @click.group("discord", invoke_without_command=True)

@@ -12,12 +12,7 @@ from __future__ import annotations
 
 import logging
 
-import regex
-
-_URL_PASSWORD = regex.compile(
-    r"(?i)\b([a-z][a-z0-9+.\-]{1,30}://[^\s:/@?#'\"<>]{0,64}:)([^\s@/'\"<>]+)(@)"
-)
-_PARAM_PASSWORD = regex.compile(r"(?i)\b(password|passwd|pwd|sslpassword)=([^&\s'\"]+)")
+from core.stores.urls import hide_passwords
 
 # Libraries whose DEBUG logging prints request/response or event bodies.
 PAYLOAD_LOGGERS = (
@@ -27,15 +22,15 @@ PAYLOAD_LOGGERS = (
 
 
 def redact(text: str) -> str:
-    """`text` with the password of every URL (and `password=` parameter) replaced by ***.
+    """`text` with the password of every URL (and `password=` parameter) replaced by ***
+    (`core.stores.urls.hide_passwords`, which the stores' own errors use too).
 
     >>> redact("postgresql://memorybot_app:AppPw5ecretXYZ@db:5432/memorybot")
     'postgresql://memorybot_app:***@db:5432/memorybot'
     >>> redact("host=db password=hunter2 dbname=m")
     'host=db password=*** dbname=m'
     """
-    text = _URL_PASSWORD.sub(r"\1***\3", text, timeout=0.2)
-    return _PARAM_PASSWORD.sub(r"\1=***", text, timeout=0.2)
+    return hide_passwords(text)
 
 
 class RedactingFilter(logging.Filter):

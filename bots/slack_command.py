@@ -13,6 +13,8 @@ import asyncio
 import click
 
 from bots.config import AppConfig, ConfigError
+from bots.redact import redact
+from core.faults import FAULTS, explain
 from core.texts import install_hint
 
 
@@ -37,6 +39,8 @@ def slack(config: AppConfig, http_mode: bool, port: int | None, host: str) -> No
         slack_config = process.load_slack_config(config.env, http=http_mode)
         asyncio.run(process.run(config, slack_config, http_mode, host, port or 3000))
     except ConfigError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(redact(str(exc))) from None
+    except FAULTS as exc:  # e.g. the database is down: one line, not a traceback
+        raise click.ClickException(redact(explain(exc))) from None
     except KeyboardInterrupt:
         pass

@@ -227,6 +227,13 @@ DB_CHECK_ADVICE = (
 UNSUPPORTED_URL = (
     "{name} must start with sqlite:/// (standalone) or postgresql:// (connected), not {scheme}"
 )
+# Database URLs that cannot be read as written; none repeats the URL (it may hold a password).
+URL_NOT_KEYWORDS = (
+    "{name} must be a URL: sqlite:///path (standalone) or postgresql://user:password@host/db "
+    "(connected), not key=value settings"
+)
+URL_MALFORMED = "{name} is not a valid PostgreSQL URL: {reason}"
+URL_AT_IN_PASSWORD = "{name} has an '@' in its user or password: write it as %40 (percent-encoded)"
 # memorybot installs from its own checkout: a different project owns the name on PyPI.
 INSTALL_HINT = (
     "install it from the memorybot checkout: `make install` (everything), or "

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TypeVar
 
+from core import guards
 from core.models import (
     HowSaved,
     Kind,
@@ -191,6 +192,12 @@ async def import_jsonl(
             report.count("invalid")
             report.refused.append((number, "not a JSON object with a content string"))
             continue
+        provenance = record_provenance(record)
+        guarded = guarded_field(provenance)
+        if guarded:  # the guards hold at this door for every stored text, not content alone
+            report.count(SaveStatus.REFUSED.value)
+            report.refused.append((number, guarded))
+            continue
         request = SaveRequest(
             content,
             scope=_choice(record.get("scope"), Scope, Scope.PRIVATE),
@@ -198,7 +205,7 @@ async def import_jsonl(
             source=_choice(record.get("source"), Source, Source.EXPLICIT),
             pending=record.get("status") == Status.PENDING_REVIEW,
             is_admin=is_admin,
-            provenance=record_provenance(record),
+            provenance=provenance,
         )
         await batcher.add(number, request)
     await batcher.flush(max(number, start_after))
@@ -221,6 +228,18 @@ def record_provenance(record: dict[str, object]) -> Provenance:
         text("permalink") if text("permalink").startswith("https://") else "",
         text("author"),
     )
+
+
+def guarded_field(provenance: Provenance) -> str | None:
+    """Why a line's provenance may not be stored ("secret in channel"), or None: an
+    imported file's channel, message id, permalink or author is stored and exported
+    verbatim like its content, so a token there would be kept without any guard."""
+    for name in ("platform", "channel", "message_id", "permalink", "author"):
+        value = getattr(provenance, name)
+        finding = guards.check(value) if value else None
+        if finding is not None:
+            return f"{finding.category} in {name}"
+    return None
 
 
 def _choice(value: object, enum: type[E], default: D) -> E | D:

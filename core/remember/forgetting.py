@@ -33,7 +33,16 @@ async def matching(session: StoreSession, query: str) -> list[Memory]:
         return []
     statuses = (Status.ACTIVE.value, Status.PENDING_REVIEW.value)
     hits = await session.search_text(terms, SEARCH_POOL, statuses, require_all=True)
-    return [h.memory for h in hits]
+    found = {h.memory.id: h.memory for h in hits}
+    # PostgreSQL's text parser keeps a host, address, path or version ("wiki.acme.dev")
+    # as one token, so its words never match there; recent memories are also read word
+    # by word, as SQLite's index reads them, so "/forget wiki.acme.dev" finds what
+    # autocomplete offered on both stores.
+    wanted = set(terms)
+    for memory in await session.list_memories(statuses, RECENT_POOL):
+        if wanted <= set(query_terms(memory.content)):
+            found.setdefault(memory.id, memory)
+    return list(found.values())
 
 
 async def forget(session: StoreSession, query: str, is_admin: bool, now: float) -> ForgetResult:

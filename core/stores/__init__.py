@@ -6,6 +6,7 @@ from typing import cast
 
 from core.jobs.queue import JobQueue
 from core.ports import Store
+from core.stores.urls import url_problem
 from core.texts import UNSUPPORTED_URL, install_hint
 
 CONNECTED_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
@@ -17,6 +18,10 @@ def open_store(url: str, *, admin_url: str | None = None, pool_size: int | None 
     `admin_url` (connected mode) is the schema owner's URL, used for migrations; `url`
     is then the application role's. `pool_size`: the PostgreSQL pool's size, or the
     SQLite store's reader connections (None: each store's default)."""
+    for given, name in ((url, "The database URL"), (admin_url, "The admin URL")):
+        problem = url_problem(given, name) if given else None
+        if problem:  # e.g. a libpq key=value string: not a SQLite file named after it
+            raise ValueError(problem)
     if url.startswith(CONNECTED_SCHEMES):
         try:
             from core.stores.postgres.store import PostgresStore

@@ -32,6 +32,8 @@ from core.ports import ReadOnlySession, StoreFault, StoreUnavailable
 from core.stores.postgres import migrations
 from core.stores.postgres.search import CommonTerms
 from core.stores.postgres.session import PostgresSession
+from core.stores.urls import hide_passwords
+from core.texts import URL_AT_IN_PASSWORD, URL_MALFORMED
 
 log = logging.getLogger(__name__)
 
@@ -82,8 +84,23 @@ def normalize_url(url: str) -> str:
     return url.replace("postgresql+psycopg://", "postgresql://", 1)
 
 
+def parse_url(url: str, name: str = "The database URL") -> dict[str, Any]:
+    """`url`'s settings, or ValueError saying why not without repeating it: libpq quotes
+    a malformed URL back whole, password included, and an unencoded '@' in a password
+    puts the rest of it into the host name (and then into "cannot resolve host …")."""
+    url = normalize_url(url)
+    try:
+        info = conninfo_to_dict(url)
+    except psycopg.ProgrammingError as exc:
+        reason = hide_passwords(str(exc).replace(url, "the URL"))
+        raise ValueError(URL_MALFORMED.format(name=name, reason=reason)) from None
+    if "@" in str(info.get("host", "")):
+        raise ValueError(URL_AT_IN_PASSWORD.format(name=name))
+    return info
+
+
 def url_user(url: str) -> tuple[str | None, str | None]:
-    info = conninfo_to_dict(normalize_url(url))
+    info = parse_url(url)
     user, password = info.get("user"), info.get("password")
     return (None if user is None else str(user)), (None if password is None else str(password))
 
@@ -110,6 +127,8 @@ class PostgresStore:
         self.url = normalize_url(url)
         self.admin_url = normalize_url(admin_url) if admin_url else None
         user, password = url_user(self.url)
+        if self.admin_url is not None:
+            parse_url(self.admin_url, "The admin URL")  # refused before an error quotes it
         self.app_role = app_role or user
         self._app_password = password
         self._min_size, self._max_size, self._timeout = min_size, max_size, timeout
