@@ -24,7 +24,9 @@ def _luhn(body: str) -> str:
 CARD = _luhn("453201511283036")  # a Visa-shaped number with its Luhn digit
 
 
-@pytest.mark.parametrize("sep", [".", "/", "_", "–", "  ", " - "])
+@pytest.mark.parametrize(
+    "sep", [".", "/", "_", "–", "  ", " - ", "\u2010", "\u2011", "\u2012", "\u2212", "\uff0d"]
+)
 def test_a_card_with_unusual_separators_is_refused(sep: str) -> None:
     text = "card " + sep.join(CARD[i : i + 4] for i in range(0, 16, 4)) + " exp 08/29"
     finding = check(text)
@@ -37,6 +39,9 @@ def test_a_card_with_unusual_separators_is_refused(sep: str) -> None:
         "ssn 078/05/1120",
         "social security no. 078–05–1120",
         "iban DE89.3704.0044.0532.0130.00",
+        "ssn 078\u201005\u20101120",
+        "ssn 078\u221205\u22121120",
+        "my ssn is 078\u201105\u20111120",
     ],
 )
 def test_other_identifiers_with_unusual_separators_are_refused(text: str) -> None:

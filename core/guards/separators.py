@@ -2,7 +2,8 @@
 
 A card, an SSN, an Aadhaar or an IBAN is checked in groups joined by a space or a dash
 ("4111 1111 …", "123-45-6789"). People also write them with dots, slashes, underscores,
-en dashes, doubled spaces or " - " ("4516.6442.7306.0578", "446/06/3796", "8474–5724–6390").
+en dashes (or any other dash: U+2010-2012, minus, full-width), doubled
+spaces or " - " ("4516.6442.7306.0578", "446/06/3796", "8474–5724–6390").
 `regrouped` returns the text with such a run's separators made "-", so the same checks
 (and their check digits and naming words) judge it; it returns None when the text has no
 such run, which is nearly always, so the checks run once.
@@ -19,12 +20,19 @@ import regex
 from core.guards.budget import Budget
 
 # Groups of 1-6 letters or digits joined by one repeated separator (captured as `s`).
+# Dashes other than "-" that people paste from word processors or type on phones:
+# hyphen, non-breaking hyphen, figure dash, en and em dash, minus sign, small and
+# full-width hyphen-minus.
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d"
 _RUN = regex.compile(
-    r"(?<![\w.\-/])[A-Za-z0-9]{1,6}(?P<s>\.|/|_|[ \t]{2,4}|[ \t]*[\-–—][ \t]*)"
+    r"(?<![\w.\-/])[A-Za-z0-9]{1,6}(?P<s>\.|/|_|[ \t]{2,4}|[ \t]*[\-" + _DASHES + r"][ \t]*)"
     r"[A-Za-z0-9]{1,6}(?:(?P=s)[A-Za-z0-9]{1,6}){1,8}(?![\w\-/]|\.\w)"
 )
 # The cheap test that a text may hold a run: a digit, one of the separators, a digit.
-_HINT = regex.compile(r"\d(?:[./_–—]|[ \t]{2}|[ \t]+[\-–—][ \t]*|[\-–—][ \t]+)\d")
+_HINT = regex.compile(
+    r"\d(?:[./_" + _DASHES + r"]|[ \t]{2}|[ \t]+[\-" + _DASHES + r"][ \t]*"
+    r"|[\-" + _DASHES + r"][ \t]+)\d"
+)
 
 
 def _plain(sep: str) -> bool:
