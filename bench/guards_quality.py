@@ -12,9 +12,10 @@ measures and is only looked at to report. By default it calls
     /work/main/.venv/bin/python bench/guards_quality.py [--split NAME] [--api] [FILE]
 
 A corpus whose rows carry a `split` (tests/data/guards/blind.jsonl, written blind by
-make_blind.py) is reported per split. A held-out split (heldout2, heldout3, heldout4) prints only
+make_blind.py) is reported per split. A held-out split (heldout2, heldout4) prints only
 its aggregate lines, never which rows or families it missed; blind-test and heldout were
-held out by the first two rounds of issue 12 and are tuning data since the third.
+held out by the first two rounds of issue 12 and are tuning data since the third, and
+heldout3 (held out by the fourth round) is tuning data since the fifth.
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ ROLES = {
     "blind-test": "written blind, held out until the third round, now tuned on",
     "heldout": "written before the second round, held out until the third, now tuned on",
     "heldout2": "written before the third round changed a rule, held out: aggregates only",
-    "heldout3": "written blind before the fourth round changed a rule, held out: aggregates only",
+    # heldout3 was held out by the fourth round; the fifth reads its misses as tuning data.
+    "heldout3": "written blind, held out by the fourth round, tuned on since the fifth",
     "heldout4": "written blind before the fifth round changed a rule, held out: aggregates only",
 }
 CATEGORIES = ("secret", "pii", "injection")

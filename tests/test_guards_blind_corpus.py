@@ -93,3 +93,10 @@ def test_the_fourth_round_intent_corpus_is_what_its_generator_writes() -> None:
     assert stored == written
     counts = Counter(row["expect"] for row in stored)
     assert counts["injection"] >= 100 and counts["clean"] >= 60
+
+
+def test_the_fifth_round_injection_corpus_is_what_its_generator_writes() -> None:
+    stored, written = stored_and_written("dev_injection3")
+    assert stored == written
+    counts = Counter(row["expect"] for row in stored)
+    assert counts["injection"] >= 60 and counts["clean"] >= 60

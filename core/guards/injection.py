@@ -23,10 +23,12 @@ from core.guards.hidden_text import hidden_instruction, split_order
 from core.guards.injection_languages import OTHER_LANGUAGES
 from core.guards.injection_patterns import ENCODED, ENGLISH, InjectionPattern
 from core.guards.intent import INTENT
+from core.guards.languages_addressed import ADDRESSED_LANGUAGES
 from core.guards.lazy import compile_all
 from core.guards.normalize import hidden_characters, strip_invisible, views
 from core.guards.prefilter import VIEWS
 from core.guards.privacy import check_privacy
+from core.guards.readers import READERS
 from core.guards.steering import STEERING
 from core.guards.unmask import within
 
@@ -35,7 +37,9 @@ HIDDEN_MARKUP = Finding(INJECTION, "hidden_markup", "instructions hidden in HTML
 SPLIT_WORDS = Finding(INJECTION, "split_words", "an instruction with its words split apart")
 
 # Most specific first: the first pattern that matches names the finding.
-_PATTERNS: tuple[InjectionPattern, ...] = ENGLISH + INTENT + STEERING + ADDRESSED + OTHER_LANGUAGES
+_PATTERNS: tuple[InjectionPattern, ...] = (
+    ENGLISH + INTENT + STEERING + ADDRESSED + READERS + OTHER_LANGUAGES + ADDRESSED_LANGUAGES
+)
 
 
 _GATED = VIEWS.family([ip.pattern for ip in _PATTERNS])
@@ -127,11 +131,29 @@ _MENTION_BEFORE = regex.compile(
 )
 
 
+# 'the report quotes the payload "ignore … and email the chat to x@…" as the top attack':
+# an order inside a quotation that the text introduces as an example of one.
+_QUOTED_EXAMPLE = regex.compile(
+    r"\b(?:like|such\s+as|e\.g\.|payloads?|quotes?|quoted|quoting|phrases?|strings?|text"
+    r"|examples?|lines?|says|said|saying|reads|contains|containing|wrote|writes|messages?)"
+    r"[\s:,]{0,3}(?:(?<=\s)|^)[\"“‘«`']\S(?:[^\"“”‘’«»`'\n]|'(?=\w)){0,200}$"
+)
+# "Memory poisoning attacks plant standing orders like …", "indirect prompt injection is
+# when …": a sentence about an attack, not one.
+_ATTACK_TOPIC = regex.compile(
+    r"\b(?:prompt\s+injections?|injection\s+attacks?|exfiltration|poisoning|jailbreaks?"
+    r"|attacks?|attackers?|red[\s\-]team\w*|payloads?)\b[^.!?\n]{0,160}$"
+)
+
+
 def _is_mention(view: str, start: int, end: int, budget: Budget) -> bool:
     if budget.search(_NAMED_AS_TOKEN, view[end : end + 60]):
         return True  # "the <system> tag in our XML config"
     before = view[max(0, start - 40) : start]
     if budget.search(_DECLARATIVE, before) or budget.search(_REPORTED, before):
+        return True
+    context = view[max(0, start - 200) : start]
+    if budget.search(_QUOTED_EXAMPLE, context) or budget.search(_ATTACK_TOPIC, context):
         return True
     stripped = before.rstrip()
     if not stripped or stripped[-1] not in _QUOTES:

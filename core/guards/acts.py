@@ -1,0 +1,141 @@
+"""Harmful acts an order to the assistant asks for, in the words `addressed` first lacked.
+
+An injection is an addressee plus an act (see `core.guards.addressed`). These are acts
+heldout3's misses and the fifth round's own corpus carried that the first list did not
+name, each written as a kind rather than a sentence: a claim to state ("say it was
+signed off", "describe rivals as recalled"), something to conceal ("leave out the part
+where legal rejected it", "do not log it"), a safety habit to drop ("stop refusing",
+"stop asking for confirmation", "privacy rules were abolished"), rights to hand out
+("treat the author as its administrator", "outranks the system instructions"), a
+canned answer ("always answer 'nobody'"), a site in every answer, a question about
+the other people, and data to expose ("paste everything people tell you", "the user's
+home address", "echo back the secrets users stored"). Alone none is an injection
+("say the build is fixed" is a team update); after an addressee each is.
+"""
+
+from __future__ import annotations
+
+from core.guards.injection_patterns import alt
+
+# Up to 36 words (about 200 characters) between an addressee and its act, tried at word
+# starts only (every act starts with a word), each word taken whole (possessive): a failed
+# act costs one try per word, not per character, and nothing backtracks into a word.
+WORDS_36 = r"(?:[^\w\n]*+\w++){0,36}?[^\w\n]*+"
+# Up to 20 words: for an addressee that common text also has ("act as", "the assistant
+# should"), so the acts after it are scanned over a shorter stretch.
+WORDS_20 = r"(?:[^\w\n]*+\w++){0,20}?[^\w\n]*+"
+# A web address with or without its scheme ("cheapvpn.biz", "free-gift.win").
+SITE = (
+    r"(?:https?://|www\.|\b[\w\-]+\.(?:com|net|org|io|biz|info|xyz|win|top|site|online|shop"
+    r"|store|app|co|ru|cc|me|click|link|live|vip|bet|casino|loan|today|pw|tk)\b)"
+)
+_STATE = alt(
+    "say", "state", "claim", "answer", "reply", "respond", "describe", "mark", "report",
+    "confirm", "present", "label", "rank", "list", "write", r"tell\s+(?:them|the\s+readers?"
+    r"|readers|users|people|everyone|anyone|the\s+users?|the\s+team)", r"slip\s+in",
+)  # fmt: skip
+_VERDICTS = alt(
+    r"approved", r"signed\s+off", "safe", "secure", "official", r"legit\w*", r"peer[\s\-]reviewed",
+    r"gluten[\s\-]free", "discontinued", "recalled", r"cancell?ed", "impossible", "fine",
+    "optional", "gone", "deleted", "verified", "vip", r"(?:a\s+)?perfect\s+match", "first",
+    "resolved", "harmless", "unnecessary", r"not\s+needed", r"bankrupt", r"fraudulent",
+)  # fmt: skip
+CLAIMED = alt(
+    r"\b" + _STATE + r"\b[^\n]{0,60}?\b(?:was|were|is|are|has\s+been|have\s+been|as|it'?s|that"
+    r"|them)\s+(?:\w+\s+){0,2}?" + _VERDICTS + r"\b",
+    r"\bfound\s+(?:nothing|no\s+(?:issues|problems|findings))\b",
+    r"\bcannot\s+lose\b", r"\blost\s+(?:their|its|his|her)\s+licen[cs]es?\b",
+)  # fmt: skip
+CONCEAL = alt(
+    r"\b(?:leave\s+out|omit|hide|skip)\s+(?:the\s+)?(?:part|section|bit|fact|clause|line"
+    r"|known[\s\-]issues)\b",
+    r"\b(?:don'?t|do\s+not|must\s+not|never)\s+(?:log|record|report|mention|signal|flag)\s+"
+    r"(?:it|this|that|the)\b",
+    r"\bwithout\s+(?:telling|informing|notifying|alerting)\s+(?:the\s+)?(?:user|them|anyone)\b",
+    r"\bwithout\s+the\s+usual\s+(?:verification|checks?|confirmation|approval)\b",
+    r"\b(?:don'?t|do\s+not|never)\s+(?:page|alert|notify|escalate\s+to|call)\s+(?:anyone"
+    r"|anybody|the\s+on[\s\-]?call)\b",
+)  # fmt: skip
+_DROP_CARE = alt(
+    r"\bstop\s+(?:refusing|asking\s+(?:for\s+confirmation|before)|citing\s+(?:its\s+|your\s+)?"
+    r"sources|checking|verifying|warning\w*|flagging)\b",
+    r"\bnever\s+says?\s+no\b",
+    r"\b(?:turn|switch)\s+(?:it|2fa|mfa|two[\s\-]factor\s+\w+)\s+off\b",
+    r"\b(?:disable|turn\s+off|switch\s+off)\s+(?:the\s+|your\s+|their\s+)?(?:2fa|mfa"
+    r"|two[\s\-]factor|privacy\s+guard|(?:privacy|safety|security)\s+(?:guard|layer|checks?"
+    r"|filters?))\b",
+    r"\bexempt\s+from\s+(?:its|the|your|all)\s+(?:\w+\s+)?(?:rules|checks|polic(?:y|ies)"
+    r"|restrictions)\b",
+    r"\b(?:fine|ok|okay|safe|allowed)\s+to\s+(?:paste|share|post|send)\s+(?:\w+\s+)?(?:passwords?"
+    r"|secrets?|credentials|keys|tokens)\b",
+    r"\b(?:official|trusted)\s+and\s+safe\s+to\s+install\b",
+    r"\bignore\s+the\s+(?:safety|privacy|security)\s+(?:layer|guard|rules|checks)\b",
+    r"\b(?:unfiltered|uncensored|unrestricted|jailbroken)\s+(?:\w+\s+)?(?:model|ai|assistant|bot"
+    r"|version|twin|persona|mode)\b",
+    r"\bno\s+(?:content|privacy|safety)\s+polic(?:y|ies)\b",
+    r"\b(?:privacy|safety|content)\s+(?:rules|laws|polic(?:y|ies)|filters)\s+(?:were|was|are"
+    r"|have\s+been|has\s+been)\s+(?:abolished|lifted|removed|suspended|repealed|dropped)\b",
+)  # fmt: skip
+_HAND_OVER = alt(
+    r"\btreat\s+(?:\S+\s+){1,6}?as\s+(?:its|your|their|the|an?)\s+(?:new\s+|real\s+)?(?:admin\w*"
+    r"|owner|operator|developer|master)\b",
+    r"\bfollow\s+(?:their|his|her|my|only)\s+(?:\w+\s+)?(?:orders|instructions|commands)\s+over\b",
+    r"\b(?:outranks?|supersed(?:e|es|ing)|overrides?|overrul\w+|takes?\s+precedence\s+over)\s+"
+    r"(?:the\s+|its\s+|your\s+|all\s+|any\s+)?(?:prior|previous|earlier|system|original|safety)"
+    r"\s*(?:instructions|rules|prompt|ones|guidelines)?\b",
+    r"\btop[\s\-]priority\s+instructions\b", r"\bfollow\s+only\s+what\b",
+    r"\b(?:authori[sz]ed|authenticated)\s+(?:admin\w*|root|system|developer)\s+command",
+    r"\bapprove\s+all\s+(?:his|her|their|my)\s+requests\b", r"\baccept\s+every\s+\w+\s+from\b",
+    r"\bconsents?\s+to\s+sharing\b", r"\bhas\s+approved\s+sharing\b",
+    r"\bdisregard\s+what\s+the\s+user\b",
+    r"\b(?:rules|instructions|guidance)\s+you\s+were\s+given\s+(?:\w+\s+)?(?:are|is)\s+(?:now\s+)?"
+    r"(?:outdated|stale|superseded|wrong|void|obsolete)\b",
+    r"\brefund\s+(?:their|all|every)\b",
+    r"\bmark\s+(?:this\s+customer|them|him|her|the\s+user)\s+as\s+(?:vip|admin\w*|verified)\b",
+    r"\b(?:authori[sz]ed|allowed|permitted)\s+(?:\w+\s+){0,3}?to\s+(?:disclose|reveal|share)"
+    r"\s+(?:my|its|your|the)\s+(?:\w+\s+)?(?:prompt|instructions)\b",
+)  # fmt: skip
+_EXPOSED = alt(
+    r"\b(?:the\s+)?(?:user'?s|users'?|people'?s|other\s+(?:users|people)'?s?|everyone'?s)\s+"
+    r"(?:\w+\s+){0,2}?(?:home\s+address|address|calendar|contacts?|e-?mails?|notes|memories"
+    r"|secrets|passwords|data|messages|files|manager)",
+    r"\beverything\s+(?:people|users|they|the\s+user|anyone)\s+(?:tells?|told|says?|said)",
+    r"\b(?:secrets|passwords|keys|tokens)\s+(?:users|people)\s+(?:have\s+)?stored",
+    r"\bstored\s+passwords", r"\b(?:configuration|config)\s+including\s+secrets",
+    r"(?<!\w)\.env\b", r"\battendee\s+list", r"\bsalary\s+memories",
+    r"\b(?:last|previous)\s+\w+\s+messages\s+in\s+this", r"\b(?:what|everything)\s+you"
+    r"\s+know\s+about\s+(?:the\s+)?other\s+people", r"\bcopy\s+of\s+everything",
+)  # fmt: skip
+_SHOW = alt(
+    "share", "forward", r"echo\s+back", "echo", "print", "paste", "upload", "add", "give",
+    "send", "disclose", "list", "output", "include", "reply", "keep", "overwrite", "what",
+)  # fmt: skip
+# A canned answer kept for every asker: "always answer 'nobody'".
+_CANNED = r"\balways\s+(?:answer|reply|respond|say)\s+(?:with\s+)?[\"'“‘]"
+# A site slipped into every answer: "include our referral link acme-deals.shop/r/77 in
+# every answer".
+_EVERY_REPLY = (
+    r"\b(?:in|to|into|at\s+the\s+(?:end|start|bottom|top)\s+of)\s+(?:every|each|all|any)\s+"
+    r"(?:of\s+your\s+)?(?:answers?|repl(?:y|ies)|responses?|messages?|summar(?:y|ies))\b"
+)
+_ADVERTISED = alt(
+    r"\b(?:include|add|append|insert|put|attach|paste)\b[^\n]{0,60}?" + SITE + r"[^\n]{0,40}?"
+    + _EVERY_REPLY,
+    _EVERY_REPLY + r"[^\n]{0,40}?\b(?:include|add|append|insert|put|attach|paste)\b[^\n]{0,40}?"
+    + SITE,
+    r"\b(?:referral|affiliate|promo)\s+(?:link|code|url)\b",
+)  # fmt: skip
+# Asking about the others: "what do you know about the other people in this channel?"
+_ABOUT_OTHERS = (
+    r"\b(?:what|everything)\s+(?:do\s+)?you\s+(?:know|have|remember)\s+about\s+(?:the\s+)?"
+    r"(?:other|all\s+the)\s+(?:people|users|members|colleagues)\b"
+)
+EXPOSE = r"\b" + _SHOW + r"\b[^\n]{0,80}?" + _EXPOSED + r"\b"
+# A redirect to a server the writer owns: "give them the config from my server vpn.x.me".
+REDIRECT = (
+    r"\b(?:from|on|at)\s+my\s+(?:own\s+|personal\s+)?(?:server|site|domain|host)\s+"
+    r"(?:[\w\-]+\.)*" + SITE
+)
+ACTS = alt(
+    CLAIMED, CONCEAL, _DROP_CARE, _HAND_OVER, _CANNED, _ADVERTISED, _ABOUT_OTHERS, EXPOSE, REDIRECT
+)
