@@ -74,6 +74,8 @@ def marked(text: str) -> frozenset[str]:
         elif cased and len(token) > 1 and token.isupper() and folded in _ACRONYM_LIKE:
             found.add(folded)  # "the IT vault": an acronym spelled like a function word
         elif index > 0 and token[0].isupper() and folded not in _NOT_WORDS:
+            if len(token) > 2 and token[:-1].isupper() and token[-1] == "s":
+                folded = folded[:-1]  # "PRs": the plural of the acronym "PR"
             found.add(stem(folded))
     return frozenset(found)
 

@@ -33,11 +33,13 @@ from core.remember import distinctions
 from core.remember.distinctions import FILLER, distinguishing, marked, negated, persons_apart, stem
 from core.remember.revision import DETERMINERS, TIME_WORDS, verb_like
 from core.remember.synonyms import (
+    MAX_RANK,
     irregular,
     lemmas,
     opposite,
     parts_of_speech,
     phrase_at,
+    same_sense,
     synonymous,
 )
 from core.remember.wording import joined, normal_word, tokens
@@ -55,10 +57,11 @@ _PAST_TEXT = "was were had did"
 _PAST = frozenset(_PAST_TEXT.split())
 _PRESENT_TEXT = "is are am has have do does"
 _PRESENT = frozenset(_PRESENT_TEXT.split())
-# Verbs that only restate a form of "be" ("the review takes place on May 4"): unpaired,
-# they add no fact when the other side says "is".
+# Verbs that only restate a form of "be" ("the review takes place on May 4", "the DB
+# runs on port 6543", "the archive lives in Glacier", "the vacation lasts until May"):
+# unpaired, they add no fact when the other side says "is".
 _LIGHT_TEXT = """happen occur take_place held hold scheduled located situated set planned cost
-    hosted based kept stored"""
+    hosted based kept stored run live sit last"""
 _LIGHT = frozenset(_LIGHT_TEXT.split())
 _HAPPEN_TEXT = "happen occur take_place"
 _HAPPEN = frozenset(_HAPPEN_TEXT.split())
@@ -70,10 +73,14 @@ _PREPOSITIONS_TEXT = """for of to from by with at in on about over under between
     into onto toward towards behind beside near"""
 _PREPOSITIONS = frozenset(_PREPOSITIONS_TEXT.split())
 _TOKEN = regex.compile(r"[\p{L}\p{N}]+")
-# Two words pair when they share one of their two commonest senses: "needs" / "requires",
-# "shuts" / "closes". Rarer senses and the lexicon's wide match would pair a verb with a
-# kind of it ("cooks" / "bakes": one who bakes also cooks, not the reverse).
+# Two words pair when they share one of their two commonest senses ("needs" / "requires",
+# "shuts" / "closes"), a verb's hypernym included; or one synset itself within their four
+# commonest (`synonyms.same_sense`: "departs" / "leaves", "coaches" / "trains", "flat" /
+# "apartment"), never by a hypernym link at that depth ("cooks" / "bakes": one who bakes
+# also cooks, not the reverse). Rarer senses pair siblings ("shift" / "break", the sixth
+# sense of both).
 PARAPHRASE_RANK = 2
+SAME_SENSE_RANK = MAX_RANK
 TYPO_MIN = 4  # letters a word needs before one slip of the keyboard is taken for a typo
 
 
@@ -90,6 +97,7 @@ def leftover(old: str, new: str) -> tuple[frozenset[str], frozenset[str]] | None
     word); else the meaningful words (stems) of each side that nothing on the other
     pairs. Both empty: a paraphrase. Words left: no evidence either way, which the
     rules take for another fact (an embedder's second opinion may weigh them)."""
+    old, new = acronyms_written(old, new)
     if negated(old) != negated(new) or persons_apart(old, new) or distinguishing(old, new):
         return None
     a, b = aligned(old, new)
@@ -102,11 +110,47 @@ def leftover(old: str, new: str) -> tuple[frozenset[str], frozenset[str]] | None
         return None
     left_a -= classifiers(old, new)
     left_b -= classifiers(new, old)
-    if _light_only(left_a, content(a), b):
+    units_a, units_b = content(a), content(b)
+    if _all_light(left_a, units_a) and _all_light(left_b, units_b):
+        return frozenset(), frozenset()  # "lives in Glacier" / "is stored in Glacier"
+    if _light_only(left_a, units_a, b):
         left_a = set()
-    if _light_only(left_b, content(b), a):
+    if _light_only(left_b, units_b, a):
         left_b = set()
     return frozenset(left_a), frozenset(left_b)
+
+
+_ACRONYM = regex.compile(r"\b(\p{Lu}{2,5})(s?)\b")
+_SPELLED = regex.compile(r"[\p{L}][\p{L}'’-]*")
+
+
+def acronyms_written(old: str, new: str) -> tuple[str, str]:
+    """Both texts with a run of words that one side spells out and the other writes as
+    its initials made the initials ("full disk encryption" beside "FDE", "point of
+    contact" beside "POC", "pull requests" beside "PRs"), so the acronym is no name of
+    its own. Only an acronym in capitals the other text lacks, and only a run of two or
+    more words whose first letters are exactly its letters."""
+    if not (_ACRONYM.search(old) or _ACRONYM.search(new)):
+        return old, new
+    return _spelled_as(new, old), _spelled_as(old, new)
+
+
+def _spelled_as(source: str, target: str) -> str:
+    """`target` with each run of words spelling an acronym of `source` replaced by it."""
+    for found in _ACRONYM.finditer(source):
+        letters, plural = found.group(1), found.group(2)
+        if regex.search(rf"\b{letters}s?\b", target):
+            continue
+        spans = list(_SPELLED.finditer(target))
+        for i in range(len(spans) - len(letters) + 1):
+            run = spans[i : i + len(letters)]
+            initials = "".join(m.group()[0] for m in run).upper()
+            if initials == letters and not any(m.group().isupper() for m in run):
+                last = run[-1].group()
+                tail = "s" if plural or last.casefold().endswith("s") else ""
+                target = target[: run[0].start()] + letters + tail + target[run[-1].end() :]
+                break
+    return target
 
 
 @functools.lru_cache(maxsize=4096)
@@ -331,7 +375,7 @@ def unpaired(
 def _same_word(x: str, y: str, capitalised: frozenset[str]) -> bool:
     if opposite(x, y):
         return False
-    if synonymous(x, y, PARAPHRASE_RANK):
+    if synonymous(x, y, PARAPHRASE_RANK) or same_sense(x, y, SAME_SENSE_RANK):
         return True
     return x not in capitalised and y not in capitalised and (typo(x, y) or typo(y, x))
 
@@ -427,6 +471,14 @@ def _light_only(left: set[str], units: dict[str, str], other: Sequence[str]) -> 
         if not forms & _HAPPEN and not (forms & _LIGHT and set(other) & _BE):
             return False
     return True
+
+
+def _all_light(left: set[str], units: dict[str, str]) -> bool:
+    """True when something is left and all of it is light verbs: two sides left with
+    only such verbs say the same "is" in two ways."""
+    return bool(left) and all(
+        {key, units.get(key, key), *lemmas(units.get(key, key))} & _LIGHT for key in left
+    )
 
 
 # Every cache keyed by a text or a pair of texts, for benches that time unseen texts.
