@@ -81,3 +81,22 @@ def test_a_verb_and_its_kind_never_share_a_sense():
 )
 def test_a_value_updates_but_an_identifier_or_a_list_member_is_another_fact(old, new, op):
     assert compare(old, new) == op
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "op"),
+    [
+        # "each"/"every" before a noun says what the bare plural says; "the" does not
+        ("Each support ticket is triaged by Ravi", "Support tickets are triaged by Ravi", Op.MERGE),
+        ("Every RFC needs a reviewer", "RFCs need a reviewer", Op.MERGE),
+        ("Every RFC needs a reviewer", "The RFCs need a reviewer", Op.ADD),
+        # a doubled letter typed once, in words no lexicon knows
+        ("The kiosk sells croissants", "The kiosk sells croisants", Op.MERGE),
+        ("The kiosk sells croissants", "The kiosk sells croissant", Op.MERGE),
+        # a day before a time is the value, not a word that classes the time
+        ("the office closes friday 5pm", "the office closes monday 5pm", Op.UPDATE),
+        ("The audit report is due by Friday", "The audit report is due by next Tuesday", Op.UPDATE),
+    ],
+)
+def test_quantifiers_slips_and_times(old, new, op):
+    assert compare(old, new) == op

@@ -101,11 +101,15 @@ def stem(word: str) -> str:
     return s
 
 
+_ACRONYM_PLURAL = regex.compile(r"\b\p{Lu}{2,}s\b")
+
+
 @functools.lru_cache(maxsize=2048)
 def _stems(text: str) -> frozenset[str]:
     found = tokens(text)
     numbers = {unit[0] for w in found if (unit := split_unit(w))}  # "3pm" holds 3
-    return frozenset({stem(w) for w in found} | set(found) | numbers)
+    acronyms = {w.casefold()[:-1] for w in _ACRONYM_PLURAL.findall(text)}  # "PRs" holds "pr"
+    return frozenset({stem(w) for w in found} | set(found) | numbers | acronyms)
 
 
 def distinguishing(old: str, new: str) -> set[str]:

@@ -10,11 +10,18 @@ other way round: the texts are a restatement only when
   numbers and identifiers (`distinctions`), and shared names stand in the same order
   (unless exactly one side is passive: "Bob manages Alice" / "Alice is managed by Bob");
 - the function words that carry a fact ("off", "with", "before", "this", "most", "can")
-  are the same set on both sides;
+  are the same set on both sides, but "every"/"each" before a noun the other side gives
+  as a bare plural ("each call is routed" / "calls are routed");
 - every meaningful word of each side is paired with one of the other: the same stem,
   a collocation or synonym the lexicon knows (`synonyms`, never an opposite), or a
-  typo of it (a word no lexicon knows, one letter dropped, added, swapped or changed);
-  a light verb that only restates "is" ("takes place", "is held") may stand unpaired.
+  typo of it (a word no lexicon knows, one letter dropped, added, swapped or changed;
+  between two words no lexicon knows, only a doubled letter typed once); a light verb
+  that only restates "is" ("takes place", "is held", "runs on", "lives in") may stand
+  unpaired, and two such verbs pair with each other.
+
+An acronym in capitals on one side stands for the run of words on the other whose
+initials it spells ("FDE" / "full disk encryption", `acronyms_written`), so it is no
+name of its own there.
 
 Anything unpaired is taken for a fact of its own, and the caller ADDs: a missed
 duplicate costs a second memory, a wrong fold loses a fact.
@@ -82,6 +89,7 @@ _TOKEN = regex.compile(r"[\p{L}\p{N}]+")
 PARAPHRASE_RANK = 2
 SAME_SENSE_RANK = MAX_RANK
 TYPO_MIN = 4  # letters a word needs before one slip of the keyboard is taken for a typo
+DOUBLED_MIN = 7  # ... and before a doubled letter typed once pairs two words no lexicon knows
 
 
 def is_paraphrase(old: str, new: str) -> bool:
@@ -106,7 +114,8 @@ def leftover(old: str, new: str) -> tuple[frozenset[str], frozenset[str]] | None
     left_a, left_b, phrased_a, phrased_b = unpaired(
         a, b, marked(old) | marked(new), cased(old, new)
     )
-    if _carrying(a, phrased_a) != _carrying(b, phrased_b):
+    carrying_a, carrying_b = _carrying(a, phrased_a), _carrying(b, phrased_b)
+    if carrying_a != carrying_b and not _generic_plural(a, b, carrying_a ^ carrying_b):
         return None
     left_a -= classifiers(old, new)
     left_b -= classifiers(new, old)
@@ -176,7 +185,8 @@ def classifiers(mine_text: str, other_text: str) -> set[str]:
             ident.isalpha() and mine[i + 1].isupper() and any(ch.isdigit() for ch in following)
         )
         bare = word.strip(",.;:!?").casefold()
-        if is_id and bare.isalpha() and ident in other and bare not in other:
+        timed = stem(normal_word(bare)) in TIME_WORDS  # "friday 6pm": a day, not a class
+        if is_id and bare.isalpha() and ident in other and bare not in other and not timed:
             found.add(stem(bare))
     return found
 
@@ -197,6 +207,30 @@ def _carrying(words: Sequence[str], phrased: frozenset[str] = frozenset()) -> fr
         for i, w in enumerate(words)
         if w in CARRYING and w not in phrased and not _habitual(w, words[i + 1 : i + 2])
     )
+
+
+_SPECIFIC = frozenset(["the", "this", "that", "these", "those"])
+
+
+def _generic_plural(a: Sequence[str], b: Sequence[str], apart: frozenset[str]) -> bool:
+    """True when the texts differ only in "every"/"each" before a noun that the other
+    text gives as a bare plural: "each inbound call is routed" / "inbound calls are
+    routed", "every PR needs two approvals" / "PRs need two approvals" (not "the PRs":
+    some PRs, not all)."""
+    if apart != {"all"}:
+        return False
+    with_all, bare = (a, b) if any(w in ("every", "each") for w in a) else (b, a)
+    if any(w in ("every", "each", "all") for w in bare):
+        return False
+    plurals = {j: w for j, w in enumerate(bare) if w.endswith("s") and w not in STOPWORDS}
+    for i, word in enumerate(with_all[:-1]):
+        if word not in ("every", "each"):
+            continue
+        for noun in with_all[i + 1 : i + 4]:
+            j = next((j for j, w in plurals.items() if w in (noun + "s", noun + "es")), None)
+            if j is not None:
+                return not _SPECIFIC & set(bare[max(0, j - 3) : j])
+    return False
 
 
 def _habitual(word: str, following: Sequence[str]) -> bool:
@@ -357,6 +391,10 @@ def unpaired(
     for key in sorted(left_a):
         form = units_a[key]
         if key in named:
+            plural = next((k for k in left_b if key + "s" == k or k + "s" == key), None)
+            if plural is not None:  # "PRs" / "PR": a short name's plural, unstemmed
+                left_a.discard(key)
+                left_b.discard(plural)
             continue  # a name pairs only with itself (`distinguishing` saw to that)
         match = next(
             (
@@ -383,9 +421,13 @@ def _same_word(x: str, y: str, capitalised: frozenset[str]) -> bool:
 def typo(slip: str, word: str) -> bool:
     """True when `slip` is no word the lexicon knows and is `word` with one letter
     dropped, added (or doubled) or swapped with its neighbour. A letter changed is no
-    slip: it is how two names or ids one character apart differ ("Jonas" / "Jonah")."""
-    if len(word) < TYPO_MIN or not slip.isalpha() or lemmas(slip) or not lemmas(word):
+    slip: it is how two names or ids one character apart differ ("Jonas" / "Jonah").
+    When `word` is unknown too, only a doubled letter typed once in a long word counts
+    ("croisant" / "croissant"): nothing else says which of two unknown words is right."""
+    if len(word) < TYPO_MIN or not slip.isalpha() or lemmas(slip):
         return False
+    if not lemmas(word):  # neither is a word the lexicon knows: only a doubled letter
+        return len(word) >= DOUBLED_MIN and _doubled(slip, word)
     if len(slip) == len(word):
         diff = [i for i, (p, q) in enumerate(zip(slip, word, strict=True)) if p != q]
         return (
@@ -398,6 +440,18 @@ def typo(slip: str, word: str) -> bool:
         return False
     short, long_ = sorted((slip, word), key=len)
     return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def _doubled(slip: str, word: str) -> bool:
+    """True when one of the two is the other with a doubled letter typed once
+    ("croisant" / "croissant")."""
+    short, long_ = sorted((slip, word), key=len)
+    if len(long_) != len(short) + 1:
+        return False
+    return any(
+        long_[i] == long_[i + 1] and long_[:i] + long_[i + 1 :] == short
+        for i in range(len(long_) - 1)
+    )
 
 
 def _pair_phrases(

@@ -64,6 +64,9 @@ _BE_TEXT = "is are am be been being"
 _BE = frozenset(_BE_TEXT.split())
 _AUXILIARIES_TEXT = "is are was were be been being am has have had get gets got"
 _AUXILIARIES = frozenset(_AUXILIARIES_TEXT.split())
+# Words that place a time word ("next Monday", "this Friday"): part of the same value.
+_TIME_MODIFIERS_TEXT = "next this coming following"
+_TIME_MODIFIERS = frozenset(_TIME_MODIFIERS_TEXT.split())
 _LISTING = frozenset(["and", "or"])
 _PRESENT_FORMS_TEXT = "is are am be been being has have do does"
 _PRESENT_FORMS = frozenset(_PRESENT_FORMS_TEXT.split())
@@ -166,6 +169,8 @@ def value_kind(span: Sequence[str], after: Sequence[str], named: Collection[str]
         words.pop()
     if not words:
         return None
+    if any(stem(w) in TIME_WORDS for w in words):
+        words = [w for w in words if w not in _TIME_MODIFIERS]  # "by [next] Monday"
     if all(_quantity_word(w) for w in words) or (
         any(any(ch.isdigit() for ch in w) for w in words)
         and all(_quantity_word(w) or w in STOPWORDS or stem(w) in named for w in words)
