@@ -100,3 +100,13 @@ def test_a_value_updates_but_an_identifier_or_a_list_member_is_another_fact(old,
 )
 def test_quantifiers_slips_and_times(old, new, op):
     assert compare(old, new) == op
+
+
+def test_a_label_before_a_colon_frames_the_statement_as_an_opener_does():
+    assert tokens("Team update: the VPN is down") == tokens("the VPN is down")
+    assert tokens("Policy reminder - badges stay visible") == tokens("badges stay visible")
+    assert tokens("The update: is done")[:2] == ("the", "update")  # a subject, not a label
+
+
+def test_get_before_an_irregular_participle_is_a_passive():
+    assert compare("The deposit was paid on May 2", "The deposit got paid on May 2") == Op.MERGE

@@ -292,10 +292,15 @@ def content(words: Sequence[str]) -> dict[str, str]:
     for i, w in enumerate(words):
         if w in STOPWORDS or w in FILLER or w in CARRYING:
             continue
-        if w in _GET and i + 1 < len(words) and words[i + 1].endswith(("ed", "en")):
+        if w in _GET and i + 1 < len(words) and _participle(words[i + 1]):
             continue  # "get restarted": a passive, as "are restarted"
         out[stem(w)] = w
     return out
+
+
+def _participle(word: str) -> bool:
+    """A past participle by its ending or as an irregular form ("paid", "built", "sent")."""
+    return word.endswith(("ed", "en")) or (irregular(word) or word) != word
 
 
 def names_in_order(old: str, new: str, a: Sequence[str], b: Sequence[str]) -> bool:

@@ -151,13 +151,23 @@ def _symbols_written(text: str) -> str:
     return text
 
 
+# A label before a colon that opens the text ("Policy reminder: ...", "Team update: ...",
+# "Quick note - ..."): it frames the statement as the openers do.
+_LABEL = regex.compile(
+    r"^\s*(?:(?!(?:the|a|an|this|that|my|our|your|his|her|their|its)\s)\p{L}+\s+)?"
+    r"(?:reminder|update|note|notice|fyi|psa|heads[- ]up|announcement)"
+    r"\s*[:\-–—]\s+",
+    flags=regex.IGNORECASE,
+)
+
+
 @functools.lru_cache(maxsize=8192)
 def tokens(text: str) -> tuple[str, ...]:
     """The text's words as reconciliation compares them: case-folded, contractions'
     negation kept ("cannot" → "can", "not"), spelling, numerals and symbols typed for a
     word made one, and framing openers ("btw", "fyi", "just so you know") dropped from
     the front."""
-    text = _symbols_written(plain_numbers(text))
+    text = _LABEL.sub("", _symbols_written(plain_numbers(text)))
     if "'" in text or "’" in text:
         text = _CONTRACTION.sub(_written_out, text)
     out: list[str] = []
