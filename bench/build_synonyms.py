@@ -15,7 +15,9 @@ runtime pairs two words within four senses of each, or a word's first sense with
 of the other's first eight); synsets left with fewer than two lemmas are dropped,
 and so are time and quantity nouns (`VALUE_LEXNAMES`).
 Each verb synset is also written joined with its direct hypernym ("schedule" with
-"plan"): a more general verb restates a specific one; siblings are never joined. The
+"plan"): a more general verb restates a specific one; siblings are never joined. These
+lines are headed "vh", not "v", so the runtime can pair words by a synset alone where a
+link would pair a verb with a kind of it ("bake" / "cook"). The
 irregular forms (verb.exc, noun.exc, adj.exc: "left" → "leave", "given" → "give")
 come along so both texts can be lemmatised. Verb, adjective and adverb collocations
 ("take_place", "kick_off") are kept as one lemma, and WordNet's antonym pointers
@@ -114,7 +116,7 @@ def hypernym_links(wordnet: Path) -> list[str]:
         for parent in parents[offset]:
             joined = list(dict.fromkeys(lemmas + kept.get(parent, [])))
             if lemmas and kept.get(parent) and len({w.split(":")[0] for w in joined}) >= 2:
-                lines.append(" ".join(["v", *joined]))
+                lines.append(" ".join(["vh", *joined]))  # a verb sense, by a link
     return lines
 
 

@@ -74,6 +74,8 @@ def marked(text: str) -> frozenset[str]:
         elif cased and len(token) > 1 and token.isupper() and folded in _ACRONYM_LIKE:
             found.add(folded)  # "the IT vault": an acronym spelled like a function word
         elif index > 0 and token[0].isupper() and folded not in _NOT_WORDS:
+            if len(token) > 2 and token[:-1].isupper() and token[-1] == "s":
+                folded = folded[:-1]  # "PRs": the plural of the acronym "PR"
             found.add(stem(folded))
     return frozenset(found)
 
@@ -99,11 +101,15 @@ def stem(word: str) -> str:
     return s
 
 
+_ACRONYM_PLURAL = regex.compile(r"\b\p{Lu}{2,}s\b")
+
+
 @functools.lru_cache(maxsize=2048)
 def _stems(text: str) -> frozenset[str]:
     found = tokens(text)
     numbers = {unit[0] for w in found if (unit := split_unit(w))}  # "3pm" holds 3
-    return frozenset({stem(w) for w in found} | set(found) | numbers)
+    acronyms = {w.casefold()[:-1] for w in _ACRONYM_PLURAL.findall(text)}  # "PRs" holds "pr"
+    return frozenset({stem(w) for w in found} | set(found) | numbers | acronyms)
 
 
 def distinguishing(old: str, new: str) -> set[str]:

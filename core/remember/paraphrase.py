@@ -10,11 +10,18 @@ other way round: the texts are a restatement only when
   numbers and identifiers (`distinctions`), and shared names stand in the same order
   (unless exactly one side is passive: "Bob manages Alice" / "Alice is managed by Bob");
 - the function words that carry a fact ("off", "with", "before", "this", "most", "can")
-  are the same set on both sides;
+  are the same set on both sides, but "every"/"each" before a noun the other side gives
+  as a bare plural ("each call is routed" / "calls are routed");
 - every meaningful word of each side is paired with one of the other: the same stem,
   a collocation or synonym the lexicon knows (`synonyms`, never an opposite), or a
-  typo of it (a word no lexicon knows, one letter dropped, added, swapped or changed);
-  a light verb that only restates "is" ("takes place", "is held") may stand unpaired.
+  typo of it (a word no lexicon knows, one letter dropped, added, swapped or changed;
+  between two words no lexicon knows, only a doubled letter typed once); a light verb
+  that only restates "is" ("takes place", "is held", "runs on", "lives in") may stand
+  unpaired, and two such verbs pair with each other.
+
+An acronym in capitals on one side stands for the run of words on the other whose
+initials it spells ("FDE" / "full disk encryption", `acronyms_written`), so it is no
+name of its own there.
 
 Anything unpaired is taken for a fact of its own, and the caller ADDs: a missed
 duplicate costs a second memory, a wrong fold loses a fact.
@@ -33,11 +40,13 @@ from core.remember import distinctions
 from core.remember.distinctions import FILLER, distinguishing, marked, negated, persons_apart, stem
 from core.remember.revision import DETERMINERS, TIME_WORDS, verb_like
 from core.remember.synonyms import (
+    MAX_RANK,
     irregular,
     lemmas,
     opposite,
     parts_of_speech,
     phrase_at,
+    same_sense,
     synonymous,
 )
 from core.remember.wording import joined, normal_word, tokens
@@ -55,10 +64,11 @@ _PAST_TEXT = "was were had did"
 _PAST = frozenset(_PAST_TEXT.split())
 _PRESENT_TEXT = "is are am has have do does"
 _PRESENT = frozenset(_PRESENT_TEXT.split())
-# Verbs that only restate a form of "be" ("the review takes place on May 4"): unpaired,
-# they add no fact when the other side says "is".
+# Verbs that only restate a form of "be" ("the review takes place on May 4", "the DB
+# runs on port 6543", "the archive lives in Glacier", "the vacation lasts until May"):
+# unpaired, they add no fact when the other side says "is".
 _LIGHT_TEXT = """happen occur take_place held hold scheduled located situated set planned cost
-    hosted based kept stored"""
+    hosted based kept stored run live sit last"""
 _LIGHT = frozenset(_LIGHT_TEXT.split())
 _HAPPEN_TEXT = "happen occur take_place"
 _HAPPEN = frozenset(_HAPPEN_TEXT.split())
@@ -70,11 +80,16 @@ _PREPOSITIONS_TEXT = """for of to from by with at in on about over under between
     into onto toward towards behind beside near"""
 _PREPOSITIONS = frozenset(_PREPOSITIONS_TEXT.split())
 _TOKEN = regex.compile(r"[\p{L}\p{N}]+")
-# Two words pair when they share one of their two commonest senses: "needs" / "requires",
-# "shuts" / "closes". Rarer senses and the lexicon's wide match would pair a verb with a
-# kind of it ("cooks" / "bakes": one who bakes also cooks, not the reverse).
+# Two words pair when they share one of their two commonest senses ("needs" / "requires",
+# "shuts" / "closes"), a verb's hypernym included; or one synset itself within their four
+# commonest (`synonyms.same_sense`: "departs" / "leaves", "coaches" / "trains", "flat" /
+# "apartment"), never by a hypernym link at that depth ("cooks" / "bakes": one who bakes
+# also cooks, not the reverse). Rarer senses pair siblings ("shift" / "break", the sixth
+# sense of both).
 PARAPHRASE_RANK = 2
+SAME_SENSE_RANK = MAX_RANK
 TYPO_MIN = 4  # letters a word needs before one slip of the keyboard is taken for a typo
+DOUBLED_MIN = 7  # ... and before a doubled letter typed once pairs two words no lexicon knows
 
 
 def is_paraphrase(old: str, new: str) -> bool:
@@ -90,6 +105,7 @@ def leftover(old: str, new: str) -> tuple[frozenset[str], frozenset[str]] | None
     word); else the meaningful words (stems) of each side that nothing on the other
     pairs. Both empty: a paraphrase. Words left: no evidence either way, which the
     rules take for another fact (an embedder's second opinion may weigh them)."""
+    old, new = acronyms_written(old, new)
     if negated(old) != negated(new) or persons_apart(old, new) or distinguishing(old, new):
         return None
     a, b = aligned(old, new)
@@ -98,15 +114,52 @@ def leftover(old: str, new: str) -> tuple[frozenset[str], frozenset[str]] | None
     left_a, left_b, phrased_a, phrased_b = unpaired(
         a, b, marked(old) | marked(new), cased(old, new)
     )
-    if _carrying(a, phrased_a) != _carrying(b, phrased_b):
+    carrying_a, carrying_b = _carrying(a, phrased_a), _carrying(b, phrased_b)
+    if carrying_a != carrying_b and not _generic_plural(a, b, carrying_a ^ carrying_b):
         return None
     left_a -= classifiers(old, new)
     left_b -= classifiers(new, old)
-    if _light_only(left_a, content(a), b):
+    units_a, units_b = content(a), content(b)
+    if _all_light(left_a, units_a) and _all_light(left_b, units_b):
+        return frozenset(), frozenset()  # "lives in Glacier" / "is stored in Glacier"
+    if _light_only(left_a, units_a, b):
         left_a = set()
-    if _light_only(left_b, content(b), a):
+    if _light_only(left_b, units_b, a):
         left_b = set()
     return frozenset(left_a), frozenset(left_b)
+
+
+_ACRONYM = regex.compile(r"\b(\p{Lu}{2,5})(s?)\b")
+_SPELLED = regex.compile(r"[\p{L}][\p{L}'’-]*")
+
+
+def acronyms_written(old: str, new: str) -> tuple[str, str]:
+    """Both texts with a run of words that one side spells out and the other writes as
+    its initials made the initials ("full disk encryption" beside "FDE", "point of
+    contact" beside "POC", "pull requests" beside "PRs"), so the acronym is no name of
+    its own. Only an acronym in capitals the other text lacks, and only a run of two or
+    more words whose first letters are exactly its letters."""
+    if not (_ACRONYM.search(old) or _ACRONYM.search(new)):
+        return old, new
+    return _spelled_as(new, old), _spelled_as(old, new)
+
+
+def _spelled_as(source: str, target: str) -> str:
+    """`target` with each run of words spelling an acronym of `source` replaced by it."""
+    for found in _ACRONYM.finditer(source):
+        letters, plural = found.group(1), found.group(2)
+        if regex.search(rf"\b{letters}s?\b", target):
+            continue
+        spans = list(_SPELLED.finditer(target))
+        for i in range(len(spans) - len(letters) + 1):
+            run = spans[i : i + len(letters)]
+            initials = "".join(m.group()[0] for m in run).upper()
+            if initials == letters and not any(m.group().isupper() for m in run):
+                last = run[-1].group()
+                tail = "s" if plural or last.casefold().endswith("s") else ""
+                target = target[: run[0].start()] + letters + tail + target[run[-1].end() :]
+                break
+    return target
 
 
 @functools.lru_cache(maxsize=4096)
@@ -132,7 +185,8 @@ def classifiers(mine_text: str, other_text: str) -> set[str]:
             ident.isalpha() and mine[i + 1].isupper() and any(ch.isdigit() for ch in following)
         )
         bare = word.strip(",.;:!?").casefold()
-        if is_id and bare.isalpha() and ident in other and bare not in other:
+        timed = stem(normal_word(bare)) in TIME_WORDS  # "friday 6pm": a day, not a class
+        if is_id and bare.isalpha() and ident in other and bare not in other and not timed:
             found.add(stem(bare))
     return found
 
@@ -153,6 +207,30 @@ def _carrying(words: Sequence[str], phrased: frozenset[str] = frozenset()) -> fr
         for i, w in enumerate(words)
         if w in CARRYING and w not in phrased and not _habitual(w, words[i + 1 : i + 2])
     )
+
+
+_SPECIFIC = frozenset(["the", "this", "that", "these", "those"])
+
+
+def _generic_plural(a: Sequence[str], b: Sequence[str], apart: frozenset[str]) -> bool:
+    """True when the texts differ only in "every"/"each" before a noun that the other
+    text gives as a bare plural: "each inbound call is routed" / "inbound calls are
+    routed", "every PR needs two approvals" / "PRs need two approvals" (not "the PRs":
+    some PRs, not all)."""
+    if apart != {"all"}:
+        return False
+    with_all, bare = (a, b) if any(w in ("every", "each") for w in a) else (b, a)
+    if any(w in ("every", "each", "all") for w in bare):
+        return False
+    plurals = {j: w for j, w in enumerate(bare) if w.endswith("s") and w not in STOPWORDS}
+    for i, word in enumerate(with_all[:-1]):
+        if word not in ("every", "each"):
+            continue
+        for noun in with_all[i + 1 : i + 4]:
+            j = next((j for j, w in plurals.items() if w in (noun + "s", noun + "es")), None)
+            if j is not None:
+                return not _SPECIFIC & set(bare[max(0, j - 3) : j])
+    return False
 
 
 def _habitual(word: str, following: Sequence[str]) -> bool:
@@ -214,10 +292,15 @@ def content(words: Sequence[str]) -> dict[str, str]:
     for i, w in enumerate(words):
         if w in STOPWORDS or w in FILLER or w in CARRYING:
             continue
-        if w in _GET and i + 1 < len(words) and words[i + 1].endswith(("ed", "en")):
+        if w in _GET and i + 1 < len(words) and _participle(words[i + 1]):
             continue  # "get restarted": a passive, as "are restarted"
         out[stem(w)] = w
     return out
+
+
+def _participle(word: str) -> bool:
+    """A past participle by its ending or as an irregular form ("paid", "built", "sent")."""
+    return word.endswith(("ed", "en")) or (irregular(word) or word) != word
 
 
 def names_in_order(old: str, new: str, a: Sequence[str], b: Sequence[str]) -> bool:
@@ -313,6 +396,10 @@ def unpaired(
     for key in sorted(left_a):
         form = units_a[key]
         if key in named:
+            plural = next((k for k in left_b if key + "s" == k or k + "s" == key), None)
+            if plural is not None:  # "PRs" / "PR": a short name's plural, unstemmed
+                left_a.discard(key)
+                left_b.discard(plural)
             continue  # a name pairs only with itself (`distinguishing` saw to that)
         match = next(
             (
@@ -331,7 +418,7 @@ def unpaired(
 def _same_word(x: str, y: str, capitalised: frozenset[str]) -> bool:
     if opposite(x, y):
         return False
-    if synonymous(x, y, PARAPHRASE_RANK):
+    if synonymous(x, y, PARAPHRASE_RANK) or same_sense(x, y, SAME_SENSE_RANK):
         return True
     return x not in capitalised and y not in capitalised and (typo(x, y) or typo(y, x))
 
@@ -339,9 +426,13 @@ def _same_word(x: str, y: str, capitalised: frozenset[str]) -> bool:
 def typo(slip: str, word: str) -> bool:
     """True when `slip` is no word the lexicon knows and is `word` with one letter
     dropped, added (or doubled) or swapped with its neighbour. A letter changed is no
-    slip: it is how two names or ids one character apart differ ("Jonas" / "Jonah")."""
-    if len(word) < TYPO_MIN or not slip.isalpha() or lemmas(slip) or not lemmas(word):
+    slip: it is how two names or ids one character apart differ ("Jonas" / "Jonah").
+    When `word` is unknown too, only a doubled letter typed once in a long word counts
+    ("croisant" / "croissant"): nothing else says which of two unknown words is right."""
+    if len(word) < TYPO_MIN or not slip.isalpha() or lemmas(slip):
         return False
+    if not lemmas(word):  # neither is a word the lexicon knows: only a doubled letter
+        return len(word) >= DOUBLED_MIN and _doubled(slip, word)
     if len(slip) == len(word):
         diff = [i for i, (p, q) in enumerate(zip(slip, word, strict=True)) if p != q]
         return (
@@ -354,6 +445,18 @@ def typo(slip: str, word: str) -> bool:
         return False
     short, long_ = sorted((slip, word), key=len)
     return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def _doubled(slip: str, word: str) -> bool:
+    """True when one of the two is the other with a doubled letter typed once
+    ("croisant" / "croissant")."""
+    short, long_ = sorted((slip, word), key=len)
+    if len(long_) != len(short) + 1:
+        return False
+    return any(
+        long_[i] == long_[i + 1] and long_[:i] + long_[i + 1 :] == short
+        for i in range(len(long_) - 1)
+    )
 
 
 def _pair_phrases(
@@ -427,6 +530,14 @@ def _light_only(left: set[str], units: dict[str, str], other: Sequence[str]) -> 
         if not forms & _HAPPEN and not (forms & _LIGHT and set(other) & _BE):
             return False
     return True
+
+
+def _all_light(left: set[str], units: dict[str, str]) -> bool:
+    """True when something is left and all of it is light verbs: two sides left with
+    only such verbs say the same "is" in two ways."""
+    return bool(left) and all(
+        {key, units.get(key, key), *lemmas(units.get(key, key))} & _LIGHT for key in left
+    )
 
 
 # Every cache keyed by a text or a pair of texts, for benches that time unseen texts.

@@ -29,6 +29,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection, Sequence
 
+import regex
+
 from core.recall.textsearch import STOPWORDS
 from core.remember.distinctions import FILLER, is_verb, marked, negated, persons, stem
 from core.remember.synonyms import irregular, lemmas, parts_of_speech
@@ -62,6 +64,12 @@ _BE_TEXT = "is are am be been being"
 _BE = frozenset(_BE_TEXT.split())
 _AUXILIARIES_TEXT = "is are was were be been being am has have had get gets got"
 _AUXILIARIES = frozenset(_AUXILIARIES_TEXT.split())
+# Words that place a time word ("next Monday", "this Friday"): part of the same value.
+_TIME_MODIFIERS_TEXT = "next this coming following"
+_TIME_MODIFIERS = frozenset(_TIME_MODIFIERS_TEXT.split())
+_LISTING = frozenset(["and", "or"])
+_PRESENT_FORMS_TEXT = "is are am be been being has have do does"
+_PRESENT_FORMS = frozenset(_PRESENT_FORMS_TEXT.split())
 _HAVING_TEXT = "has have had get gets got getting having"
 _HAVING = frozenset(_HAVING_TEXT.split())
 # Words that may open an extension's tail ("… on Tuesdays [and] Thursdays").
@@ -92,6 +100,8 @@ def is_revision(old: str, new: str) -> bool:
     verb = main_verb(a[:prefix])
     if verb is None or past_event(a) or past_event(b):
         return False
+    if _in_identifier(span_a, old) or _in_identifier(span_b, new):
+        return False  # "the tier-2 rota" / "tier-1": another thing's name, not a new value
     named = marked(old) | marked(new)
     kind = value_kind(span_a, after, named)
     if kind is None or kind != value_kind(span_b, after, named):
@@ -101,8 +111,20 @@ def is_revision(old: str, new: str) -> bool:
         return bool(verbs & _BE)
     if kind == "name" and progressive(a[:prefix]):
         return False  # "I've been learning Portuguese" / "Spanish": one more, not another
+    if kind == "name" and _LISTING & {a[prefix - 1], *after[:1]}:
+        return False  # "for Ava and Max" / "Ava and Mia": one of a list, another list
     # "a meeting on Friday" / "on Monday": two meetings, not a new time
     return not (kind == "quantity" and verbs & _HAVING and not _counted(span_a, span_b))
+
+
+_IDENTIFIER = regex.compile(r"(?<![\p{L}\p{N}])\p{L}+-(\p{N}+)(?![\p{L}\p{N}])")
+
+
+def _in_identifier(span: Sequence[str], text: str) -> bool:
+    """True when a number of the span is typed glued to a word before it ("tier-2",
+    "db-07"): the pair is an identifier, which names a thing rather than its value."""
+    numbers = {w for w in span if w.isdigit()}
+    return bool(numbers) and any(m.group(1) in numbers for m in _IDENTIFIER.finditer(text))
 
 
 def is_extension(old: str, new: str) -> bool:
@@ -147,6 +169,8 @@ def value_kind(span: Sequence[str], after: Sequence[str], named: Collection[str]
         words.pop()
     if not words:
         return None
+    if any(stem(w) in TIME_WORDS for w in words):
+        words = [w for w in words if w not in _TIME_MODIFIERS]  # "by [next] Monday"
     if all(_quantity_word(w) for w in words) or (
         any(any(ch.isdigit() for ch in w) for w in words)
         and all(_quantity_word(w) or w in STOPWORDS or stem(w) in named for w in words)
@@ -197,6 +221,8 @@ def past_event(words: tuple[str, ...]) -> bool:
     an auxiliary or determiner ("we went hiking in May", "I visited my aunt"; not "was
     paid", "the shared drive"). Two such texts that differ in when are two occasions."""
     for index, word in enumerate(words):
+        if word in _PRESENT_FORMS:
+            continue  # "are" is listed as an irregular form of "be", but of the present
         if index and (words[index - 1] in _AUXILIARIES or words[index - 1] in DETERMINERS):
             continue
         if word in ("had", "did", "was", "were"):

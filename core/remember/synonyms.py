@@ -43,6 +43,7 @@ PRIMARY_RANK = 1  # a word's commonest sense ...
 WIDE_RANK = 12  # ... may be any of the other word's first eight (the data keeps twelve)
 _DATA = "data/synonyms.txt.gz"
 _PHRASES = "data/phrases.txt"
+_PART = {"vh": "v"}  # a hypernym link's line is a verb sense too
 MAX_PHRASE = 3  # words in the longest collocation kept
 # WordNet's detachment rules (morphy), all parts of speech together.
 _SUFFIXES: tuple[tuple[str, str], ...] = (
@@ -58,6 +59,7 @@ class Lexicon:
     irregular: dict[str, str]  # irregular form → lemma
     opposites: dict[str, frozenset[str]]  # lemma → its antonyms
     parts: tuple[str, ...]  # synset number → its part of speech ("n", "v", "a", "r", ...)
+    links: frozenset[int]  # the numbers that join a verb sense with its hypernym ("vh")
 
 
 @functools.cache
@@ -74,6 +76,7 @@ def _lexicon() -> Lexicon:
             lines += [f"h {'_'.join(phrase.split())}:1 {word}:1" for word in said.split()]
         elif " ! " in line and not line.startswith("#"):
             lines.append("! " + " ".join(line.split(" ! ")))
+    heads = [line.partition(" ")[0] for line in lines]
     for number, line in enumerate(lines):
         head, _, rest = line.partition(" ")
         if head == "x":
@@ -91,7 +94,8 @@ def _lexicon() -> Lexicon:
         {w: tuple(s) for w, s in senses.items()},
         irregular,
         {w: frozenset(o) for w, o in opposites.items()},
-        tuple(line.partition(" ")[0] for line in lines),
+        tuple(_PART.get(head, head) for head in heads),
+        frozenset(n for n, head in enumerate(heads) if head == "vh"),
     )
 
 
@@ -119,6 +123,18 @@ def _synsets(word: str, max_rank: int) -> frozenset[int]:
     senses = _lexicon().senses
     return frozenset(
         n for lemma in lemmas(word) for n, rank in senses.get(lemma, ()) if rank <= max_rank
+    )
+
+
+def same_sense(a: str, b: str, max_rank: int = MAX_RANK) -> bool:
+    """`synonymous` by synsets alone, not by the links from a verb to its hypernym
+    ("bakes" / "cooks": a kind of cooking, not the same act): two words that name one
+    thing, never a thing and its kind."""
+    links = _lexicon().links
+    return bool(
+        (_synsets(a, max_rank) & _synsets(b, max_rank)) - links
+        or (_synsets(a, PRIMARY_RANK) & _synsets(b, WIDE_RANK)) - links
+        or (_synsets(b, PRIMARY_RANK) & _synsets(a, WIDE_RANK)) - links
     )
 
 

@@ -60,8 +60,17 @@ _SHORT = {
     "prod": "production", "cert": "certificate", "certs": "certificates",
     "config": "configuration", "repo": "repository", "repos": "repositories",
     "db": "database", "dbs": "databases", "conf": "conference", "req": "request",
-    "reqs": "requests", "dept": "department", "mgr": "manager", "approx": "approximately",
+    "reqs": "requests", "dept": "department", "mgr": "manager",
     "st": "street", "ave": "avenue", "rd": "road", "info": "information",
+    # chat shorthand for a common word ("bc" / "cuz" for "because", "wknd", "mtg")
+    "bc": "because", "cuz": "because", "coz": "because", "cos": "because",
+    "wknd": "weekend", "wkend": "weekend", "tmrw": "tomorrow", "tmr": "tomorrow",
+    "mtg": "meeting", "mtgs": "meetings", "appt": "appointment", "appts": "appointments",
+    "msg": "message", "msgs": "messages", "ppl": "people", "pls": "please", "plz": "please",
+    "thru": "through", "abt": "about", "ep": "episode", "eps": "episodes", "mgmt": "management",
+    # words of approximation say what "about" says (a function word, compared as one)
+    "approx": "about", "approximately": "about", "roughly": "about", "around": "about",
+    "via": "by",
 }  # fmt: skip
 # A number with its unit written on ("64GB", "12h"): split so it meets "64 GB". A time
 # of day goes the other way, "3 pm" → "3pm": a lone "am" would read as the verb.
@@ -118,12 +127,47 @@ def normal_word(word: str) -> str:
     return word
 
 
+# Symbols typed for a word: "w/ IT" is "with IT", "10%" is "10 percent", "$4.50" is
+# "4.50 dollars"; each written as the word on both sides alike.
+_SYMBOLS: tuple[tuple[regex.Pattern[str], str], ...] = (
+    (regex.compile(r"(?<![\w/])w/o(?![\w/])", flags=regex.IGNORECASE), " without "),
+    (regex.compile(r"(?<![\w/])w/(?![\w/])", flags=regex.IGNORECASE), " with "),
+    (regex.compile(r"(?<![\w/])b/c(?![\w/])", flags=regex.IGNORECASE), " because "),
+    (regex.compile(r"(?<=\p{L})/(?=(?:s|sec|min|h|hr|d|day|wk|week|mo|month|yr|year)\b)"), " per "),
+    (regex.compile(r"(?<=\d)\s?%"), " percent"),
+    (regex.compile(r"\bper cent\b", flags=regex.IGNORECASE), "percent"),
+    (regex.compile(r"\$\s?(\d[\d.]*)"), r"\1 dollars"),
+    (regex.compile(r"€\s?(\d[\d.]*)"), r"\1 euros"),
+    (regex.compile(r"£\s?(\d[\d.]*)"), r"\1 pounds"),
+)
+_SYMBOL_CHARS = frozenset("/%$€£")
+
+
+def _symbols_written(text: str) -> str:
+    if not _SYMBOL_CHARS.intersection(text) and "per cent" not in text.casefold():
+        return text
+    for pattern, replacement in _SYMBOLS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+# A label before a colon that opens the text ("Policy reminder: ...", "Team update: ...",
+# "Quick note - ..."): it frames the statement as the openers do.
+_LABEL = regex.compile(
+    r"^\s*(?:(?!(?:the|a|an|this|that|my|our|your|his|her|their|its)\s)\p{L}+\s+)?"
+    r"(?:reminder|update|note|notice|fyi|psa|heads[- ]up|announcement)"
+    r"\s*[:\-–—]\s+",
+    flags=regex.IGNORECASE,
+)
+
+
 @functools.lru_cache(maxsize=8192)
 def tokens(text: str) -> tuple[str, ...]:
     """The text's words as reconciliation compares them: case-folded, contractions'
-    negation kept ("cannot" → "can", "not"), spelling and numerals made one, and
-    framing openers ("btw", "fyi", "just so you know") dropped from the front."""
-    text = plain_numbers(text)
+    negation kept ("cannot" → "can", "not"), spelling, numerals and symbols typed for a
+    word made one, and framing openers ("btw", "fyi", "just so you know") dropped from
+    the front."""
+    text = _LABEL.sub("", _symbols_written(plain_numbers(text)))
     if "'" in text or "’" in text:
         text = _CONTRACTION.sub(_written_out, text)
     out: list[str] = []
@@ -134,9 +178,11 @@ def tokens(text: str) -> tuple[str, ...]:
         for part in parts or _WHOLE.get(word, word).split():
             if part in _DAYTIME and out and out[-1].isdigit():
                 out[-1] += part  # "3 pm" → "3pm"
+            elif part in _UNITS and out and out[-1].isdigit():
+                out.append(_UNITS[part])  # "13 mo", as "13mo": a unit after a number
             else:
                 out.append(normal_word(part))
-    return tuple(_without_opener(_modal_can(out)))
+    return tuple(_without_opener(_rate_per(_modal_can(out))))
 
 
 _GROUPED = regex.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,]|\.\d)")
@@ -176,6 +222,29 @@ def _modal_can(found: list[str]) -> list[str]:
         else:
             out.append(found[i])
             i += 1
+    return out
+
+
+_PER_UNITS = frozenset(
+    ["second", "minute", "hour", "day", "night", "week", "month", "quarter", "year"]
+)
+
+
+def _rate_per(found: list[str]) -> list[str]:
+    """ "100 requests a minute", "twice a week": the article before a unit of time after a
+    count says "per" ("100 requests per minute"); elsewhere "a day" stays "a day"."""
+    if "a" not in found and "an" not in found:
+        return found
+    out = list(found)
+    for i in range(1, len(out) - 1):
+        before = out[i - 1]
+        counted = (
+            before.isdigit()
+            or before in ("once", "twice")
+            or (len(before) > 3 and before.endswith("s") and i > 1 and out[i - 2].isdigit())
+        )
+        if out[i] in ("a", "an") and out[i + 1] in _PER_UNITS and counted:
+            out[i] = "per"
     return out
 
 
