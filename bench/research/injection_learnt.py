@@ -83,7 +83,7 @@ def fit(
     cols: list[int] = []
     vals: list[float] = []
     for r, fs in enumerate(feats):
-        norm = 1.0 / math.sqrt(len(fs)) if fs else 0.0
+        norm = 1.0 / math.sqrt(max(len(fs), learnt.MIN_FEATURES))
         for f in sorted(fs):
             i = index.get(f)
             if i is not None:
@@ -173,15 +173,20 @@ def _tree_state() -> str:
 
 
 def rules_verdicts(texts: list[str]) -> dict[str, str]:
-    """`remember`'s verdict (category or "clean") per distinct text, cached per tree state,
-    with the learnt scorer switched off: the rules alone."""
+    """`remember`'s verdict per distinct text with the learnt scorer switched off: the
+    rules alone. A category, "clean" where the rules would ask the scorer, or DEFERRED
+    where they pass the text without asking it (a rule's match judged a quotation or a
+    report). Cached per tree state."""
     cache = Path(f"/tmp/injection_learnt_rules_{_tree_state()}.json")
     known: dict[str, str] = json.loads(cache.read_text()) if cache.exists() else {}
     todo = sorted({t for t in texts if t not in known})
     if todo:
         from core.guards import injection
 
-        def never(_text: str, _view: str | None = None) -> bool:
+        asked: set[str] = set()
+
+        def never(text: str, _view: str | None = None) -> bool:
+            asked.add(text)
             return False
 
         setattr(injection, "learnt_injection", never)  # noqa: B010  (the rules alone)
@@ -190,11 +195,16 @@ def rules_verdicts(texts: list[str]) -> dict[str, str]:
             async with AsyncExitStack() as stack:
                 classify = await api_classifier(stack)
                 for text in todo:
-                    known[text] = await classify(text)
+                    verdict = await classify(text)
+                    deferred = verdict == "clean" and text not in asked
+                    known[text] = DEFERRED if deferred else verdict
 
         asyncio.run(go())
         cache.write_text(json.dumps(known))
     return known
+
+
+DEFERRED = "clean, deferred"
 
 
 # --- evaluation --------------------------------------------------------------------------
@@ -241,7 +251,7 @@ def rates(rows: list[Row], verdict: list[str]) -> tuple[int, int, int, int]:
     return (
         sum(v == "injection" for v in inj),
         len(inj),
-        sum(v != "clean" for v in clean),
+        sum(v not in ("clean", DEFERRED) for v in clean),
         len(clean),
     )
 
@@ -251,6 +261,7 @@ def fmt(hit: int, n: int) -> str:
 
 
 def combined(rules_v: list[str], s: list[float], threshold: float) -> list[str]:
+    """The rules' verdict, and "injection" where they ask the scorer and it flags the text."""
     return [
         v if v != "clean" else ("injection" if x >= threshold else "clean")
         for v, x in zip(rules_v, s, strict=True)

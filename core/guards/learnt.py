@@ -42,6 +42,9 @@ _WORD = re.compile(r"[\w']+")
 _UNSPACED = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}]{2,}")
 MAX_CHARS = 4000
 # "you", "your" alone say nothing an injection's target does not say better.
+# A text's feature weights are summed and divided by the square root of how many it has,
+# but never of fewer than this: a short text's few words weigh no more than a sentence's.
+MIN_FEATURES = 16
 _PRONOUNS = frozenset({"you", "your", "you're", "yours", "yourself"})
 # The gate: a word naming a machine, its instructions or memory, a tool or a standing
 # order; a word beginning like one (inflected languages); or a link or script term.
@@ -125,7 +128,7 @@ def score(weights: dict[str, float], bias: float, feats: set[str]) -> float:
     """Probability that the features are an injection's (presence features, L2-normalised
     by how many a text has, as in training)."""
     total = sum(weights.get(f, 0.0) for f in feats)
-    return probability(bias + (total / math.sqrt(len(feats)) if feats else 0.0))
+    return probability(bias + total / math.sqrt(max(len(feats), MIN_FEATURES)))
 
 
 class Model(NamedTuple):
@@ -169,7 +172,7 @@ def injection_score(text: str, view: str | None = None) -> float:
         + sum(get_c(c, 0.0) for c in p.chars)
     )
     n = len(p.words) + len(p.pairs) + len(p.chars)
-    return probability(m.bias + (total / math.sqrt(n) if n else 0.0))
+    return probability(m.bias + total / math.sqrt(max(n, MIN_FEATURES)))
 
 
 def learnt_injection(text: str, view: str | None = None) -> bool:
