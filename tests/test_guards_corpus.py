@@ -18,7 +18,7 @@ import pytest
 from core.guards import check
 from core.guards.credential_phrases import PHRASES
 from core.guards.findings import TIMEOUT_LABEL
-from core.guards.injection import HIDDEN, HIDDEN_MARKUP, SPLIT_WORDS
+from core.guards.injection import HIDDEN, HIDDEN_MARKUP, LEARNT, SPLIT_WORDS
 from core.guards.injection_languages import OTHER_LANGUAGES
 from core.guards.injection_patterns import ENCODED, ENGLISH
 from core.guards.intent import INTENT
@@ -83,7 +83,8 @@ def test_every_label_is_one_of_the_fixed_kinds_never_built_from_the_text(
         | {c.label for c in PII_CHECKS}
         | {c.label for c in WALLET_CHECKS}
         | {p.label for p in ENGLISH + OTHER_LANGUAGES + INTENT + STEERING}
-        | {HIDDEN.label, HIDDEN_MARKUP.label, SPLIT_WORDS.label, ENCODED[1], TIMEOUT_LABEL}
+        | {HIDDEN.label, HIDDEN_MARKUP.label, SPLIT_WORDS.label, LEARNT.label, ENCODED[1]}
+        | {TIMEOUT_LABEL}
     )
     for row, _ in outcomes:
         finding = check(row["text"])

@@ -57,5 +57,13 @@ def masked(text: str) -> str:
 
 def masked_lines(text: str) -> str:
     """A reply with each line the guards would refuse replaced by its stand-in: a model
-    that repeats back the password a user typed does not post it to the channel."""
-    return "\n".join(masked(line) if line.strip() else line for line in text.split("\n"))
+    that repeats back the password a user typed does not post it to the channel. The
+    injection rules alone judge these lines: the learnt scorer was calibrated on notes
+    people save, and the model's own talk of memories ("I've saved that to memory") is
+    not one."""
+    return "\n".join(_masked_reply(line) if line.strip() else line for line in text.split("\n"))
+
+
+def _masked_reply(line: str) -> str:
+    finding = check_privacy(line) or check_injection(line, second_opinion=False)
+    return line if finding is None else MASKED.format(kind=finding.label)
