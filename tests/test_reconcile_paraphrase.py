@@ -67,3 +67,16 @@ def test_the_helpers_say_why():
     assert leftover("The van is blue", "The old van is blue") == (frozenset(), {"old"})
     assert is_paraphrase("Backups run nightly", "backups run nightly!")
     assert plain_numbers("40k, 1,200 and 3,5") == "40000, 1200 and 3,5"
+
+
+def test_a_light_collocation_left_unpaired_does_not_break_the_pairing():
+    # "takes place" stands as one light verb ("take_place"), a key of no single word:
+    # the pairing used to look it up among the words and raised KeyError, which
+    # aborted a whole import batch holding both texts
+    assert compare("The team lunch takes place on Fridays", "The team lunch is on Fridays") == (
+        Op.MERGE
+    )
+    assert compare("The team lunch is on Fridays", "The team lunch takes place on Fridays") == (
+        Op.MERGE
+    )
+    assert compare("We deploy on Fridays", "The team lunch takes place on Fridays") == Op.ADD

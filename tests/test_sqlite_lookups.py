@@ -98,3 +98,48 @@ async def test_a_common_word_is_probed_once_then_remembered_and_no_search_ranks_
     # "team" is counted over the index, then probed; the second time, neither
     assert (probes_first, probes_second) == (2, 0)
     assert ranked and all('"team"' not in sql for sql in ranked)
+
+
+async def test_newest_rows_are_the_newest_visible_matches_whether_few_or_many(tmp_path):
+    """`newest_rows` reads a sparse AND in rowid order and a dense one newest first:
+    either way the newest visible matches, newest first (what one descending walk
+    gives), someone else's private rows left out."""
+    from core.models import Principal
+    from core.stores.sqlite.candidates import SPARSE, newest_rows
+    from tests.contract.test_store_contract import memory
+
+    store = SQLiteStore(f"sqlite:///{tmp_path}/memorybot.db")
+    await store.open()
+    alice, bob = Principal("acme", "alice"), Principal("acme", "bob")
+    try:
+        async with store.session(alice) as s:
+            await s.insert_memories(
+                [memory(alice, f"the team ships release {n}") for n in range(SPARSE * 3)]
+                + [memory(alice, f"the team ships the rare widget {n}") for n in range(3)]
+            )
+        async with store.session(bob) as s:
+            await s.insert_memories([memory(bob, "bob's team ships the rare widget too")])
+
+        def both(match: str) -> tuple[list[int], list[int]]:
+            params = {"ws": "acme", "user": "alice", "st0": "active"}
+            status = "m.status IN (:st0)"
+            walked = [
+                row[0]
+                for row in store.conn.execute(
+                    f"""SELECT f.rowid FROM memories_fts f JOIN memories m ON m.seq = f.rowid
+                    WHERE memories_fts MATCH :m AND m.workspace = :ws AND (m.scope = 'global'
+                    OR m.owner = :user) AND {status} ORDER BY f.rowid DESC LIMIT 10""",
+                    {**params, "m": match},
+                )
+            ]
+            return newest_rows(store.conn, params, match, status, 10), walked
+
+        sparse = await store.run(both, '"team" AND "rare" AND "widget"')
+        dense = await store.run(both, '"team" AND "ships"')
+        none = await store.run(both, '"team" AND "nothing"')
+    finally:
+        await store.close()
+    assert sparse[0] == sparse[1] and len(sparse[0]) == 3  # bob's private row is not alice's
+    assert sparse[0] == sorted(sparse[0], reverse=True)
+    assert dense[0] == dense[1] and len(dense[0]) == 10
+    assert none == ([], [])

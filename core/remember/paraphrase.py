@@ -394,7 +394,7 @@ def unpaired(
         phrased_a |= _pair_phrases(a, b, left_a, left_b, phrased_b)
         phrased_b |= _pair_phrases(b, a, left_b, left_a, phrased_a)
     for key in sorted(left_a):
-        form = units_a[key]
+        form = units_a.get(key, key)  # a light collocation left as one ("take_place")
         if key in named:
             plural = next((k for k in left_b if key + "s" == k or k + "s" == key), None)
             if plural is not None:  # "PRs" / "PR": a short name's plural, unstemmed
@@ -405,7 +405,7 @@ def unpaired(
             (
                 k
                 for k in sorted(left_b)
-                if k not in named and _same_word(form, units_b[k], capitalised)
+                if k not in named and _same_word(form, units_b.get(k, k), capitalised)
             ),
             None,
         )

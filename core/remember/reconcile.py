@@ -46,7 +46,7 @@ class Decision:
     op: Op
     target: Memory | None = None
     content: str = ""  # the text to keep (UPDATE/MERGE/ADD)
-    similarity: float = 0.0
+    similarity: float = 0.0  # the target's trigram similarity (not computed for an ADD)
 
 
 def merged_text(old: str, new: str) -> str:
@@ -66,19 +66,22 @@ def compare(old: str, new: str) -> Op:
 
 
 def decide(content: str, content_hash: str, existing: Sequence[Memory]) -> Decision:
-    """ADD, UPDATE, MERGE or NOOP for `content` against memories of the same scope."""
+    """ADD, UPDATE, MERGE or NOOP for `content` against memories of the same scope.
+
+    Of the memories `compare` folds `content` into, the most similar one (trigrams)
+    wins, the earlier one on a tie. Similarity is computed for those alone: most saves
+    fold into nothing, and scoring every candidate only to sort them was a tenth of an
+    import's reconciliation (bench/scale.py). An ADD's similarity is left at 0."""
     for memory in existing:
         if memory.content_hash == content_hash:
             return Decision(Op.NOOP, memory, memory.content, 1.0)
-    scored = sorted(
-        ((similarity(content, m.content), m) for m in existing), key=lambda p: p[0], reverse=True
-    )
-    for score, memory in scored:
-        op = compare(memory.content, content)
-        if op == Op.NOOP:
-            return Decision(Op.NOOP, memory, memory.content, score)
-        if op == Op.UPDATE:
-            return Decision(Op.UPDATE, memory, content, score)
-        if op == Op.MERGE:
-            return Decision(Op.MERGE, memory, merged_text(memory.content, content), score)
-    return Decision(Op.ADD, None, content, scored[0][0] if scored else 0.0)
+    folds = [(m, op) for m in existing if (op := compare(m.content, content)) != Op.ADD]
+    if not folds:
+        return Decision(Op.ADD, None, content)
+    scored = [(similarity(content, m.content), -i, m, op) for i, (m, op) in enumerate(folds)]
+    score, _, memory, op = max(scored, key=lambda s: (s[0], s[1]))
+    if op == Op.NOOP:
+        return Decision(Op.NOOP, memory, memory.content, score)
+    if op == Op.UPDATE:
+        return Decision(Op.UPDATE, memory, content, score)
+    return Decision(Op.MERGE, memory, merged_text(memory.content, content), score)

@@ -36,6 +36,7 @@ from typing import Any
 from core.recall.textsearch import fts5_match
 
 TERM_QUOTA = 200
+SPARSE = 64  # matches `newest_rows` reads in rowid order before walking newest first
 VISIBLE = "m.workspace = :ws AND (m.scope = 'global' OR m.owner = :user)"
 
 
@@ -151,7 +152,22 @@ def visible_total(
 def newest_rows(
     conn: sqlite3.Connection, params: dict[str, Any], match: str, status_sql: str, limit: int
 ) -> list[int]:
-    """Visible rows matching `match`, newest first, at most `limit`: no scoring."""
+    """Visible rows matching `match`, newest first, at most `limit`: no scoring.
+
+    Walked in ascending rowid order first, up to `SPARSE` rows: an AND of a workspace's
+    common words often holds few rows or none, and proving that in descending order
+    (which loads each posting list whole) cost 3-9 ms at 100k memories, against 1.6 ms
+    ascending. Fewer than `SPARSE` found: those are all there are, newest first. Else
+    the matches are dense and the descending walk stops early, as before."""
+    found = [
+        row[0]
+        for row in conn.execute(
+            _newest(":probe", status_sql, "ASC"),
+            {**params, "probe": match, "probe_limit": max(SPARSE, limit)},
+        )
+    ]
+    if len(found) < max(SPARSE, limit):
+        return found[::-1][:limit]
     return [
         row[0]
         for row in conn.execute(
