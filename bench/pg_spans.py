@@ -71,7 +71,7 @@ def instrument(store: PostgresStore, service: MemoryService) -> None:
             SPANS["session open"].append(1000 * (time.perf_counter() - started))
             yield inner
             closing = time.perf_counter()
-        SPANS["commit"].append(1000 * (time.perf_counter() - closing))
+        SPANS["session close"].append(1000 * (time.perf_counter() - closing))
 
     store.session = timed_session  # type: ignore[method-assign]
 
