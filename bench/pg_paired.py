@@ -13,7 +13,10 @@ with this tree's code in turn (--rounds times), each in a fresh process on fresh
 texts, and prints each figure's median per tree and the ratio (this / base) of the
 medians. `measure` times, in one workspace: recall (local embedder, the question's
 embedding included) p50/p95 and CPU ms a recall (this process + server), `remember`
-saves/s and CPU a save, and `import_jsonl` lines/s and CPU a line.
+saves/s and CPU a save, and `import_jsonl` lines/s and CPU a line; with --clients,
+also that many users at once for --seconds, each alternating a save and a recall with
+a mean --think s pause after each (as bench/scale.py's crowd, on fresh texts): p50/p95
+of both, errors and lost saves.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parents[1]
 
@@ -89,7 +93,8 @@ async def _measure(args: argparse.Namespace) -> None:
 
     urls = json.loads(Path(args.dir, "urls.json").read_text())
     pgdata = Path(args.dir) / "data"
-    store = PostgresStore(urls["app"], admin_url=urls["admin"])
+    pool = {"max_size": args.pool} if args.pool else {}
+    store = PostgresStore(urls["app"], admin_url=urls["admin"], **pool)
     await store.open()
     embedder = build_embedder(EmbedConfig(preset="local"))
     service = MemoryService(store, embedder=embedder)
@@ -133,8 +138,64 @@ async def _measure(args: argparse.Namespace) -> None:
     out["import_per_s"] = len(lines) / (time.perf_counter() - started)
     out["import_cpu"] = 1000 * (_cpu() - before[0]) / len(lines)
     out["import_srv"] = 1000 * (_server_cpu(pgdata) - before[1]) / len(lines)
+    if args.clients:
+        out |= await _crowd(service, vocab, ws, per_ws, args)
     await store.close()
     print(json.dumps(out))
+
+
+async def _crowd(
+    service: Any, vocab: Any, ws: str, size: int, args: argparse.Namespace
+) -> dict[str, float]:
+    """--clients users at once for --seconds: save, pause, recall, pause (mean --think)."""
+    import random
+
+    saves: list[float] = []
+    recalls: list[float] = []
+    saved: list[tuple[str, str]] = []
+    errors = 0
+    stop = time.monotonic() + args.seconds
+    pause = random.Random(args.salt)
+
+    async def client(n: int) -> None:
+        nonlocal errors
+        user, i = f"crowd{n}", 0
+        questions = vocab.questions(size, 200, salt=f"c{n}{args.salt}")
+        while time.monotonic() < stop:
+            text = vocab.memory(i, salt=f"crowd{n}{args.salt}").text
+            q = questions[i % len(questions)][0]
+            i += 1
+            try:
+                started = time.perf_counter()
+                result = await service.remember(ws, user, text)
+                saves.append(1000 * (time.perf_counter() - started))
+                if result.memory is not None:
+                    saved.append((user, result.memory.id))
+                await asyncio.sleep(pause.expovariate(1 / args.think) if args.think else 0)
+                started = time.perf_counter()
+                await service.recall(ws, user, q, limit=10)
+                recalls.append(1000 * (time.perf_counter() - started))
+                await asyncio.sleep(pause.expovariate(1 / args.think) if args.think else 0)
+            except Exception:
+                errors += 1
+
+    await asyncio.gather(*(client(n) for n in range(args.clients)))
+    lost = sum([await service.get_memory(ws, u, m) is None for u, m in saved])
+    saves.sort()
+    recalls.sort()
+
+    def pct(values: list[float], q: float) -> float:
+        return values[min(len(values) - 1, round(q * (len(values) - 1)))] if values else 0.0
+
+    return {
+        "crowd_saves": len(saves),
+        "crowd_save_p50": pct(saves, 0.5),
+        "crowd_save_p95": pct(saves, 0.95),
+        "crowd_recall_p50": pct(recalls, 0.5),
+        "crowd_recall_p95": pct(recalls, 0.95),
+        "crowd_errors": errors,
+        "crowd_lost": lost,
+    }
 
 
 def _pair(args: argparse.Namespace) -> None:
@@ -142,7 +203,9 @@ def _pair(args: argparse.Namespace) -> None:
     trees = {"base": args.base, "this": str(HERE)}
     common = ["--dir", args.dir, "--size", str(args.size), "--workspaces", str(args.workspaces)]
     common += ["--queries", str(args.queries), "--saves", str(args.saves)]
-    common += ["--imports", str(args.imports)]
+    common += ["--imports", str(args.imports), "--clients", str(args.clients)]
+    common += ["--seconds", str(args.seconds), "--think", str(args.think)]
+    common += ["--pool", str(args.pool)] if args.pool else []
     for r in range(args.rounds):
         for name in ("base", "this") if r % 2 == 0 else ("this", "base"):
             salt = f"{args.salt}r{r}{name}"  # fresh texts: a repeat would be a duplicate
@@ -175,6 +238,10 @@ def main() -> None:
     parser.add_argument("--salt", default=str(int(time.time())), help="texts never seen")
     parser.add_argument("--root", default=str(HERE), help="measure: the tree to import")
     parser.add_argument("--base", help="pair: the other tree (e.g. a clone of main)")
+    parser.add_argument("--clients", type=int, default=0, help="measure: a crowd after")
+    parser.add_argument("--seconds", type=float, default=60.0, help="the crowd's length")
+    parser.add_argument("--think", type=float, default=1.0, help="its mean pause (s)")
+    parser.add_argument("--pool", type=int, default=0, help="pool size (0: the store's)")
     args = parser.parse_args()
     if args.command == "fill":
         asyncio.run(_fill(args))

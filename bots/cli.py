@@ -11,11 +11,11 @@ import asyncio
 import json
 import os
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
 from functools import wraps
 from pathlib import Path
-from typing import Any, Concatenate, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, NoReturn, ParamSpec, TypeVar
 
 import click
 
@@ -24,16 +24,17 @@ from bots.config import AppConfig, ConfigError, check_database_url, load_config
 from bots.discord import discord_command
 from bots.redact import configure_logging, redact
 from bots.slack_command import slack
-from bots.wiring import open_service
+from bots.wiring import open_service, open_store_only
 from core import texts
-from core.commands import COMMANDS, CommandRequest, run_action, run_command
 from core.faults import FAULTS, explain
-from core.models import Scope
+from core.models import KEY_FIELDS, Principal, Scope
 from core.providers.encryption import SecretBox, SecretKeyError
-from core.providers.keys import KEY_FIELDS
 from core.responses import ActionKind, Response
-from core.service import MemoryService
 from core.validation import InvalidInput, broken_text
+
+if TYPE_CHECKING:  # the service, commands and guards load when a command opens one
+    from core.ports import Store
+    from core.service import MemoryService
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -58,14 +59,7 @@ def with_service(
             async with open_service(config) as service:
                 return await fn(service, config, *args, **kwargs)
 
-        try:
-            return asyncio.run(body())
-        except ConfigError as exc:
-            fail(str(exc))
-        except FAULTS as exc:  # the one mapping from a fault to a sentence (core.faults)
-            fail(explain(exc))
-        except ValueError as exc:  # open_store: an unsupported URL or a missing extra
-            fail(str(exc))
+        return run_body(body)
 
     return wrapper
 
@@ -76,6 +70,36 @@ def write_private(path: Path, text: str) -> None:
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(descriptor, "w", encoding="utf-8") as file:
         file.write(text)
+
+
+def with_store(
+    fn: Callable[Concatenate[Store, AppConfig, P], Awaitable[R]],
+) -> Callable[P, R]:
+    """`with_service` for a command that reads only the store: it opens the store alone
+    (`bots.wiring.open_store_only`), so neither the service nor a provider loads."""
+
+    @click.pass_obj
+    @wraps(fn)
+    def wrapper(config: AppConfig, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        async def body() -> R:
+            async with open_store_only(config) as store:
+                return await fn(store, config, *args, **kwargs)
+
+        return run_body(body)
+
+    return wrapper
+
+
+def run_body(body: Callable[[], Coroutine[Any, Any, R]]) -> R:
+    """Run a command body; config errors and store faults become clean exits."""
+    try:
+        return asyncio.run(body())
+    except ConfigError as exc:
+        fail(str(exc))
+    except FAULTS as exc:  # the one mapping from a fault to a sentence (core.faults)
+        fail(explain(exc))
+    except ValueError as exc:  # open_store: an unsupported URL or a missing extra
+        fail(str(exc))
 
 
 def with_ids(response: Response) -> str:
@@ -125,6 +149,8 @@ def cli(
 
 
 async def _command(service: MemoryService, config: AppConfig, name: str, text: str) -> Response:
+    from core.commands import CommandRequest, run_command
+
     request = CommandRequest(config.workspace, config.user, "cli", text, platform="cli")
     return await run_command(service, name, request)
 
@@ -207,6 +233,8 @@ async def memories(service: MemoryService, config: AppConfig, as_json: bool) -> 
 @with_service
 async def undo(service: MemoryService, config: AppConfig, audit_id: str | None) -> None:
     """Undo your last change (or the one with this audit id)."""
+    from core.commands import CommandRequest, run_action
+
     request = CommandRequest(config.workspace, config.user, "cli", is_admin=True, platform="cli")
     response = await run_action(service, request, ActionKind.UNDO, audit_id or "")
     click.echo(response.plain())
@@ -216,10 +244,12 @@ async def undo(service: MemoryService, config: AppConfig, audit_id: str | None) 
 
 @cli.command()
 @click.option("--json", "as_json", is_flag=True)
-@with_service
-async def stats(service: MemoryService, config: AppConfig, as_json: bool) -> None:
+@with_store
+async def stats(store: Store, config: AppConfig, as_json: bool) -> None:
     """Memory count, entity count and size for you and your workspace."""
-    s = (await service.stats(config.workspace, config.user)).as_dict()
+    principal = Principal(config.workspace, config.user)
+    async with store.session(principal, read_only=True) as session:  # as MemoryService.stats
+        s = (await session.stats()).as_dict()
     emit(s, as_json, "\n".join(f"{k}: {v}" for k, v in s.items()))
 
 
@@ -417,6 +447,8 @@ async def pin(service: MemoryService, config: AppConfig, memory_id: str, off: bo
 async def _action(
     service: MemoryService, config: AppConfig, kind: ActionKind, value: str
 ) -> Response:
+    from core.commands import CommandRequest, run_action
+
     request = CommandRequest(config.workspace, config.user, "cli", is_admin=True, platform="cli")
     return await run_action(service, request, kind, value)
 
@@ -481,6 +513,7 @@ async def _settings_run(
     admin: bool,
     as_json: bool,
 ) -> None:
+    from core.commands import CommandRequest
     from core.commands.settings import settings_line
 
     request = CommandRequest(
@@ -572,6 +605,8 @@ async def keys_rotate(service: MemoryService, config: AppConfig) -> None:
 @cli.command("commands")
 def list_commands() -> None:
     """List the slash commands every platform offers."""
+    from core.commands import COMMANDS
+
     for spec in COMMANDS.values():
         click.echo(f"/{spec.name:<10} {spec.description}")
 

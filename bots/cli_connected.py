@@ -12,7 +12,7 @@ import sys
 import time
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -22,11 +22,12 @@ from bots.redact import redact
 from bots.wiring import open_service
 from core.faults import FAULTS, explain
 from core.ports import Embedder, ProviderError
-from core.providers.chat.structured_modes import MODES
 from core.providers.presets import ProviderConfigError, build_chat_model, build_embedder
-from core.service import MemoryService
 from core.stores import open_store
 from core.texts import DB_CHECK_ADVICE, install_hint
+
+if TYPE_CHECKING:  # loaded by the commands that open a service, not at start
+    from core.service import MemoryService
 
 # The modules whose `@job` handlers a worker runs.
 
@@ -134,6 +135,7 @@ async def _chat_line(config: AppConfig) -> tuple[bool, str, str]:
         return False, str(exc), "fix the MEMORYBOT_LLM_* settings"
     if model is None:
         return True, "not configured: replies list the recalled memories", ""
+    from core.providers.chat.structured_modes import MODES
     from core.providers.http import display_url  # aiohttp: only when a model is set
 
     where = f"{config.chat.model} at {display_url(config.chat.base_url)}"

@@ -14,10 +14,12 @@ reshaped at start (old vectors cleared) and re-embedding is queued for the worke
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bots.config import AppConfig, ConfigError, check_database_url
-from core.service import MemoryService
+
+if TYPE_CHECKING:
+    from core.service import MemoryService
 
 log = logging.getLogger(__name__)
 

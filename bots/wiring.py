@@ -1,22 +1,29 @@
-"""Build the memory service from configuration: the one place parts are chosen."""
+"""Build the memory service from configuration: the one place parts are chosen.
+
+The service (and with it the guards, recall and extraction) is imported when a
+command opens one, not when the CLI starts: `open_store_only` serves the commands
+that only read the store (`memorybot stats`), so they start without it.
+"""
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bots.config import AppConfig, ConfigError
 from bots.connected import admin_url, align_dimensions, is_connected
-from core.api import open_memory
-from core.ports import ChatModel, Embedder
-from core.providers.encryption import SecretBox
+from core.ports import ChatModel, Embedder, Store
 from core.providers.presets import ProviderConfigError, build_chat_model, build_embedder
-from core.service import MemoryService, ServiceConfig
+
+if TYPE_CHECKING:
+    from core.service import MemoryService, ServiceConfig
 
 
 def service_config(config: AppConfig) -> ServiceConfig:
+    from core.service import ServiceConfig
+
     return ServiceConfig(max_chars=config.max_memory_chars)
 
 
@@ -39,6 +46,9 @@ async def _close(*providers: Any) -> None:
 async def open_service(config: AppConfig) -> AsyncIterator[MemoryService]:
     """`async with open_service(config) as service:` — store opened and migrated,
     providers built from MEMORYBOT_EMBED_* / MEMORYBOT_LLM_* and closed at the end."""
+    from core.api import open_memory
+    from core.providers.encryption import SecretBox
+
     embedder, chat_model = build_providers(config)
     secrets = SecretBox(config.secret_keys) if config.secret_keys else None
     try:
@@ -58,3 +68,21 @@ async def open_service(config: AppConfig) -> AsyncIterator[MemoryService]:
             yield service
     finally:
         await _close(chat_model, embedder)
+
+
+@asynccontextmanager
+async def open_store_only(config: AppConfig) -> AsyncIterator[Store]:
+    """`async with open_store_only(config) as store:` — the store alone, opened and
+    migrated as `open_service` opens it, for a command that reads nothing but the
+    store: no providers built, no embedding column reshaped (the next command that
+    opens the service does that)."""
+    from core.stores import open_store
+
+    store = open_store(
+        config.database_url, admin_url=admin_url(config), pool_size=config.database_pool or None
+    )
+    await store.open()
+    try:
+        yield store
+    finally:
+        await store.close()

@@ -321,6 +321,9 @@ class WorkspaceSettings:
 
 # Encrypted settings fields -> the name they are shown under.
 SECRET_SETTINGS = {"embed_api_key_enc": "embed_api_key", "chat_api_key_enc": "chat_api_key"}
+# Which provider -> the settings field holding its encrypted key (`core.providers.keys`;
+# here so the CLI can offer the choice without importing the key store).
+KEY_FIELDS = {"embed": "embed_api_key_enc", "chat": "chat_api_key_enc"}
 
 
 @dataclass(frozen=True)

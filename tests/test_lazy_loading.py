@@ -45,6 +45,42 @@ def test_stats_with_the_local_embedder_configured_loads_no_model_and_compiles_no
     assert report == {"heavy": [], "compiled": 0}
 
 
+STORE_ONLY_PROBE = """
+import json, sys
+from bots.cli import cli
+cli.main(["stats", "--json"], standalone_mode=False)
+loaded = [m for m in ("core.service", "core.guards", "core.commands", "core.extraction",
+                      "cryptography") if m in sys.modules]
+print(json.dumps({"loaded": loaded}))
+"""
+
+
+def test_stats_opens_only_the_store_so_neither_the_service_nor_the_guards_import(tmp_path):
+    env = {
+        **os.environ,
+        "MEMORYBOT_DATABASE_URL": f"sqlite:///{tmp_path / 'm.db'}",
+        "MEMORYBOT_EMBED_PRESET": "local",
+        "PYTHONPATH": str(ROOT),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", STORE_ONLY_PROBE],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"loaded": []}
+
+
+def test_core_names_load_on_first_use_and_stay_the_same_objects():
+    import core
+    from core.api import open_memory
+    from core.models import Hit
+
+    assert core.open_memory is open_memory and core.Hit is Hit
+    assert "open_memory" in core.__all__
+
+
 def test_a_lazy_regex_compiles_once_on_first_use_and_then_matches():
     pattern = LazyRegex(r"port (\d+)")
     assert pattern._compiled is None

@@ -227,3 +227,25 @@ def test_convex_fuse_scores_lie_in_unit_interval_and_missing_items_count_as_zero
 def test_convex_fuse_handles_empty_and_single_item_lists():
     assert convex_fuse([], []) == []
     assert convex_fuse([(7, 1.0)], []) == [(7, 0.5)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Priya on the Orbit team: deploy_service v2.3 at 10:30, Kax & co",
+        "ALL CAPS and MiXeD, snake_case__words, 3.14 and 1e9",
+        "\tnew\nlines  and\x00control chars ~!@#$%^&*()",
+    ],
+)
+def test_the_ascii_fast_path_splits_words_as_the_unicode_path_does(text):
+    import unicodedata
+
+    from core.recall.segment import split_word
+    from core.recall.textsearch import _WORD, _words
+
+    general = [
+        part
+        for w in _WORD.findall(unicodedata.normalize("NFKC", text))
+        for part in split_word(w.casefold())
+    ]
+    assert text.isascii() and _words(text) == general and general

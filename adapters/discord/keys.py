@@ -30,7 +30,7 @@ from adapters.discord.forms import PREFILL_BUDGET, field_values
 from adapters.discord.respond import deferred_reply
 from core import texts
 from core.commands.keys import key_statuses, set_keys
-from core.providers.keys import KEY_FIELDS
+from core.models import KEY_FIELDS
 from core.responses import Response
 
 log = logging.getLogger(__name__)

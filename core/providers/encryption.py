@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import binascii
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from cryptography.fernet import Fernet, InvalidToken, MultiFernet
+if TYPE_CHECKING:  # cryptography loads with the first SecretBox, not with the CLI
+    from cryptography.fernet import MultiFernet
 
 
 class SecretKeyError(ValueError):
@@ -33,6 +35,8 @@ class SecretBox:
     """
 
     def __init__(self, keys: Sequence[str]) -> None:
+        from cryptography.fernet import Fernet, MultiFernet
+
         cleaned = [k.strip() for k in keys if k and k.strip()]
         if not cleaned:
             raise SecretKeyError(
@@ -50,7 +54,7 @@ class SecretBox:
                     "generate one with SecretBox.generate_key()"
                 ) from None
         self.key_count = len(fernets)
-        self._fernet = MultiFernet(fernets)
+        self._fernet: MultiFernet = MultiFernet(fernets)
 
     def __repr__(self) -> str:  # never the keys
         return f"SecretBox(<{self.key_count} key(s)>)"
@@ -62,6 +66,8 @@ class SecretBox:
 
     @staticmethod
     def generate_key() -> str:
+        from cryptography.fernet import Fernet
+
         return Fernet.generate_key().decode("ascii")
 
     def encrypt(self, plaintext: str) -> str:
@@ -70,6 +76,8 @@ class SecretBox:
 
     def decrypt(self, token: str) -> str:
         """The plaintext, trying every configured key."""
+        from cryptography.fernet import InvalidToken
+
         try:
             return self._fernet.decrypt(token.encode("ascii")).decode("utf-8")
         except (InvalidToken, UnicodeError):
@@ -82,6 +90,8 @@ class SecretBox:
 
     def rotate(self, token: str) -> str:
         """The same secret re-encrypted under the newest key (old keys may then go)."""
+        from cryptography.fernet import InvalidToken
+
         try:
             return self._fernet.rotate(token.encode("ascii")).decode("ascii")
         except (InvalidToken, UnicodeError):

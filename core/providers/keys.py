@@ -15,14 +15,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core.governance import audit
-from core.models import SECRET_SETTINGS, Principal
+from core.models import KEY_FIELDS, SECRET_SETTINGS, Principal
 from core.ports import Store
 from core.providers.encryption import SecretBox, SecretDecryptError, SecretKeyError
 
 log = logging.getLogger(__name__)
 
-# Which provider -> the settings field holding its encrypted key.
-KEY_FIELDS = {"embed": "embed_api_key_enc", "chat": "chat_api_key_enc"}
 assert set(KEY_FIELDS.values()) == set(SECRET_SETTINGS)
 
 

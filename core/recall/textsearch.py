@@ -70,7 +70,11 @@ _WORD = re.compile(r"[^\W_]+")
 
 def _words(text: str) -> list[str]:
     """Lowercased word tokens after NFKC, so full-width/compatibility forms match;
-    CJK runs become character bigrams, as the index stores them (`core.recall.segment`)."""
+    CJK runs become character bigrams, as the index stores them (`core.recall.segment`).
+    ASCII text, most of a team's memories, skips both: NFKC leaves it as it is, it
+    holds no CJK, and its casefold is its lower (a third of recall's scoring time)."""
+    if text.isascii():
+        return _WORD.findall(text.lower())
     return [
         part
         for w in _WORD.findall(unicodedata.normalize("NFKC", text))

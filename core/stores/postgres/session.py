@@ -58,6 +58,13 @@ from core.stores.postgres.traces import PostgresTraces
 
 log = logging.getLogger(__name__)
 
+# A session that only bumped use counts (`touch`) need not wait for the WAL flush: set
+# with its COMMIT, in the same round trip.
+COMMIT_ASYNC = "SET LOCAL synchronous_commit TO off; COMMIT"
+TOUCH = (
+    "UPDATE memories AS m SET use_count = use_count + 1, last_used_at = %(now)s "
+    f"WHERE {VISIBLE} AND m.id = ANY(%(ids)s)"
+)
 RETURNING = f"{', '.join(MEMORY_COLUMNS)}, embedding IS NOT NULL AS has_embedding"
 INSERT = (
     f"INSERT INTO memories ({', '.join(MEMORY_COLUMNS)}, embedding) "
@@ -94,12 +101,15 @@ class PostgresSession(PostgresTraces):
         self.params: dict[str, Any] = {"ws": principal.workspace, "user": principal.user}
         # Commit without waiting for the WAL flush (the store reads it at COMMIT).
         self.commit_async = False
+        # Use-count bumps not yet sent (`touch`): they ride on the next statement.
+        self._touches: list[tuple[list[str], float]] = []
         # The last cutoff `expire_forgotten` passed in this transaction (traces.py).
         self.expired_before: float | None = None
         # This user's memory switch as `get_settings` read it, until `set_memory_off`.
         self._memory_off: tuple[float | None] | None = None
 
     async def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        await self._send_touches()
         async with self.conn.cursor(row_factory=dict_row) as cur:
             await cur.execute(sql, {**self.params, **(params or {})})
             return await cur.fetchall() if cur.description else []
@@ -134,6 +144,7 @@ class PostgresSession(PostgresTraces):
         if not memories:
             return []
         written: list[str] = []
+        await self._send_touches()
         async with self.conn.cursor() as cur:
             await cur.executemany(
                 f"{INSERT} ON CONFLICT DO NOTHING RETURNING id",
@@ -161,6 +172,7 @@ class PostgresSession(PostgresTraces):
             f"RETURNING {RETURNING}"
         )
         params = {"id": memory_id, **{f"set_{k}": v for k, v in changes.items()}}
+        await self._send_touches()  # before the savepoint, which a duplicate rolls back
         try:
             async with self.conn.transaction():  # a savepoint: a duplicate must not abort
                 rows = await self._memories(sql, params)
@@ -251,14 +263,43 @@ class PostgresSession(PostgresTraces):
         )
 
     async def touch(self, memory_ids: Sequence[str], now: float) -> None:
-        """Bump use counts. Recall's only write, so its commit need not wait for the
-        WAL flush: a crash may lose the last few bumps, never a memory."""
+        """Bump use counts. Recall's only write and its last step, so the UPDATE is
+        not sent alone: it goes out with the session's next statement or, as in a
+        recall, with its COMMIT (`commit`), one round trip instead of two. That commit
+        need not wait for the WAL flush: a crash may lose the last few bumps, never a
+        memory. Read back in this session, the counts are already bumped."""
         self.commit_async = True
-        await self._rows(
-            "UPDATE memories AS m SET use_count = use_count + 1, last_used_at = %(now)s "
-            f"WHERE {VISIBLE} AND m.id = ANY(%(ids)s)",
-            {"now": now, "ids": list(memory_ids)},
-        )
+        if memory_ids:
+            self._touches.append((list(memory_ids), now))
+
+    def _touch_statements(self) -> tuple[str, dict[str, Any]]:
+        """The waiting touches as one string of statements (bound client-side: a
+        simple query may hold several), and clears them."""
+        statements, params = [], dict(self.params)
+        for n, (ids, now) in enumerate(self._touches):
+            statements.append(
+                TOUCH.replace("%(ids)s", f"%(ids{n})s").replace("%(now)s", f"%(now{n})s")
+            )
+            params |= {f"ids{n}": ids, f"now{n}": now}
+        self._touches.clear()
+        return "; ".join(statements), params
+
+    async def _send_touches(self) -> None:
+        if self._touches:
+            query, params = self._touch_statements()
+            async with psycopg.AsyncClientCursor(self.conn) as cur:
+                await cur.execute(query, params)
+
+    async def commit(self) -> None:
+        """COMMIT (without waiting for the WAL flush after a touch), any waiting
+        touches in front of it in the same round trip. The store calls it last."""
+        end = COMMIT_ASYNC if self.commit_async else "COMMIT"
+        if not self._touches:
+            await self.conn.execute(end)
+            return
+        query, params = self._touch_statements()
+        async with psycopg.AsyncClientCursor(self.conn) as cur:
+            await cur.execute(f"{query}; {end}", params)
 
     async def delete_memory(self, memory_id: str) -> bool:
         rows = await self._rows(

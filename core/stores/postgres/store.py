@@ -45,9 +45,6 @@ BEGIN = (
     "set_config('memorybot.user', {user}, true), set_config('hnsw.ef_search', '64', true), "
     "set_config('hnsw.iterative_scan', 'relaxed_order', true)"
 )
-# A session that only bumped use counts (`PostgresSession.touch`) need not wait for the
-# WAL flush: set with its COMMIT, in the same round trip.
-COMMIT_ASYNC = "SET LOCAL synchronous_commit TO off; COMMIT"
 HNSW_INDEX = "memories_embedding_hnsw"
 
 
@@ -225,11 +222,11 @@ class PostgresStore:
                 try:
                     session = PostgresSession(conn, principal, self._dimensions, self._common_terms)
                     yield session
+                    await session.commit()  # with a recall's touch, in one round trip
                 except BaseException:
                     with suppress(*CONNECTION_ERRORS, psycopg.Error):
                         await conn.execute("ROLLBACK")
                     raise
-                await conn.execute(COMMIT_ASYNC if session.commit_async else "COMMIT")
         except psycopg.errors.ReadOnlySqlTransaction as exc:
             raise ReadOnlySession(str(exc)) from exc
         except CONNECTION_ERRORS as exc:
