@@ -27,6 +27,13 @@ reported by line number with the kind of secret, and never echoed or imported. T
 bullets of a file are separate memories by design, so they are saved without
 reconciling them against each other (exact duplicates are still recognised); a
 near-duplicate is left for consolidation, which merges without losing text.
+
+A numbered item (`1. …`, `2) …`) is a memory like a bullet, and a line that continues
+an item (indented, or wrapped straight under it, also after a blank line when indented)
+joins it with one space, so a hand-wrapped file imports whole. A line that is none of
+these — prose, a table, a code block, a rule — is not guessed at: it is reported with
+its line number (one entry per block), like a refused bullet, so nothing is dropped
+without the importer being told.
 """
 
 from __future__ import annotations
@@ -75,7 +82,18 @@ SOURCES = {"EXPLICIT": Source.EXPLICIT, "INFERRED": Source.EXTRACTED}
 SOURCE_NAMES = {v: k for k, v in SOURCES.items()}
 PERM = "[perm]"
 _HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
-_BULLET = re.compile(r"^\s*[-*+]\s+(.*)$")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+(.*)$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_RULE = re.compile(r"^\s{0,3}([-*_])(?:\s*\1){2,}\s*$")
+_TABLE = re.compile(r"^\s*\|")
+_COMMENT = re.compile(r"^\s*<!--")
+RULE = "a horizontal rule, not a memory"
+PROSE = "prose, not a list item: start it with '- ' to import it"
+BLOCKS = (
+    (_RULE, RULE),
+    (_TABLE, "a table, not a list item: make each row a '- ' bullet to import it"),
+    (_COMMENT, "an HTML comment, not a memory"),
+)
 _FROM = re.compile(r"^from:(\d{4}-\d{2}-\d{2})$", re.IGNORECASE)
 
 
@@ -114,18 +132,69 @@ def parse_bullet(text: str, line: int, kind: Kind) -> Bullet:
 
 
 def parse(lines: Iterable[str]) -> list[Bullet]:
-    """Every bullet of the file, with the kind of the section it sits in."""
-    kind = Kind.FACT
-    bullets = []
+    """Every item of the file, with the kind of the section it sits in."""
+    return parse_file(lines)[0]
+
+
+def parse_file(lines: Iterable[str]) -> tuple[list[Bullet], list[tuple[int, str]]]:
+    """The file's items (bullets and numbered, continuation lines joined) and the
+    (line number, reason) of each block of lines that is not an item or a heading."""
+    parser = _Parser()
     for number, raw in enumerate(lines, start=1):
-        heading = _HEADING.match(raw)
-        if heading:
-            kind = SECTION_KINDS.get(heading.group(1).strip().casefold(), Kind.FACT)
-            continue
-        bullet = _BULLET.match(raw)
-        if bullet:
-            bullets.append(parse_bullet(bullet.group(1), number, kind))
-    return bullets
+        parser.feed(number, raw)
+    parser.close()
+    return parser.items, parser.unplaced
+
+
+class _Parser:
+    """Line by line: which item is open (continuation lines join it), which reported
+    block is open (its further lines are part of that one report), which section."""
+
+    def __init__(self) -> None:
+        self.kind = Kind.FACT
+        self.items: list[Bullet] = []
+        self.unplaced: list[tuple[int, str]] = []
+        self.item: tuple[int, Kind, list[str]] | None = None
+        self.gap = False  # a blank line since the open item's last line
+        self.block: str | None = None  # the reason of the reported block we are in
+        self.fence: str | None = None  # the marker of the open code block
+
+    def feed(self, number: int, raw: str) -> None:
+        if self.fence is not None:
+            if raw.strip().startswith(self.fence):
+                self.fence = None
+            return
+        if not raw.strip():
+            self.gap, self.block = True, None
+            return
+        if self.item is not None and (raw[:1].isspace() or not self.gap):
+            starts = (_BULLET, _HEADING, _FENCE, *(pattern for pattern, _ in BLOCKS))
+            if not any(pattern.match(raw) for pattern in starts):
+                self.item[2].append(raw.strip())  # a continuation line
+                self.gap = False
+                return
+        self.close()
+        self.gap, block, self.block = False, self.block, None
+        if fence := _FENCE.match(raw):
+            self.fence = fence.group(1)
+            self.unplaced.append((number, "a code block, not a list item"))
+        elif heading := _HEADING.match(raw):
+            self.kind = SECTION_KINDS.get(heading.group(1).strip().casefold(), Kind.FACT)
+        elif (bullet := _BULLET.match(raw)) and not _RULE.match(raw):
+            self.item = (number, self.kind, [bullet.group(1)])
+        else:
+            reason = next((why for pattern, why in BLOCKS if pattern.match(raw)), None)
+            self.block = reason or block or PROSE  # wrapped prose stays one report
+            if self.block != block:
+                self.unplaced.append((number, self.block))
+            if reason == RULE:
+                self.block = None  # one line: what follows is reported on its own
+
+    def close(self) -> None:
+        if self.item is not None:
+            number, kind, parts = self.item
+            self.items.append(parse_bullet(" ".join(p.strip() for p in parts), number, kind))
+        self.item = None
 
 
 async def import_markdown(
@@ -141,12 +210,19 @@ async def import_markdown(
     on_batch: Callable[[ImportReport], None] | None = None,
 ) -> ImportReport:
     """Import a MEMORY.md as the user's private memories (or, with global_set, as
-    global ones), in batches. Refused bullets are reported as (line number, reason)
-    only; bullets up to line `start_after` are skipped (resuming)."""
+    global ones), in batches. Refused items, and lines that are not items, are
+    reported as (line number, reason) only; items up to line `start_after` are
+    skipped (resuming)."""
     report = ImportReport(committed_through=start_after)
     scope = Scope.GLOBAL if global_set else Scope.PRIVATE
     batcher = Batcher(ports, Principal(workspace, user), report, progress, on_batch, details=True)
-    bullets = [b for b in parse(lines) if b.line > start_after]
+    items, unplaced = parse_file(lines)
+    for number, reason in unplaced:
+        if number > start_after:
+            report.total += 1
+            report.count("not imported")
+            report.refused.append((number, reason))
+    bullets = [b for b in items if b.line > start_after]
     for start in range(0, len(bullets), batcher.batch_size):
         chunk = bullets[start : start + batcher.batch_size]
         for bullet in chunk:
