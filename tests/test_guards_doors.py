@@ -17,7 +17,7 @@ from core.extraction.candidates import Candidate, Extraction
 from core.governance.memory_md import import_markdown
 from core.governance.portability import import_jsonl
 from core.jobs.extraction import apply
-from core.models import Hit, Kind, Principal, RefusalReason, SaveStatus, Scope
+from core.models import Hit, Kind, Principal, Provenance, RefusalReason, SaveStatus, Scope
 
 WS, ALICE, ADMIN = "acme", "alice", "root"
 
@@ -116,3 +116,26 @@ def test_nothing_guarded_enters_a_prompt_even_from_rows_saved_before_the_rule():
     assert [h.content for h in usable_memories(hits)] == [CLEAN]
     profile = {"name": "Alice", "style": SEED, "role": AADHAAR, "company": EXFIL}
     assert usable_profile(profile) == {"name": "Alice"}
+
+
+# Generated, format-valid look-alikes (never real credentials).
+CHANNEL_TOKEN = "ghp_" + "Xt8wQcRXrXAzLXwSipDCznI08Ps6AwdCm6MH"
+
+
+async def test_a_token_passed_as_the_channel_of_an_api_save_is_refused_and_not_echoed(service):
+    """The Python API stored `channel=` verbatim (exported with the memory) unguarded."""
+    result = await service.remember(WS, ALICE, CLEAN, channel=CHANNEL_TOKEN)
+    assert result.status == SaveStatus.REFUSED and result.reason == RefusalReason.SECRET
+    assert result.detail == "a GitHub token in the channel field"
+    assert CHANNEL_TOKEN not in repr(result) and "Xt8wQc" not in repr(result)
+    assert await stored_texts(service) == []
+    saved = await service.remember(WS, ALICE, CLEAN, channel="C04DEPLOYS")
+    assert saved.status == SaveStatus.SAVED and saved.memory.channel == "C04DEPLOYS"
+
+
+async def test_a_token_in_an_api_saves_provenance_is_refused_like_in_a_jsonl_import(service):
+    source = Provenance(how="import", permalink=f"https://chat.example/{CHANNEL_TOKEN}")
+    result = await service.remember(WS, ALICE, CLEAN, provenance=source)
+    assert result.status == SaveStatus.REFUSED and result.reason == RefusalReason.SECRET
+    assert result.detail.endswith("in the permalink field") and "Xt8wQc" not in repr(result)
+    assert await stored_texts(service) == []

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TypeVar
 
-from core import guards
 from core.models import (
     HowSaved,
     Kind,
@@ -30,7 +29,7 @@ from core.models import (
 )
 from core.ports import Ports
 from core.remember.batch import BATCH_SIZE, Screened, save_screened, screen_many
-from core.remember.intake import SaveRequest
+from core.remember.intake import SaveRequest, field_finding
 from core.stores.codec import MEMORY_COLUMNS
 
 # A memory's stored columns, minus what belongs to this store rather than to the memory:
@@ -234,12 +233,8 @@ def guarded_field(provenance: Provenance) -> str | None:
     """Why a line's provenance may not be stored ("secret in channel"), or None: an
     imported file's channel, message id, permalink or author is stored and exported
     verbatim like its content, so a token there would be kept without any guard."""
-    for name in ("platform", "channel", "message_id", "permalink", "author"):
-        value = getattr(provenance, name)
-        finding = guards.check(value) if value else None
-        if finding is not None:
-            return f"{finding.category} in {name}"
-    return None
+    found = field_finding(None, provenance)
+    return None if found is None else f"{found[1].category} in {found[0]}"
 
 
 def _choice(value: object, enum: type[E], default: D) -> E | D:

@@ -30,6 +30,7 @@ from core.remember import saving
 from core.remember.canonical import clean_text
 from core.remember.intake import (
     SaveRequest,
+    field_refusal,
     guard_refusal,
     new_memory,
     refused,
@@ -51,7 +52,7 @@ def screen(
         reason = context.save_refusal(request.scope, is_admin=request.is_admin)
         if early is None and reason is not None:
             early = refused(reason)
-        out.append(early or guard_refusal(request.text) or content)
+        out.append(early or guard_refusal(request.text) or field_refusal(request) or content)
     return out
 
 

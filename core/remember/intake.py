@@ -96,6 +96,30 @@ def guard_refusal(text: str) -> RememberResult | None:
     return None if finding is None else refused(RefusalReason(finding.category), finding.label)
 
 
+STORED_FIELDS = ("platform", "channel", "message_id", "permalink", "author")
+
+
+def field_finding(channel: str | None, provenance: Provenance) -> tuple[str, guards.Finding] | None:
+    """The first stored text beside the content that the guards refuse, with its name:
+    the channel and the provenance columns are stored and exported verbatim, so a token
+    pasted as a channel name (the API takes any string) would otherwise be kept."""
+    values = [("channel", channel or ""), *((n, getattr(provenance, n)) for n in STORED_FIELDS)]
+    for name, value in values:
+        finding = guards.check(value) if value else None
+        if finding is not None:
+            return name, finding
+    return None
+
+
+def field_refusal(request: SaveRequest) -> RememberResult | None:
+    """A refusal naming the kind of finding and the field, never the value."""
+    found = field_finding(request.channel, request.provenance)
+    if found is None:
+        return None
+    name, finding = found
+    return refused(RefusalReason(finding.category), f"{finding.label} in the {name} field")
+
+
 def new_memory(
     principal: Principal,
     request: SaveRequest,
@@ -143,6 +167,7 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
     # The raw text (invisible characters are a signal), on a worker thread: the guards
     # are CPU-bound and must not stall other users' requests on the event loop.
     blocked = await asyncio.to_thread(guard_refusal, request.text)
+    blocked = blocked or await asyncio.to_thread(field_refusal, request)
     if blocked is not None:
         return blocked
     now = ports.clock()
