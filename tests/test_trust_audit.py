@@ -16,6 +16,9 @@ from click.testing import CliRunner, Result
 import core
 from bots.cli import cli
 from bots.redact import redact
+from core.ids import new_id
+from core.models import NewMemory, Principal, Scope
+from core.remember.canonical import content_hash
 
 PASSWORD = "AppPw5ecretXYZ"
 UNREACHABLE = "postgresql://memorybot_app@127.0.0.1:1/memorybot"
@@ -156,3 +159,43 @@ def test_a_bot_whose_database_is_unreachable_stops_with_one_line(bot):
     result = run((bot,), {**BOT_ENV, "MEMORYBOT_DATABASE_URL": url})
     assert_refused_quietly(result)
     assert "database is unavailable" in result.output
+
+
+# A word of each token above: recall and /forget must find it by that word alone.
+PART = {
+    "the wiki lives at wiki.acme.dev": "acme",
+    "send invoices to billing@acme.example": "billing",
+    "the gateway config is /etc/nginx/gateway.conf": "nginx",
+    "prod runs release v2.4.1": "v2",
+}
+NEWER = 250  # more than forgetting.RECENT_POOL: the index alone must find the memory
+
+
+@pytest.mark.parametrize("text", sorted(PART))
+async def test_a_word_of_a_host_address_path_or_version_is_found_beyond_the_recent_ones(
+    service, text
+):
+    # PostgreSQL's index held "billing@acme.example" as one token: a recall for "billing"
+    # missed it, and so did "/forget billing" once 200 newer memories hid it from the
+    # recent ones forget also reads. Its index text now holds the token's words too.
+    saved = await service.remember("acme", "alice", text)
+    async with service.store.session(Principal("acme", "alice")) as session:
+        for i in range(NEWER):
+            filler = f"note {i}: lunch is at noon on day {i}"
+            await session.insert_memory(
+                NewMemory(
+                    new_id(),
+                    "acme",
+                    "alice",
+                    Scope.PRIVATE,
+                    filler,
+                    content_hash(filler),
+                    created_at=1e10 + i,
+                    updated_at=1e10 + i,
+                )
+            )
+    word = PART[text]
+    hits = await service.recall("acme", "alice", word, touch=False)
+    assert [h.id for h in hits] == [saved.memory.id]
+    forgot = await service.forget("acme", "alice", word)
+    assert [m.id for m in forgot.forgotten] == [saved.memory.id]

@@ -11,6 +11,8 @@ The same transform runs on both sides:
 - the index side, `index_text`: the SQLite store registers it as the SQL function
   `memorybot_index_text` its FTS triggers call, and the PostgreSQL migration 0150
   defines a PL/pgSQL twin (same character ranges, same output) for the tsvector;
+  0180's version also appends the words of tokens PostgreSQL's parser keeps whole
+  (hosts, addresses, paths, versions), which SQLite's tokenizer splits anyway;
 - the query side, `split_word`: `core.recall.textsearch` turns each CJK run of a
   question into the same bigrams, and coverage reads memories the same way.
 

@@ -32,17 +32,10 @@ async def matching(session: StoreSession, query: str) -> list[Memory]:
     if not terms:
         return []
     statuses = (Status.ACTIVE.value, Status.PENDING_REVIEW.value)
+    # Both stores index each word of a host, address, path or version ("wiki.acme.dev"),
+    # PostgreSQL since its migration 0180, so the index alone finds what autocomplete offers.
     hits = await session.search_text(terms, SEARCH_POOL, statuses, require_all=True)
-    found = {h.memory.id: h.memory for h in hits}
-    # PostgreSQL's text parser keeps a host, address, path or version ("wiki.acme.dev")
-    # as one token, so its words never match there; recent memories are also read word
-    # by word, as SQLite's index reads them, so "/forget wiki.acme.dev" finds what
-    # autocomplete offered on both stores.
-    wanted = set(terms)
-    for memory in await session.list_memories(statuses, RECENT_POOL):
-        if wanted <= set(query_terms(memory.content)):
-            found.setdefault(memory.id, memory)
-    return list(found.values())
+    return [h.memory for h in hits]
 
 
 async def forget(session: StoreSession, query: str, is_admin: bool, now: float) -> ForgetResult:

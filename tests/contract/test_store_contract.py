@@ -182,6 +182,27 @@ async def test_search_text_with_require_all_needs_every_term(store):
     assert [h.memory.content for h in hits] == ["the staging DB is on port 6543"]
 
 
+COMPOUND = {
+    "send invoices to billing@acme.example": ["billing", "acme", "example"],
+    "the wiki lives at wiki.acme.dev": ["wiki", "acme", "dev"],
+    "the app is deployed to /srv/app_main": ["srv", "app", "main"],
+    "prod runs release v2.4.1": ["v2", "4", "1"],
+}
+
+
+@pytest.mark.parametrize("text", sorted(COMPOUND))
+async def test_each_word_of_an_address_host_path_or_version_is_searchable(store, text):
+    # PostgreSQL's parser keeps such a token whole; its index text adds the words (0180).
+    await add(store, ALICE, text)
+    await add(store, ALICE, "an unrelated memory about lunch")
+    words = COMPOUND[text]
+    async with store.session(ALICE) as s:
+        for word in words:
+            assert [h.memory.content for h in await s.search_text([word], 10)] == [text], word
+        every = await s.search_text(words, 10, require_all=True)
+    assert [h.memory.content for h in every] == [text]
+
+
 SYNTAX_MEMORY = 'quotes " and stars * and NEAR( OR AND'
 
 
