@@ -32,7 +32,6 @@ CHAT = [
 
 
 def test_the_shipped_model_is_what_the_training_script_writes() -> None:
-    pytest.importorskip("numpy")
     from bench.research import injection_learnt as training
 
     data = {name: training.corpus(name) for name in training.CORPORA}
@@ -41,7 +40,6 @@ def test_the_shipped_model_is_what_the_training_script_writes() -> None:
 
 
 def test_heldout2_is_never_trained_on() -> None:
-    pytest.importorskip("numpy")
     from bench.research import injection_learnt as training
 
     assert training.HELDOUT == "heldout2"
