@@ -30,6 +30,7 @@ from bench.reconcile_probes_test4 import FAMILIES_TEST4  # noqa: E402
 from bench.reconcile_probes_test5 import FAMILIES_TEST5  # noqa: E402
 from bench.reconcile_probes_test6 import FAMILIES_TEST6  # noqa: E402
 from bench.reconcile_probes_test7 import FAMILIES_TEST7  # noqa: E402
+from bench.reconcile_probes_test8 import FAMILIES_TEST8  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "reconcile" / "probes.jsonl"
 
@@ -781,7 +782,7 @@ def pairs() -> list[dict[str, str]]:
     odd ones test; the ADDED families (numbered after them) carry their split; the
     `test2` families (`reconcile_probes_test2`), more dev ones
     (`reconcile_probes_dev2`), the `test3` families (`reconcile_probes_test3`) and the
-    `test4` to `test7` families (`reconcile_probes_test4`, `_test5`, `_test6`, `_test7`)
+    `test4` to `test8` families (`reconcile_probes_test4`, `_test5` … `_test8`)
     come last, each rewording with its `how`."""
     families = [("dev" if n % 2 == 0 else "test", f) for n, f in enumerate(FAMILIES)] + ADDED
     rows: list[dict[str, str]] = []
@@ -795,6 +796,7 @@ def pairs() -> list[dict[str, str]]:
     later += [("test5", f) for f in FAMILIES_TEST5]
     later += [("test6", f) for f in FAMILIES_TEST6]
     later += [("test7", f) for f in FAMILIES_TEST7]
+    later += [("test8", f) for f in FAMILIES_TEST8]
     for number, (split, (base, how_reworded, updated, distinct, negation)) in enumerate(
         later, start=len(families)
     ):
