@@ -19,6 +19,7 @@ from core.chat.turn import ChatTurn
 from core.commands import CommandRequest, run_action, run_command
 from core.commands.settings import settings_line
 from core.faults import FAULTS, explain
+from core.logsafe import log_failure
 from core.responses import ActionKind, Response
 from core.service import MemoryService
 
@@ -142,8 +143,8 @@ class ConsoleSession:
             return await self._handle(line)
         except FAULTS as exc:
             return explain(exc)
-        except Exception as exc:  # the console's outermost edge: log the type, carry on
-            log.error("console line failed: %s", type(exc).__name__, exc_info=log.isEnabledFor(10))
+        except Exception as exc:  # the console's outermost edge: log the summary, carry on
+            log_failure(log, exc, "console line failed")
             return texts.SOMETHING_WENT_WRONG
 
     async def _handle(self, line: str) -> str | None:

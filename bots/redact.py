@@ -5,13 +5,16 @@ is always shown as `postgresql://memorybot_app:***@host/db`, in output, in error
 and in every log record. At MEMORYBOT_LOG_LEVEL=DEBUG the HTTP and platform
 libraries (slack_sdk, slack_bolt, discord, aiohttp, …) would log request and event
 bodies — messages and memories — so they stay at INFO unless the separate opt-in
-MEMORYBOT_LOG_PAYLOADS=1 asks for them (for debugging a platform, knowingly).
+MEMORYBOT_LOG_PAYLOADS=1 asks for them (for debugging a platform, knowingly). The
+same opt-in lets memorybot's own lines show whole exception messages (a model server's
+error text, a refusal): without it they show summaries only (`core.logsafe`).
 """
 
 from __future__ import annotations
 
 import logging
 
+from core.logsafe import log_payloads
 from core.stores.urls import hide_passwords
 
 # Libraries whose DEBUG logging prints request/response or event bodies.
@@ -45,7 +48,9 @@ class RedactingFilter(logging.Filter):
 
 
 def configure_logging(level: str, payloads: bool = False) -> None:
-    """Root logging at `level`, every record redacted, payload loggers held at INFO."""
+    """Root logging at `level`, every record redacted, payload loggers held at INFO
+    and exception messages summarised, unless `payloads` (MEMORYBOT_LOG_PAYLOADS)."""
+    log_payloads(payloads)
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger().setLevel(level)  # also when handlers existed (basicConfig skipped)
     for handler in logging.getLogger().handlers:

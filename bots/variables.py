@@ -58,8 +58,9 @@ VARIABLES: tuple[Variable, ...] = (
     Variable(
         "MEMORYBOT_LOG_PAYLOADS",
         "",
-        "`1` lets the Slack/Discord/HTTP libraries log at DEBUG too — their DEBUG logs "
-        "contain message bodies, so only for debugging a platform, knowingly",
+        "`1` lets the Slack/Discord/HTTP libraries log at DEBUG too and memorybot's own "
+        "lines show whole error texts (a model server's error body, a refusal) — both "
+        "can contain message bodies, so only for debugging a platform, knowingly",
         "operations",
     ),
     Variable(

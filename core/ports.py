@@ -66,8 +66,22 @@ class StoreFault(Exception):
 class ProviderError(Exception):
     """A provider (embedder or chat model) failed: down, slow, refused or garbled.
 
-    The message is safe to show to an admin: it never contains an API key.
+    The message is safe to show to an admin: it never contains an API key. It has two
+    parts, because a server's own words can quote what it was sent (a 400 that repeats
+    the prompt, a refusal that quotes the user's message or a memory):
+
+    * `summary` names the provider, what went wrong (status or kind) and what retrying
+      did, and nothing the server said or was sent: it is what logs and stored job
+      errors show (issue 12, "no echo");
+    * `detail` is the server's error text or refusal, for the admin who asked
+      (`memorybot doctor` prints `str(exc)`, which is both) and for logs only under
+      MEMORYBOT_LOG_PAYLOADS=1 (`core.logsafe`).
     """
+
+    def __init__(self, summary: str, detail: str = "") -> None:
+        super().__init__(f"{summary}: {detail}" if detail else summary)
+        self.summary = summary
+        self.detail = detail
 
 
 @runtime_checkable

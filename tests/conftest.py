@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 import pytest
 
 from bots.redact import PAYLOAD_LOGGERS
+from core import logsafe
 from core.ports import Store
 from core.service import MemoryService
 from core.stores.sqlite.store import SQLiteStore
@@ -84,7 +85,9 @@ def logging_as_it_was() -> Iterator[None]:
     root = logging.getLogger()
     levels = {name: logging.getLogger(name).level for name in ["", *PAYLOAD_LOGGERS]}
     filters = {id(h): list(h.filters) for h in root.handlers}
+    payloads = logsafe.payloads_logged()
     yield
+    logsafe.log_payloads(payloads)
     for name, level in levels.items():
         logging.getLogger(name).setLevel(level)
     for handler in root.handlers:

@@ -8,6 +8,7 @@ import asyncio
 import pytest
 
 from core.jobs.handlers import JOB_HANDLERS
+from core.ports import ProviderError
 from core.service import MemoryService
 from core.stores.postgres.jobs import PostgresJobs
 from tests.conftest import Clock
@@ -22,7 +23,8 @@ def recorded():
     async def record(ports, payload):
         await asyncio.sleep(0)
         if payload.get("fail"):
-            raise RuntimeError("provider down")
+            # A server's error text can quote the job's message: stored as a summary.
+            raise ProviderError("provider down", f"cannot take {payload.get('said')!r}")
         runs.append(payload["n"])
 
     HANDLERS.clear()
@@ -63,7 +65,7 @@ async def test_backoff_doubles_and_the_job_is_dead_after_max_attempts(pg_store, 
     clock = Clock()
     queue = PostgresJobs(pg_store, clock=clock, max_attempts=3, backoff=2.0, handlers=HANDLERS)
     service = MemoryService(pg_store)
-    await queue.enqueue("test_record", {"fail": True}, workspace="acme")
+    await queue.enqueue("test_record", {"fail": True, "said": "Quokka7731"}, workspace="acme")
     delays = []
     for attempt in range(1, 4):
         [claimed] = await queue.claim()
@@ -79,6 +81,7 @@ async def test_backoff_doubles_and_the_job_is_dead_after_max_attempts(pg_store, 
     assert (await queue.counts())["dead"] == 1
     [(workspace, _, kind, error)] = await queue.dead()
     assert (workspace, kind) == ("acme", "test_record") and "provider down" in error
+    assert "Quokka7731" not in error  # the server's words are not kept (issue 12)
     clock.advance(days=1)
     assert await queue.claim() == []  # dead jobs are never taken again
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from adapters.discord.context import BotContext, workspace_for
 from adapters.discord.settings_command import settings_command
 from adapters.discord.views import ActionButton, ActionMenu
 from core.governance.schedule import DAY, Periodic, consolidation_schedule
+from core.logsafe import log_failure
 from core.responses import ActionKind
 from core.service import MemoryService
 
@@ -141,6 +143,16 @@ class MemoryBot(discord.AutoShardedClient):
 
     async def on_message(self, message: discord.Message) -> None:
         await chat.on_message(self.context, self.user, message)
+
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
+        """An event handler failed. discord.py's default logs the traceback with the
+        exception's message, which can quote the message being answered (issue 12):
+        log its summary and a message-free stack instead (`core.logsafe`)."""
+        exc = sys.exc_info()[1]
+        if exc is None:
+            log.error("discord: %s failed", event_method)
+            return
+        log_failure(log, exc, "discord: %s failed", event_method)
 
     async def on_raw_reaction_add(self, event: discord.RawReactionActionEvent) -> None:
         await reactions.on_reaction(self.context, self.user, event, added=True)

@@ -24,6 +24,7 @@ from adapters.discord.render import render
 from adapters.discord.views import ValueStash, unstash
 from core import guards, texts
 from core.commands import run_action
+from core.logsafe import log_failure
 from core.responses import ActionKind, Response
 
 log = logging.getLogger(__name__)
@@ -100,9 +101,8 @@ async def on_command_error(
         log.warning("unknown command /%s: run `memorybot discord sync`", guards.masked(error.name))
         message = texts.UNKNOWN_COMMAND.format(name=guards.masked(error.name))
     else:
-        log.error(
-            "command %s failed", interaction.command and interaction.command.name, exc_info=error
-        )
+        name = interaction.command and interaction.command.name
+        log_failure(log, error, "command %s failed", name)
         message = texts.SOMETHING_WENT_WRONG
     if interaction.response.is_done():
         await interaction.followup.send(message, ephemeral=True)

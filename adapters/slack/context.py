@@ -20,6 +20,8 @@ from slack_bolt.context.async_context import AsyncBoltContext
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
+from core.logsafe import log_failure
+
 log = logging.getLogger(__name__)
 
 # What can go wrong talking to Slack while reporting an error: logged, never raised.
@@ -97,9 +99,9 @@ class Tasks:
     async def _guard(self, work: Work, report: Work | None) -> None:
         try:
             await work()
-        except Exception:  # the top of a background task: anything must end here
+        except Exception as exc:  # the top of a background task: anything must end here
             self.failures += 1
-            log.exception("slack: work after the ack failed")
+            log_failure(log, exc, "slack: work after the ack failed")
             if report is not None:
                 try:
                     await report()

@@ -21,6 +21,7 @@ from core.chat import prompting, redaction
 from core.context import MemoryContext, read_context
 from core.extraction.rules import asked_to_remember
 from core.jobs.queue import JobQueue
+from core.logsafe import loggable
 from core.models import (
     ChannelPolicy,
     Hit,
@@ -324,7 +325,7 @@ async def _model_reply(
         # streamed, so a reply past the timeout is cancelled, not left generating.
         reply = await model.complete(messages, temperature=0.3, stream=True)
     except ProviderError as exc:
-        log.warning("chat model failed, answering from memory: %s", exc)
+        log.warning("chat model failed, answering from memory: %s", loggable(exc))
         return None
     answered = reply.text.strip()
     if policy != redaction.SEND:

@@ -15,6 +15,7 @@ from core import guards
 from core.extraction.candidates import CONTEXT_MESSAGES, Extraction, Said, merged
 from core.extraction.model import ExtractionFailed, extract_with_model
 from core.extraction.rules import extract_with_rules
+from core.logsafe import loggable
 from core.ports import ChatMessage, ChatModel, ProviderError
 
 log = logging.getLogger(__name__)
@@ -53,6 +54,6 @@ async def extract(model: ChatModel | None, said: Said) -> Extraction:
     try:
         found = await extract_with_model(model, said)
     except (ProviderError, ExtractionFailed) as exc:
-        log.info("model extraction failed, using the rules alone: %s", exc)
+        log.info("model extraction failed, using the rules alone: %s", loggable(exc))
         return rules
     return merged(rules, found)

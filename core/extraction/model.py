@@ -28,6 +28,7 @@ from core.extraction.candidates import (
 )
 from core.llm.grounding import mentioned, shares_a_word, unsupported_names
 from core.llm.structured import parse_object, problems
+from core.logsafe import SafeMessage
 from core.models import PROFILE_FIELDS, PROFILE_VALUE_MAX_CHARS, Kind
 from core.ports import ChatMessage, ChatModel
 from core.remember.canonical import clean_text, words
@@ -38,7 +39,7 @@ MAX_TOKENS = 1200
 GROUNDED_PROFILE_FIELDS = frozenset({"name", "company"})
 
 
-class ExtractionFailed(ValueError):
+class ExtractionFailed(SafeMessage, ValueError):
     """The model's answer is unusable as a whole; the message never holds user text."""
 
 

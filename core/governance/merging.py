@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 
 from core import guards
+from core.logsafe import loggable
 from core.models import Memory, Scope, Source
 from core.ports import ChatMessage, ChatModel, ProviderError
 from core.remember.canonical import clean_text, content_hash, jaccard, normalize_content, trigrams
@@ -151,7 +152,7 @@ async def rewrite_pair(model: ChatModel, first: str, second: str) -> str | None:
         reply = await model.complete(messages, json_schema=MERGE_SCHEMA, max_tokens=300)
         data = json.loads(reply.text)
     except ProviderError as exc:
-        log.warning("merge rewrite failed, keeping the longer text: %s", exc)
+        log.warning("merge rewrite failed, keeping the longer text: %s", loggable(exc))
         return None
     except json.JSONDecodeError:
         log.warning("merge rewrite was not JSON, keeping the longer text")

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable
 
 from core.jobs.queue import JobQueue
+from core.logsafe import log_failure
 
 log = logging.getLogger(__name__)
 
@@ -61,9 +62,9 @@ class Periodic:
         while True:
             try:
                 await self.tick()
-            except Exception:  # a scheduled task must never stop the schedule or the bot
+            except Exception as exc:  # a scheduled task must never stop the schedule or the bot
                 self.failures += 1
-                log.exception("scheduled task %s failed", self.name)
+                log_failure(log, exc, "scheduled task %s failed", self.name)
             self.runs += 1
             await asyncio.sleep(self.interval)
 

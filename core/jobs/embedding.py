@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from core.logsafe import SafeMessage, loggable
 from core.models import Principal
 from core.ports import Ports, ProviderError
 
@@ -20,7 +21,7 @@ log = logging.getLogger(__name__)
 BATCH = 64
 
 
-class BackfillIncomplete(RuntimeError):
+class BackfillIncomplete(SafeMessage, RuntimeError):
     """Some memories are still without a vector (no embedder, or it failed); the
     queue retries the job later with backoff."""
 
@@ -37,7 +38,7 @@ async def backfill(ports: Ports, principal: Principal, batch: int = 32) -> int:
     try:
         vectors = await embedder.embed([m.content for m in todo])
     except ProviderError as exc:
-        log.warning("backfill embedding failed: %s", exc)
+        log.warning("backfill embedding failed: %s", loggable(exc))
         return 0
     async with ports.store.session(principal) as session:
         for memory, vector in zip(todo, vectors, strict=True):

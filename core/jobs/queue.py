@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from core.logsafe import log_failure
 from core.ports import Ports
 
 log = logging.getLogger(__name__)
@@ -51,9 +52,9 @@ class InProcessJobs:
     async def _run(self, kind: str, handler: JobHandler, payload: dict[str, Any]) -> None:
         try:
             await handler(self.ports, payload)
-        except Exception:  # a background job must never take the bot down
+        except Exception as exc:  # a background job must never take the bot down
             self.failures += 1
-            log.exception("background job %s failed", kind)
+            log_failure(log, exc, "background job %s failed", kind)
 
     async def forget_user(self, workspace: str, user: str) -> int:
         """In-process jobs start at once and keep nothing: let the running ones finish

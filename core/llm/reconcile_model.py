@@ -21,6 +21,7 @@ from typing import Any
 from core import guards, prompts
 from core.llm.grounding import unsupported_names
 from core.llm.structured import parse_object, problems
+from core.logsafe import SafeMessage, loggable
 from core.models import Memory, NewMemory
 from core.ports import ChatMessage, ChatModel, ProviderError
 from core.remember.canonical import clean_text
@@ -32,7 +33,7 @@ MAX_SHOWN = 5
 MAX_TOKENS = 400
 
 
-class Rejected(ValueError):
+class Rejected(SafeMessage, ValueError):
     """The model's answer cannot be used; the message says why (never user content)."""
 
 
@@ -93,5 +94,5 @@ async def propose(
         )
         return interpret(parse_object(reply.text), shown, candidate.content, max_chars)
     except (ProviderError, Rejected) as exc:
-        log.info("model reconciliation not used, falling back to the rules: %s", exc)
+        log.info("model reconciliation not used, falling back to the rules: %s", loggable(exc))
         return None

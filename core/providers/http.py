@@ -6,7 +6,9 @@ or garbled answers. Handling that once keeps each adapter about its wire format
 and keeps the safety rules in one place:
 
 * every failure becomes a `ProviderError` whose message an admin can act on
-  ("the chat model at http://… answered 500 three times");
+  ("the chat model at http://… answered 500 three times"); the server's own error
+  text is its `detail`, kept out of `summary`, which is all a log line shows (a
+  server's error can quote the request: issue 12);
 * no message or log record ever contains the API key, the Authorization header,
   credentials in the URL, or the request body (it carries users' words).
 """
@@ -38,10 +40,9 @@ class ProviderHTTPError(ProviderError):
     """The server answered with an error status. `detail` is its (scrubbed) error text,
     kept so adapters can react to specific refusals (e.g. an unsupported parameter)."""
 
-    def __init__(self, message: str, status: int, detail: str = "") -> None:
-        super().__init__(message)
+    def __init__(self, summary: str, status: int, detail: str = "") -> None:
+        super().__init__(summary, detail)
         self.status = status
-        self.detail = detail
 
 
 def display_url(url: str) -> str:
@@ -179,7 +180,7 @@ class JsonPoster:
                     )
                 detail = self._error_detail(raw)
                 if status not in RETRYABLE_STATUSES or (refused and refused(status, detail)):
-                    raise ProviderHTTPError(_refusal(where, status, detail), status, detail)
+                    raise ProviderHTTPError(_refusal(where, status), status, detail)
                 outcomes.append(f"answered {status}")
             if attempt == attempts:
                 raise self._give_up(where, outcomes, status, detail)
@@ -204,10 +205,9 @@ class JsonPoster:
             message = f"{where} {outcomes[0]} {_times(len(outcomes))}"
         else:
             message = f"{where} failed {_times(len(outcomes))}: {', '.join(outcomes)}"
-        message += _suffix(detail)
         if status is not None:
             return ProviderHTTPError(message, status, detail)
-        return ProviderError(message)
+        return ProviderError(message, detail)
 
     async def _send(
         self, url: str, body: dict[str, Any], stream: bool = False
@@ -279,17 +279,14 @@ def _events(raw: bytes, where: str) -> list[Any]:
     return events
 
 
-def _suffix(detail: str) -> str:
-    return f": {detail}" if detail else ""
-
-
-def _refusal(where: str, status: int, detail: str) -> str:
-    """The message for an error status that retrying cannot fix."""
+def _refusal(where: str, status: int) -> str:
+    """The summary for an error status that retrying cannot fix (the server's text
+    goes to the error's `detail`)."""
     if status in (401, 403):
-        return f"{where} refused the API key ({status})" + _suffix(detail)
+        return f"{where} refused the API key ({status})"
     if status == 404:
-        return f"{where} was not found (404): check the base URL and model" + _suffix(detail)
-    return f"{where} answered {status}" + _suffix(detail)
+        return f"{where} was not found (404): check the base URL and model"
+    return f"{where} answered {status}"
 
 
 def parse_retry_after(value: str | None) -> float | None:

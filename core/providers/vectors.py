@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from core.logsafe import loggable
 from core.models import WorkspaceSettings
 from core.ports import Ports, ProviderError
 
@@ -49,7 +50,7 @@ async def embed_texts(
     try:
         vectors = await embedder.embed([texts[i] for i in wanted])
     except ProviderError as exc:
-        log.warning("%s embedding failed, going on without a vector: %s", purpose, exc)
+        log.warning("%s embedding failed, going on without a vector: %s", purpose, loggable(exc))
         return out
     for i, vector in zip(wanted, vectors, strict=True):
         out[i] = vector

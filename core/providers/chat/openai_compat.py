@@ -221,7 +221,8 @@ class OpenAICompatChatModel:
         if not isinstance(content, str):
             refusal = message.get("refusal") if isinstance(message, dict) else None
             if isinstance(refusal, str) and refusal:
-                raise ProviderError(f"{where} refused: {self._http.scrub(refusal)[:200]}")
+                # The refusal's words can quote the prompt: detail, never the summary.
+                raise ProviderError(f"{where} refused", self._http.scrub(refusal)[:200])
             raise ProviderError(f"{where} answered with no text")
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
         model = data.get("model") if isinstance(data.get("model"), str) else self.model

@@ -136,7 +136,8 @@ class LocalMiniLMEmbedder:
         try:
             encodings = model.tokenizer.encode_batch(texts)
         except Exception as exc:  # the Rust tokenizer raises bare Exception
-            raise ProviderError(f"the local embedder could not tokenize a text: {exc}") from exc
+            # A tokenizer's complaint may quote the text: detail, never the summary.
+            raise ProviderError("the local embedder could not tokenize a text", str(exc)) from exc
         input_ids = np.array([e.ids for e in encodings], dtype=np.int64)
         mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
         available = {

@@ -24,6 +24,7 @@ from psycopg.types.json import Jsonb
 
 from core.jobs.handlers import JOB_HANDLERS
 from core.jobs.queue import JobHandler
+from core.logsafe import loggable, summary_of
 from core.models import FORGET_UNDO_WINDOW
 from core.ports import Ports, StoreUnavailable
 from core.stores.postgres.store import CONNECTION_ERRORS, PostgresStore
@@ -197,8 +198,10 @@ class PostgresJobs:
                 raise LookupError(f"no handler for job kind {job.kind!r}")
             await handler(ports, job.payload)
         except Exception as exc:  # a job's failure is recorded, never fatal to the worker
-            state = await self.fail(job, f"{type(exc).__name__}: {exc}")
-            log.warning("job %s #%s failed (%s): %s", job.kind, job.id, state, exc)
+            # Stored and logged as a summary: a provider's error text or a database
+            # error's values can quote what was said (issue 12).
+            state = await self.fail(job, summary_of(exc))
+            log.warning("job %s #%s failed (%s): %s", job.kind, job.id, state, loggable(exc))
             return False
         await self.complete(job)
         return True

@@ -12,6 +12,16 @@
 -- 0150 did: one rewrite of the table (each row's text indexed once, every index built
 -- once afterwards) in this migration's transaction, not an UPDATE of every row (a new
 -- row version per memory, every index entry doubled, the row triggers run for each).
+--
+-- Its cost is the HNSW index: a table rewrite rebuilds every index, the vector one too,
+-- and `memories` is locked for writes until the transaction commits. Measured with
+-- `nice -n 10 python bench/migration_0180.py` (100k memories, 384-dim vectors, a tenth
+-- with an address or host; 328 MB with indexes; 2 shared cores, 2026-12-03):
+--   server default maintenance_work_mem:  HNSW present 104.2 s, absent 5.3 s (19.7x)
+--   `--work-mem 512MB`:                   HNSW present  28.8 s, absent 3.9 s  (7.3x)
+-- So with vectors, plan the migration for a quiet moment, or give the migrating session
+-- room for the graph first, e.g. PGOPTIONS='-c maintenance_work_mem=512MB' memorybot
+-- db migrate (the server must have that memory to spare).
 ALTER TABLE memories DROP COLUMN tsv;
 
 CREATE OR REPLACE FUNCTION memorybot_index_text(t text) RETURNS text
