@@ -38,7 +38,10 @@ the value. Labels (as heldout4's):
 Nobody tunes on it: `bench/guards_quality.py --split heldout5` prints its aggregates only.
 
 Baseline (through `remember`, before the sixth round changed a rule):
-BASELINE_PLACEHOLDER
+`bench/guards_quality.py --api --split heldout5` on branch blind5 at 4402c20 (this
+generator's commit; rules unchanged from main 7b2efe7) gave recall secret 0.925 (98/106),
+identifiers 0.973 (72/74), injection 0.817 (98/120); clean refused 0/150 (0.000).
+Measured once; no miss was looked at.
 
     /work/main/.venv/bin/python tests/data/guards/make_heldout5.py
 """
