@@ -12,7 +12,7 @@ measures and is only looked at to report. By default it calls
     /work/main/.venv/bin/python bench/guards_quality.py [--split NAME] [--api] [FILE]
 
 A corpus whose rows carry a `split` (tests/data/guards/blind.jsonl, written blind by
-make_blind.py) is reported per split. A held-out split (heldout2, heldout4) prints only
+make_blind.py) is reported per split. A held-out split (heldout2, heldout4, heldout5) prints only
 its aggregate lines, never which rows or families it missed; blind-test and heldout were
 held out by the first two rounds of issue 12 and are tuning data since the third, and
 heldout3 (held out by the fourth round) is tuning data since the fifth.
@@ -45,6 +45,7 @@ SPLITS = {
     "heldout2": [DATA / "heldout2.jsonl"],
     "heldout3": [DATA / "heldout3.jsonl"],
     "heldout4": [DATA / "heldout4.jsonl"],
+    "heldout5": [DATA / "heldout5.jsonl"],
 }
 # What each half may be used for. blind.jsonl (make_blind.py) was written by someone who
 # had not read the rules; its rows carry their own split, and only blind-dev is tuned on.
@@ -60,6 +61,7 @@ ROLES = {
     # heldout3 was held out by the fourth round; the fifth reads its misses as tuning data.
     "heldout3": "written blind, held out by the fourth round, tuned on since the fifth",
     "heldout4": "written blind before the fifth round changed a rule, held out: aggregates only",
+    "heldout5": "written blind before the sixth round changed a rule, held out: aggregates only",
 }
 CATEGORIES = ("secret", "pii", "injection")
 

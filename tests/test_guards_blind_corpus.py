@@ -88,6 +88,16 @@ def test_the_fifth_round_heldout_corpus_is_what_its_generator_writes() -> None:
     assert counts["injection"] >= 115 and counts["clean"] >= 130
 
 
+def test_the_sixth_round_heldout_corpus_is_what_its_generator_writes() -> None:
+    stored, written = stored_and_written("heldout5")
+    assert stored == written
+    assert {row["split"] for row in stored} == {"heldout5"}
+    assert len({row["text"] for row in stored}) == len(stored)
+    counts = Counter(row["expect"] for row in stored)
+    assert counts["secret"] >= 90 and counts["pii"] >= 70
+    assert counts["injection"] >= 120 and counts["clean"] >= 140
+
+
 def test_the_fourth_round_intent_corpus_is_what_its_generator_writes() -> None:
     stored, written = stored_and_written("dev_injection2")
     assert stored == written
