@@ -10,12 +10,10 @@ it for a while, and later queries probe only the rare terms (the informative one
 which always bring every match; the common words still count in the ranking). Every
 query of two or more words also probes them AND-ed (the rows holding them all, which
 GIN answers by skipping through the posting lists), so a question of common words
-alone still finds its best matches. Each probe is planned for its own word (`probe`):
-a word rare in the workspace goes through the GIN index on (workspace, tsv), which
-reads that workspace's postings only; a word in most of its rows through a scan that
-stops at the quota. What vectors find covers the rest. A principal with nothing
-learned yet reads its first SAMPLE rows instead of probing its commonest words
-(`text_search_query`, `sample`).
+alone still finds its best matches. The GIN index is on (workspace, tsv), so a probe
+reads one workspace's postings, not the whole table's. What vectors find covers the
+rest. A principal with nothing learned yet reads its first SAMPLE rows instead of
+probing its commonest words (`text_search_query`, `sample`).
 """
 
 from __future__ import annotations
@@ -113,10 +111,10 @@ def text_search_query(
     shared = {"statuses": [str(s) for s in statuses], "limit": limit}
     # The CTEs compute each tsquery once: inlined, a cached generic plan would build
     # them again for every row it ranks.
-    if require_all:  # the match is spelled out, so the plan is made for these words
+    if require_all:
         sql = f"""WITH q AS MATERIALIZED (SELECT {expr} AS query)
             {ranked}, NULL AS saturated FROM q, memories m
-            WHERE m.tsv @@ ({expr}) AND {where} {order}"""
+            WHERE m.tsv @@ q.query AND {where} {order}"""
         return sql, {**params, **shared}
     words = list(params.values())
     probes = [w for w in words if w not in common]
@@ -137,7 +135,8 @@ def text_search_query(
                 FROM unnest(%(sampled_words)s::text[]) AS p(word)) w
             WHERE (SELECT count(*) FROM sampled s WHERE s.tsv @@ w.tq)
                 >= {CANDIDATES_PER_TERM}),"""
-    from_sample = f"""SELECT f.word, 0 AS i, c.id, c.seq, c.relevance
+    from_sample = f"""UNION ALL
+            SELECT f.word, 0 AS i, c.id, c.seq, c.relevance
             FROM q, frequent f CROSS JOIN LATERAL (
                 SELECT s.id, s.seq, ts_rank(s.tsv, q.query) AS relevance
                 FROM sampled s WHERE s.tsv @@ f.tq LIMIT {CANDIDATES_PER_TERM}) c"""
@@ -146,12 +145,18 @@ def text_search_query(
     # row (1,200 of them for a memory-sized text at 100k memories) cost more than
     # finding them. Same candidates, same order (relevance, then seq) as ranking the
     # union row by row.
-    branches = [probe(i, where, sampling) for i in range(len(probes))]
-    branches += [from_sample] if sampling else []
-    if not branches:  # one word, known common: no probe (its candidates come from vectors)
-        branches = ["SELECT NULL::text, 0, NULL::text, NULL::bigint, NULL::real WHERE false"]
     sql = f"""WITH q AS MATERIALIZED (SELECT {expr} AS query), {frequent if sampling else ""}
-        found AS MATERIALIZED ({" UNION ALL ".join(branches)}),
+        probes AS MATERIALIZED (
+            SELECT p.word, p.i, plainto_tsquery('english', p.word) AS tq
+            FROM unnest(%(probes)s::text[]) WITH ORDINALITY AS p(word, i)
+            {"WHERE p.word NOT IN (SELECT word FROM frequent)" if sampling else ""}),
+        found AS MATERIALIZED (
+            SELECT probes.word, probes.i, c.id, c.seq, c.relevance
+            FROM q, probes CROSS JOIN LATERAL (
+                SELECT m.id, m.seq, ts_rank(m.tsv, q.query) AS relevance
+                FROM memories m WHERE m.tsv @@ probes.tq AND {where}
+                LIMIT {CANDIDATES_PER_TERM}) c
+            {from_sample if sampling else ""}),
         saturated AS MATERIALIZED (
             SELECT array_agg(word) AS words FROM (
                 SELECT word FROM found WHERE i <= %(singles)s
@@ -163,27 +168,7 @@ def text_search_query(
         FROM saturated, best JOIN memories m ON m.workspace = %(ws)s AND m.id = best.id
         WHERE {where} ORDER BY best.relevance DESC, best.seq"""
     extra = {"sampled_words": probes[:singles]} if sampling else {}
-    words_of = {f"p{i}": w for i, w in enumerate(probes)}
-    return sql, {**params, **shared, **words_of, "singles": singles, **extra}
-
-
-def probe(i: int, where: str, sampling: bool) -> str:
-    """The i-th probe's first CANDIDATES_PER_TERM visible matches, each ranked.
-
-    Its word is a parameter of its own, not a row of an unnested array joined
-    laterally: planned with the value (the statement is never prepared, see
-    `PostgresSession.search_text`), PostgreSQL estimates how many rows the word
-    matches and picks the path that fits — memories_workspace_tsv for a word rare in
-    the workspace, memories_tsv or a plain scan that stops at the quota for a word in
-    most of its rows. Planned blind, every probe was assumed to match 0.5 % of the
-    table: the AND of a workspace's commonest words, 20k matches at 100k memories,
-    was a 20k-entry bitmap (23 ms) where a scan finds 200 of them in 1 ms, and at
-    many workspaces a probe could read every workspace's posting list."""
-    skip = f"AND %(p{i})s NOT IN (SELECT word FROM frequent)" if sampling else ""
-    return f"""(SELECT %(p{i})s::text AS word, {i + 1} AS i, m.id, m.seq,
-            ts_rank(m.tsv, (SELECT query FROM q)) AS relevance
-            FROM memories m WHERE m.tsv @@ plainto_tsquery('english', %(p{i})s)
-            AND {where} {skip} LIMIT {CANDIDATES_PER_TERM})"""
+    return sql, {**params, **shared, "probes": probes, "singles": singles, **extra}
 
 
 def vector_search_query(

@@ -108,15 +108,10 @@ class PostgresSession(PostgresTraces):
         # This user's memory switch as `get_settings` read it, until `set_memory_off`.
         self._memory_off: tuple[float | None] | None = None
 
-    async def _rows(
-        self, sql: str, params: dict[str, Any] | None = None, *, prepare: bool | None = None
-    ) -> list[dict[str, Any]]:
-        """`prepare=False`: plan with the values every time (psycopg otherwise prepares
-        a statement run a few times on a connection, and PostgreSQL may then reuse a
-        plan made without them)."""
+    async def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         await self._send_touches()
         async with self.conn.cursor(row_factory=dict_row) as cur:
-            await cur.execute(sql, {**self.params, **(params or {})}, prepare=prepare)
+            await cur.execute(sql, {**self.params, **(params or {})})
             return await cur.fetchall() if cur.description else []
 
     async def _memories(self, sql: str, params: dict[str, Any] | None = None) -> list[Memory]:
@@ -203,9 +198,7 @@ class PostgresSession(PostgresTraces):
         query = text_search_query(terms, limit, statuses, require_all, common, sample=not common)
         if query is None:
             return []
-        # Planned for these words each time (`search.probe`): a word in most of the
-        # workspace and one in a handful of its memories want different paths.
-        rows = await self._rows(*query, prepare=False)
+        rows = await self._rows(*query)
         if rows and rows[0]["saturated"]:
             self.common_terms.add(self.principal, rows[0]["saturated"])
         return [TextHit(memory_from_row(row), float(row["relevance"])) for row in rows]
