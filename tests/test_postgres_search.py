@@ -192,3 +192,42 @@ async def test_a_new_users_first_search_knows_a_word_in_most_of_their_memories_i
 
 def _plan_nodes(node: dict) -> list[dict]:
     return [node, *(n for child in node.get("Plans", []) for n in _plan_nodes(child))]
+
+
+async def test_a_keyword_search_ranks_its_workspaces_matches_as_a_full_ranking_would(pg_store):
+    """Other workspaces hold the same words, many times the quota: the bounded search
+    (one probe per word, each capped at the quota) still returns exactly the ids an
+    unbounded ranking of the principal's visible matches does, in the same order, and
+    nothing of another workspace or another user's private rows."""
+    rng = random.Random(11)
+    rows, ids = [], {}
+    for ws, count in (("acme", 120), ("other1", 600), ("other2", 600)):
+        for i in range(count):
+            words = rng.sample(WORDS, 3) + (["zephyr"] if i % 40 == 0 else [])
+            text = " ".join(words) + f" note {ws} {i}"
+            owner = "bob" if i % 5 == 0 else "alice"
+            scope = Scope.GLOBAL if i % 3 == 0 else Scope.PRIVATE
+            new = NewMemory(new_id(), ws, owner, scope, text, content_hash(text))
+            new = replace(new, created_at=1.7e9 + i)
+            ids[new.id] = (ws, owner, scope)
+            rows.append((Principal(ws, owner), memory_values(new)))
+    for principal in {p for p, _ in rows}:
+        async with pg_store.session(principal) as s, s.conn.cursor() as cur:
+            await cur.executemany(INSERT, [r for p, r in rows if p == principal])
+    async with pg_store.connect(admin=True) as conn:
+        await conn.execute("ANALYZE memories")
+    terms = ["deploy", "kafka", "zephyr", "lunch"]
+    reference = """SELECT m.id FROM memories m,
+            (SELECT plainto_tsquery('english', 'deploy') || plainto_tsquery('english', 'kafka')
+             || plainto_tsquery('english', 'zephyr') || plainto_tsquery('english', 'lunch')) q(q)
+        WHERE m.tsv @@ q.q AND m.workspace = %(ws)s AND m.status = 'active'
+        AND (m.owner = %(user)s OR m.scope = 'global')
+        ORDER BY ts_rank(m.tsv, q.q) DESC, m.seq LIMIT 30"""
+    for attempt in ("sampled", "learned"):  # a new principal's first search, then later ones
+        async with pg_store.session(ALICE) as s:
+            hits = await s.search_text(terms, 30)
+            expected = [r["id"] for r in await s._rows(reference)]
+        assert [h.memory.id for h in hits] == expected, attempt
+        assert len(expected) == 30
+        assert all(ids[i][0] == "acme" for i in expected)
+        assert all(ids[i][1] == "alice" or ids[i][2] == Scope.GLOBAL for i in expected)
