@@ -205,11 +205,12 @@ FAMILIES_TEST7: list[Family2] = [
          ("passive", "Priyanka books the oscilloscope in lab B2 every Tuesday from 9 to 12"),
          ("reorder", "Every Tuesday from 9 to 12 the oscilloscope in lab B2 is booked by Priyanka"),
          ("typo", "The osciloscope in lab B2 is booked by Priyanka every Tuesday from 9 to 12")],
-        ["The oscilloscope in lab B2 is booked by Priyanka every Tuesday from 9 to 11"],
+        ["The oscilloscope in lab B2 is booked by Priyanka every Tuesday from 9 to 11",
+         # a recurring day changed is an update (README, label conventions; was "date")
+         "The oscilloscope in lab B2 is booked by Priyanka every Thursday from 9 to 12"],
         [("id", "The oscilloscope in lab B3 is booked by Priyanka every Tuesday from 9 to 12"),
          ("object", "The logic analyser in lab B2 is booked by Priyanka every Tuesday from 9 to "
                     "12"),
-         ("date", "The oscilloscope in lab B2 is booked by Priyanka every Thursday from 9 to 12"),
          ("name", "The oscilloscope in lab B2 is booked by Priyanka's intern every Tuesday "
                   "from 9 to 12")],
         "The oscilloscope in lab B2 isn't booked by Priyanka on Tuesdays",
@@ -603,10 +604,11 @@ FAMILIES_TEST7: list[Family2] = [
         ["Aditi is TA for Linear Algebra (MATH 221) and holds office hours Thursdays 4–6pm in "
          "room 4B",
          "Aditi is TA for Linear Algebra (MATH 221) and holds office hours Thursdays 3–5pm in "
-         "room 2A"],
+         "room 2A",
+         # a recurring day changed is an update (README, label conventions; was "date")
+         "Aditi is TA for Linear Algebra (MATH 221) and holds office hours Tuesdays 3–5pm in "
+         "room 4B"],
         [("name", "Aditya is TA for Linear Algebra (MATH 221) and holds office hours Thursdays "
-                  "3–5pm in room 4B"),
-         ("date", "Aditi is TA for Linear Algebra (MATH 221) and holds office hours Tuesdays "
                   "3–5pm in room 4B"),
          ("object", "Aditi is TA for Linear Algebra (MATH 221) and runs a review session "
                     "Thursdays 3–5pm in room 4B")],
@@ -731,10 +733,11 @@ FAMILIES_TEST7: list[Family2] = [
          ("synonym", "Physiotherapy with Ana Lúcia is on Mondays at 8:15 at the clinic on Rua "
                      "Augusta. Bring the resistance band.")],
         ["Physio with Ana Lúcia is on Mondays at 9:00 at the clinic on Rua Augusta. Bring the "
+         "resistance band.",
+         # a recurring day changed is an update (README, label conventions; was "date")
+         "Physio with Ana Lúcia is on Thursdays at 8:15 at the clinic on Rua Augusta. Bring the "
          "resistance band."],
         [("name", "Physio with Ana Luísa is on Mondays at 8:15 at the clinic on Rua Augusta. "
-                  "Bring the resistance band."),
-         ("date", "Physio with Ana Lúcia is on Thursdays at 8:15 at the clinic on Rua Augusta. "
                   "Bring the resistance band."),
          ("object", "Physio with Ana Lúcia is on Mondays at 8:15 at the clinic on Rua Augusta. "
                     "Bring the foam roller.")],
