@@ -72,3 +72,12 @@ def test_a_pattern_or_path_must_be_typed_the_same():
     old = "The app-* buckets are purged weekly"
     assert compare(old, "The apps-* buckets are purged weekly") == Op.ADD
     assert compare(old, "The app-* buckets are purged every week") != Op.ADD
+
+
+def test_the_probe_benchmark_counts_folds_by_path_on_tuning_splits_only(capsys):
+    from bench.reconcile_quality import main as reconcile_bench
+
+    assert reconcile_bench(["--paths"]) == 0
+    out = capsys.readouterr().out
+    assert "test7:" in out and "UPDATE (quantity)" in out and "MERGE (paraphrase)" in out
+    assert "test2:" not in out and "test5:" not in out

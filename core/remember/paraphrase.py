@@ -38,7 +38,7 @@ import regex
 from core.recall.textsearch import STOPWORDS
 from core.remember import distinctions
 from core.remember.distinctions import FILLER, distinguishing, marked, negated, persons_apart, stem
-from core.remember.revision import DETERMINERS, TIME_WORDS, verb_like
+from core.remember.revision import DETERMINERS, TIME_WORDS, revision_kind, verb_like
 from core.remember.synonyms import (
     MAX_RANK,
     irregular,
@@ -562,4 +562,13 @@ def _all_light(left: set[str], units: dict[str, str]) -> bool:
 
 
 # Every cache keyed by a text or a pair of texts, for benches that time unseen texts.
-TEXT_CACHES = (*distinctions.TEXT_CACHES, tokens, aligned, _phrases, leftover, cased, patterns)
+TEXT_CACHES = (
+    *distinctions.TEXT_CACHES,
+    tokens,
+    aligned,
+    _phrases,
+    leftover,
+    cased,
+    patterns,
+    revision_kind,
+)

@@ -82,11 +82,18 @@ _EDGE = STOPWORDS | FILLER | frozenset(["every", "each", "per"])
 
 def is_revision(old: str, new: str) -> bool:
     """True when `new` gives the same subject and verb a new value (module docstring)."""
+    return revision_kind(old, new) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def revision_kind(old: str, new: str) -> str | None:
+    """The kind of value `new` changes ("quantity", "name", "state"), or None when it
+    is no revision; `bench/reconcile_quality.py --paths` counts folds by it."""
     if negated(old) != negated(new) or persons(old) != persons(new):
-        return False
+        return None
     a, b = tokens(old), tokens(new)
     if a == b or not a or not b:
-        return False
+        return None
     prefix = 0
     while prefix < min(len(a), len(b)) and a[prefix] == b[prefix]:
         prefix += 1
@@ -96,27 +103,29 @@ def is_revision(old: str, new: str) -> bool:
     span_a, span_b = a[prefix : len(a) - suffix], b[prefix : len(b) - suffix]
     after = a[len(a) - suffix :]
     if not span_a or not span_b or len(span_a) > MAX_SPAN or len(span_b) > MAX_SPAN:
-        return False
+        return None
     verb = main_verb(a[:prefix])
     if verb is None or past_event(a) or past_event(b):
-        return False
+        return None
     if _in_identifier(span_a, old) or _in_identifier(span_b, new):
-        return False  # "the tier-2 rota" / "tier-1": another thing's name, not a new value
+        return None  # "the tier-2 rota" / "tier-1": another thing's name, not a new value
     named = marked(old) | marked(new)
     kind = value_kind(span_a, after, named)
     if kind is None or kind != value_kind(span_b, after, named):
-        return False
+        return None
     if kind == "quantity" and not_the_value(a, prefix, span_a, span_b, named):
-        return False  # "38 mA at [3.3 V]", "Python 3.[8]", "Saturday [night]"
+        return None  # "38 mA at [3.3 V]", "Python 3.[8]", "Saturday [night]"
     verbs = set(a[:prefix])
     if kind == "state":
-        return bool(verbs & _BE)
+        return kind if verbs & _BE else None
     if kind == "name" and progressive(a[:prefix]):
-        return False  # "I've been learning Portuguese" / "Spanish": one more, not another
+        return None  # "I've been learning Portuguese" / "Spanish": one more, not another
     if kind == "name" and _LISTING & {a[prefix - 1], *after[:1]}:
-        return False  # "for Ava and Max" / "Ava and Mia": one of a list, another list
+        return None  # "for Ava and Max" / "Ava and Mia": one of a list, another list
     # "a meeting on Friday" / "on Monday": two meetings, not a new time
-    return not (kind == "quantity" and verbs & _HAVING and not _counted(span_a, span_b))
+    if kind == "quantity" and verbs & _HAVING and not _counted(span_a, span_b):
+        return None
+    return kind
 
 
 _DAYS_TEXT = "monday tuesday wednesday thursday friday saturday sunday weekday weekend"
