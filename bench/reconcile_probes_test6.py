@@ -16,6 +16,11 @@ value after the verb cannot be a second fact, look-alikes that must stay apart
 (another person, an id or a name one character away, another number or date, a word
 added to the subject, another object, the opposite, another event) and a negation.
 Same shape as `reconcile_probes_test2`.
+
+Relabelled on 2026-12-03 (branch recon8, by the label conventions in
+tests/data/reconcile/README.md, once this split had become tuning data): 3 rows (a
+recurring day moved: the chess club, the mobile standup, the piano lesson) moved from
+`distinct_date` (ADD) to the family's updates (UPDATE).
 """
 
 from __future__ import annotations

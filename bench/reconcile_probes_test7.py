@@ -45,6 +45,11 @@ this split (`python bench/reconcile_quality.py --no-ingest --json`, only `test7`
 aggregates read): distinct facts folded 6.41 %, true duplicates caught 58.12 %, updates
 recognised 58.0 % (ADD precision 0.591 / recall 0.936, UPDATE 0.707 / 0.580, MERGE
 0.984 / 0.405, NOOP 0.826 / 1.000).
+
+Relabelled on 2026-12-03 (branch recon8, by the label conventions in
+tests/data/reconcile/README.md, once this split had become tuning data): 3 rows (a
+recurring day moved: the oscilloscope booking, the office hours, physio) moved from
+`distinct_date` (ADD) to the family's updates (UPDATE).
 """
 
 from __future__ import annotations
