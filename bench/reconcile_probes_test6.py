@@ -16,6 +16,11 @@ value after the verb cannot be a second fact, look-alikes that must stay apart
 (another person, an id or a name one character away, another number or date, a word
 added to the subject, another object, the opposite, another event) and a negation.
 Same shape as `reconcile_probes_test2`.
+
+Relabelled on 2026-12-03 (branch recon8, by the label conventions in
+tests/data/reconcile/README.md, once this split had become tuning data): 3 rows (a
+recurring day moved: the chess club, the mobile standup, the piano lesson) moved from
+`distinct_date` (ADD) to the family's updates (UPDATE).
 """
 
 from __future__ import annotations
@@ -212,10 +217,10 @@ FAMILIES_TEST6: list[Family2] = [
          ("synonym", "The chess club gets together in room 214 on Tuesday evenings"),
          ("abbreviation", "The chess club meets in rm 214 on Tues evenings"),
          ("plural", "The chess club meets in room 214 on Tuesday evening")],
-        [],
+        # a recurring day changed is an update (README, label conventions; was "date")
+        ["The chess club meets in room 214 on Thursday evenings"],
         [("word", "The junior chess club meets in room 214 on Tuesday evenings"),
          ("near", "The bridge club meets in room 214 on Tuesday evenings"),
-         ("date", "The chess club meets in room 214 on Thursday evenings"),
          ("word", "The chess club's committee meets in room 214 on Tuesday evenings")],
         "The chess club doesn't meet in room 214 on Tuesday evenings",
     ),
@@ -263,11 +268,11 @@ FAMILIES_TEST6: list[Family2] = [
         [("spelling", "The mobile team's stand-up is at 10:05 on Mondays"),
          ("paraphrase", "The mobile team has its standup at 10:05 on Mondays"),
          ("contraction", "The mobile team's standup's at 10:05 on Mondays")],
-        ["The mobile team's standup is at 10:35 on Mondays"],
+        ["The mobile team's standup is at 10:35 on Mondays",
+         "The mobile team's standup is at 10:05 on Fridays"],  # recurring day: was "date"
         [("word", "The mobile web team's standup is at 10:05 on Mondays"),
          ("near", "The mobile team's retro is at 10:05 on Mondays"),
-         ("name", "The data team's standup is at 10:05 on Mondays"),
-         ("date", "The mobile team's standup is at 10:05 on Fridays")],
+         ("name", "The data team's standup is at 10:05 on Mondays")],
         "The mobile team's standup isn't at 10:05 on Mondays",
     ),
     (
@@ -337,11 +342,11 @@ FAMILIES_TEST6: list[Family2] = [
          ("paraphrase", "Maya has her piano lesson with Mr. Haddad on Thursdays at 4:30"),
          ("plural", "Maya's piano lessons with Mr. Haddad are on Thursdays at 4:30"),
          ("typo", "Maya's piano leson with Mr. Haddad is on Thursdays at 4:30")],
-        ["Maya's piano lesson with Mr. Haddad is on Thursdays at 5:15"],
+        ["Maya's piano lesson with Mr. Haddad is on Thursdays at 5:15",
+         "Maya's piano lesson with Mr. Haddad is on Tuesdays at 4:30"],  # recurring: was "date"
         [("name", "Mia's piano lesson with Mr. Haddad is on Thursdays at 4:30"),
          ("word", "Maya's violin lesson with Mr. Haddad is on Thursdays at 4:30"),
-         ("name", "Maya's piano lesson with Mrs. Haddad is on Thursdays at 4:30"),
-         ("date", "Maya's piano lesson with Mr. Haddad is on Tuesdays at 4:30")],
+         ("name", "Maya's piano lesson with Mrs. Haddad is on Thursdays at 4:30")],
         "Maya doesn't have a piano lesson with Mr. Haddad on Thursdays",
     ),
     (

@@ -3,11 +3,12 @@
 Two measurements, the first printed per split so the one the rules were not tuned on
 is visible: `dev`, the first `test` split and `test3` are tuning data (the first test
 split was read in aggregate by many sessions, so it stopped being a hold-out; `test3`
-is read pair by pair since `test4` was written, `test4` since `test5` was, and `test6`
-since the round after the positive-evidence change, 2026-12-03, while `test7` is written
-blind); `test2`, `test5`, `test7` and `test8` were each written and committed before the
-rules of a change were shaped and are printed as aggregates only (no breakdown by kind, and
-`--misses` refuses them), so that nothing is tuned on them:
+is read pair by pair since `test4` was written, `test4` since `test5` was, `test6`
+since the round after the positive-evidence change, 2026-12-03, while `test7` was written
+blind, and `test7` since the round after that, recon8, while `test8` is written blind);
+`test2`, `test5` and `test8` were each written and committed before the rules of a change were
+shaped and are printed as aggregates only (no breakdown by kind, and `--misses` refuses
+them), so that nothing is tuned on them:
 
 1. The probe set (tests/data/reconcile/probes.jsonl, built by
    `bench/reconcile_probes.py`): each labelled (old, new) pair goes through
@@ -29,7 +30,10 @@ figure, since other work on the machine slows both alike.
         [--against REV [--rounds N]] [--misses SPLIT]
 
 `--misses SPLIT` prints a tuning split's wrongly decided pairs (label, decision, kind,
-old, new) instead, for reading them one by one.
+old, new) instead, for reading them one by one. `--paths` prints, per tuning split, the
+folds by the rule that made them (NOOP by the same words, MERGE by paraphrase, UPDATE
+by the kind of value changed or by an extension) and how many of each were right and
+how many folded a distinct fact: each path is trusted only while it folds none.
 """
 
 from __future__ import annotations
@@ -58,6 +62,7 @@ from core.models import Kind, Memory, Scope, Source, Status  # noqa: E402
 from core.remember.canonical import content_hash, normalize_content  # noqa: E402
 from core.remember.paraphrase import TEXT_CACHES  # noqa: E402
 from core.remember.reconcile import Op, decide  # noqa: E402
+from core.remember.revision import revision_kind  # noqa: E402
 
 PROBES = ROOT / "tests" / "data" / "reconcile" / "probes.jsonl"
 DEFAULT_LOCOMO = Path("/work/shared/data/locomo/locomo-dev.json")
@@ -140,10 +145,10 @@ SPLITS = {
     "test4": "test4 (third hold-out, tuned on since test5 was written)",
     "test5": "test5 (hold-out written blind, never tuned on: aggregates only)",
     "test6": "test6 (hold-out written blind, tuned on since 2026-12-03)",
-    "test7": "test7 (hold-out written blind, never tuned on: aggregates only)",
+    "test7": "test7 (hold-out written blind, tuned on since recon8, 2026-12-03)",
     "test8": "test8 (hold-out written blind, never tuned on: aggregates only)",
 }
-HELD_OUT = ("test2", "test5", "test7", "test8")
+HELD_OUT = ("test2", "test5", "test8")
 
 
 def decide_cpu_us(rows: Sequence[dict[str, str]], rounds: int = 5) -> float:
@@ -207,6 +212,36 @@ def misses(rows: Sequence[dict[str, str]]) -> list[tuple[str, str, dict[str, str
     return sorted(out, key=lambda m: (m[0] != "ADD", m[0]))
 
 
+def fold_path(old: str, new: str, op: str) -> str:
+    """The rule that folded `new` into `old`, as `compare` tries them."""
+    if op == Op.NOOP:
+        return "NOOP (same words)"
+    if op == Op.MERGE:
+        return "MERGE (paraphrase)"
+    kind = revision_kind(old, new)
+    return f"UPDATE ({kind})" if kind else "UPDATE (extension)"
+
+
+def paths(rows: Sequence[dict[str, str]]) -> dict[str, Counter]:
+    """Per fold path: pairs it decided right, distinct facts it folded, other errors."""
+    out: dict[str, Counter] = defaultdict(Counter)
+    for r in rows:
+        if normalize_content(r["old"]) == normalize_content(r["new"]):
+            continue  # the hash: no rule
+        op = decide(r["new"], content_hash(r["new"]), [memory(r["old"])]).op
+        if op == Op.ADD:
+            continue
+        dupe = r["label"] in ("NOOP", "MERGE") and op in (Op.NOOP, Op.MERGE)
+        key = fold_path(r["old"], r["new"], op)
+        if op == r["label"] or dupe:
+            out[key]["right"] += 1
+        elif r["kind"].startswith(DISTINCT):
+            out[key]["folded"] += 1
+        else:
+            out[key]["other"] += 1
+    return out
+
+
 def print_probes(name: str, report: dict) -> None:
     print(f"{name}: {report['pairs']} pairs")
     print(f"  {'op':<8}{'pairs':>6}{'precision':>11}{'recall':>8}")
@@ -234,6 +269,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--tuning-only", action="store_true", help="leave the hold-outs out (while tuning)"
     )
+    parser.add_argument("--paths", action="store_true", help="tuning folds by the rule")
     args = parser.parse_args(argv)
     with args.probes.open(encoding="utf-8") as fh:
         rows = [json.loads(line) for line in fh if line.strip()]
@@ -243,6 +279,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         for wanted, got, r in misses([r for r in rows if r["split"] == args.misses]):
             print(f"{wanted:>6} got {got:<6} {r['kind']:<16} {r['old']!r} -> {r['new']!r}")
+        return 0
+    if args.paths:
+        for split in (s for s in SPLITS if s not in HELD_OUT):
+            print(f"{split}:")
+            for key, n in sorted(paths([r for r in rows if r["split"] == split]).items()):
+                counts = f"right {n['right']:>4}  folded {n['folded']:>3}  other {n['other']:>3}"
+                print(f"  {key:<22} {counts}")
         return 0
     shown = [s for s in SPLITS if not (args.tuning_only and s in HELD_OUT)]
     reports = {split: probe_report([r for r in rows if r["split"] == split]) for split in shown}

@@ -38,7 +38,7 @@ import regex
 from core.recall.textsearch import STOPWORDS
 from core.remember import distinctions
 from core.remember.distinctions import FILLER, distinguishing, marked, negated, persons_apart, stem
-from core.remember.revision import DETERMINERS, TIME_WORDS, verb_like
+from core.remember.revision import DETERMINERS, TIME_WORDS, revision_kind, verb_like
 from core.remember.synonyms import (
     MAX_RANK,
     irregular,
@@ -108,6 +108,8 @@ def leftover(old: str, new: str) -> tuple[frozenset[str], frozenset[str]] | None
     old, new = acronyms_written(old, new)
     if negated(old) != negated(new) or persons_apart(old, new) or distinguishing(old, new):
         return None
+    if patterns(old) != patterns(new):
+        return None  # "the log-* indices" / "the logs-* indices": two patterns, two sets
     a, b = aligned(old, new)
     if _tenses_apart(a, b) or _verb_forms_apart(a, b) or not names_in_order(old, new, a, b):
         return None
@@ -127,6 +129,25 @@ def leftover(old: str, new: str) -> tuple[frozenset[str], frozenset[str]] | None
     if _light_only(left_b, units_b, a):
         left_b = set()
     return frozenset(left_a), frozenset(left_b)
+
+
+_EDGE_PUNCTUATION = ",.;:!?()[]{}\"'“”‘’"
+_PATH = regex.compile(r"[\p{L}\p{N}.\-]{2,}/[\p{L}\p{N}.\-]{2,}")
+
+
+@functools.lru_cache(maxsize=4096)
+def patterns(text: str) -> frozenset[str]:
+    """The words typed as a pattern or a path ("log-*", "release/2.x", "new_checkout"),
+    case-folded: machine names a person types exactly, so a letter more or less
+    ("logs-*") names another thing, though the words' stems meet. A unit written with
+    a slash ("req/min") is no path."""
+    found = set()
+    for raw in text.split():
+        word = raw.strip(_EDGE_PUNCTUATION).casefold()
+        path = _PATH.search(word) and any(ch.isdigit() or ch in ".-" for ch in word)
+        if any(ch.isalpha() for ch in word) and ("*" in word or "_" in word or path):
+            found.add(word)
+    return frozenset(found)
 
 
 _ACRONYM = regex.compile(r"\b(\p{Lu}{2,5})(s?)\b")
@@ -541,4 +562,13 @@ def _all_light(left: set[str], units: dict[str, str]) -> bool:
 
 
 # Every cache keyed by a text or a pair of texts, for benches that time unseen texts.
-TEXT_CACHES = (*distinctions.TEXT_CACHES, tokens, aligned, _phrases, leftover, cased)
+TEXT_CACHES = (
+    *distinctions.TEXT_CACHES,
+    tokens,
+    aligned,
+    _phrases,
+    leftover,
+    cased,
+    patterns,
+    revision_kind,
+)
