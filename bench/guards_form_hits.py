@@ -23,6 +23,7 @@ import core.guards as guards
 from bench.guards_latency import PER_KIND, joined
 from bench.guards_quality import SPLITS, load
 from core.guards import addressed, injection, readers
+from core.guards.acts import WORDS_20, WORDS_36
 from core.guards.budget import Budget
 from core.guards.injection_patterns import alt
 from core.guards.normalize import views
@@ -52,7 +53,11 @@ def main(argv: list[str] | None = None) -> None:
     forms = [alt(*group) for group in readers._FORM_GROUPS] + list(addressed.TO_MODEL_FORMS)
     saved = 0.0
     for form_source in forms:
-        index = next(i for s, i in sources.items() if s.startswith(form_source))
+        index = next(
+            i
+            for s, i in sources.items()
+            if s.startswith((form_source + WORDS_20, form_source + WORDS_36))
+        )
         whole = injection._PATTERNS[index].pattern
         form = regex.compile(form_source, whole.flags)
         full = getattr(whole, "compiled", whole)
