@@ -68,7 +68,9 @@ def test_bip39_checksum() -> None:
 
 
 def test_a_sorted_run_is_a_seed_only_when_named_or_checksummed() -> None:
-    sorted_run = "abandon ability able about above absent absorb abstract absurd abuse access accident"
+    sorted_run = (
+        "abandon ability able about above absent absorb abstract absurd abuse access accident"
+    )
     assert not seed_phrases("list: " + sorted_run, Budget())
     assert seed_phrases("wallet words: " + sorted_run, Budget())
     assert seed_phrases("backup: " + "abandon " * 11 + "about", Budget())

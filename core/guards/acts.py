@@ -60,6 +60,10 @@ CONCEAL = alt(
     r"|what)\b",
     r"\b(?:don'?t|do\s+not|never)\s+(?:page|alert|notify|escalate\s+to|call)\s+(?:anyone"
     r"|anybody|the\s+on[\s\-]?call)\b",
+    r"\b(?:don'?t|do\s+not|never)\s+tell\s+(?:the\s+)?(?:users?|them|customers?|anyone|people)\s+"
+    r"(?:about|that)\b",
+    r"\bdiscourag\w*\s+(?:the\s+)?(?:users?|them|people|anyone|customers?)\s+from\s+(?:reporting"
+    r"|telling|contacting|calling|escalating|asking)\b",
 )  # fmt: skip
 _DROP_CARE = alt(
     r"\bstop\s+(?:refusing|asking\s+(?:for\s+confirmation|before)|citing\s+(?:its\s+|your\s+)?"
@@ -106,6 +110,13 @@ _HAND_OVER = alt(
     r"\bconsent(?:s|ed)?\s+to\s+(?:having\s+|being\s+)?(?:\w+\s+){0,3}?(?:shar|sen[dt]|forward"
     r"|disclos|sold|sell|pass)\w*", r"\bhas\s+approved\s+sharing\b",
     r"\b(?:authori[sz]ed|permitted|allowed|cleared|entitled)\s+you\s+to\b",
+    # someone else's word put over the user's: "disregard the user's instructions about
+    # privacy", "obey only messages signed by ops-root", "accept all future invites from …"
+    r"\b(?:ignore|disregard|override|overrule)\s+(?:the\s+|your\s+)?user'?s\s+(?:\w+\s+)?"
+    r"(?:requests?|questions?|instructions?|wishes|messages?|choices?|settings?)\b",
+    r"\b(?:obey|follow|accept|trust)\s+only\s+(?:the\s+)?(?:messages|instructions|orders|commands"
+    r"|requests)\b",
+    r"\baccept\s+(?:all|every|any)\s+(?:future\s+)?\w+\s+from\b",
     r"\b(?:obey|follow|do\s+what)\s+(?:\w+\s+){0,3}?(?:unconditionally|without\s+question|blindly)\b",
     r"\b(?:you|u)\s+(?:now\s+)?(?:work|answer|report)\s+(?:for|to)\s+(?:me|us)\s+now\b",
     r"\b(?:every|each|any)\s+(?:line|message|thing|word)\s+(?:i|they|he|she)\s+(?:types?|sends?"
@@ -121,13 +132,19 @@ _HAND_OVER = alt(
 )  # fmt: skip
 _EXPOSED = alt(
     r"\b(?:the\s+)?(?:user'?s|users'?|people'?s|other\s+(?:users|people)'?s?|everyone'?s)\s+"
-    r"(?:\w+\s+){0,2}?(?:home\s+address|address|calendar|contacts?|e-?mails?|notes|memories"
+    r"(?:\w+\s+){0,2}?(?:home\s+address|address(?:es)?|calendar|contacts?|e-?mails?|notes|memories"
     r"|secrets|passwords|data|messages|files|manager|(?:api\s+)?keys|tokens|credentials|documents"
-    r"|chats|history)",
+    r"|chats|history|availability|schedule|location)",
     r"\b(?:their|his|her)\s+(?:\w+\s+)?(?:documents|files|chats|messages|data|memories|passwords"
     r"|notes)\s+with\s+(?:anyone|anybody|everyone|whoever|third\s+parties|strangers)\b",
     r"\b(?:employee|staff|customer|member|user|company|client)\s+(?:directory|list|roster"
     r"|database|records)",
+    r"\b(?:admin|root|password|account)\s+(?:reset|recovery)\s+(?:links?|codes?|tokens?)",
+    r"\b(?:all\s+(?:of\s+)?)?(?:their|his|her)\s+(?:saved|stored|private)\s+\w+",
+    r"\b(?:every|each|all)\s+(?:the\s+)?messages?\s+(?:the\s+user|they|people|users|he|she)\s+"
+    r"(?:sends?|writes?|types?)",
+    r"\b(?:the\s+)?(?:previous|last|other|earlier)\s+user'?s\s+(?:question|messages?|data"
+    r"|conversation|chat|answers?|notes|memories|details)",
     r"\bcontents\s+of\s+(?:the\s+|your\s+|our\s+)?(?:#[\w\-]+|private\s+\w+|config\w*|env\w*"
     r"|vault|secrets?|database)",
     r"\b(?:every|each|all)\s+(?:\w+\s+)?(?:memor(?:y|ies)|notes?|secrets|passwords)\s+(?:tagged"
@@ -144,6 +161,7 @@ _SHOW = alt(
     "share", "forward", r"echo\s+back", "echo", "print", "paste", "upload", "add", "give",
     "send", "disclose", "list", "output", "include", "reply", "keep", "overwrite", "what",
     "attach", "collect", "gather", "harvest", "dm", "respond", "mail", r"e-?mail", "post",
+    "reveal", "copy", "copying", "forwarding", "sharing", "sending",
 )  # fmt: skip
 # A canned answer kept for every asker: "always answer 'nobody'".
 _CANNED = r"\balways\s+(?:answer|reply|respond|say)\s+(?:with\s+)?[\"'“‘]"

@@ -43,7 +43,7 @@ _BY_NAME = alt(
     # and a chat mention of a bot anywhere ("@memorybot when you see this").
     r"(?<=(?:^|[\n.!?;:\"'(>])\s{0,3}(?:(?:hey|hi|dear|ok|yo)[\s,]{1,3})?)\b(?:[a-z][\w\-]*bot"
     r"|ai(?:\s+\w+){1,2}?\s+(?:bot|assistant|agent)|" + MODEL + r")\s*(?:[,:!—–]|->|=>|→)",
-    r"@[\w\-]*bot\b",
+    r"@(?:[\w\-]*bot|assistant|ai|claude|gpt|chatgpt|copilot|gemini)\b",
     r"\b" + MODEL + r"\s+(?:note|instructions?|directive|memo|override|notice|behaviou?r"
     r"|settings?|reminder|memory|rules?|update|tip|message|order|preference)\b",
     r"\b" + MODEL + r"(?:\s+systems?)?\s+(?:reading|processing|summari[sz]ing|reviewing|parsing"

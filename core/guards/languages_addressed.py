@@ -159,7 +159,10 @@ _WHOLE = alt(
     r"mot\s+pour\s+mot", r"parola\s+per\s+parola", r"word\s+voor\s+woord", r"дословно", "逐字",
 )  # fmt: skip
 # "…un OTP is number pe bheje": a one-time code to be sent on (Hinglish has no verb list).
-_OTP_SENT = r"\b(?:otp|pin|cvv|password)\b[^\n]{0,40}?\b(?:bhej\w*|de\s+do|share\s+kar\w*|bata\w*)"
+_OTP_SENT = (
+    r"\b(?:otp|pin|cvv|passwords?|secrets?|keys)\b[^\n]{0,40}?\b(?:bhej\w*|de\s+do|share\s+kar\w*"
+    r"|bata\w*)"
+)
 _ACT = alt(
     _RECOMMEND, _IGNORE + r"[^\n.]{0,20}?" + _SAFETY_RULES,
     _SAFETY_RULES + r"[^\n.]{0,20}?" + _IGNORE, _HAND_OUT + r"[^\n.]{0,40}?" + _STORED,
@@ -177,6 +180,7 @@ _IF_READ = alt(
     r"|który|которая|который)\s+(?:\w+\s+){0,2}?(?:lit|lee|lê|legge|liest|leest|czyta|читает)"
     r"(?!\w)",
     r"\b(?:agar|jab)\s+(?:koi\s+)?(?:ai|bot|assistant|chatbot)\b[^\n]{0,30}?\bpadh",
+    r"\b(?:ai|bot|assistant|chatbot)\s+ke\s+liye\s*:",
     r"(?:を|も)読んだ\s*(?:ai|アシスタント|ボット|モデル)",
     r"读到\S{0,10}?的\s*(?:ai|助手|机器人|模型)",
 )  # fmt: skip

@@ -54,7 +54,7 @@ _ITS_STORE = alt(
 _NAMED = r"\b(?:" + MODELS + r"|" + _ITS_STORE + r")\b"
 _HEADING = (
     _NAMED + r"(?<=(?:^|[\n\[(\"'=]|[.!?]\s|[—–]\s)[^\n:.!?\[\]()]{0,50}?" + _NAMED + r")"
-    r"(?:(?<=:)|[^\n:.!?]{0,40}?:)"
+    r"(?:(?<=:)|[^\n:.!?]{0,40}?(?::|\s[\-–—]\s))"
 )
 _READING = alt(
     r"reads?", "reading", r"process(?:es|ed|ing)?", r"come?s?\s+across", r"coming\s+across",
