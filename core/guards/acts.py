@@ -160,8 +160,7 @@ _EXPOSED = alt(
 _SHOW = alt(
     "share", "forward", r"echo\s+back", "echo", "print", "paste", "upload", "add", "give",
     "send", "disclose", "list", "output", "include", "reply", "keep", "overwrite", "what",
-    "attach", "collect", "gather", "harvest", "dm", "respond", "mail", r"e-?mail", "post",
-    "reveal", "copy", "copying", "forwarding", "sharing", "sending",
+    "attach", "collect", "dm", "respond", "reveal", "copying",
 )  # fmt: skip
 # A canned answer kept for every asker: "always answer 'nobody'".
 _CANNED = r"\balways\s+(?:answer|reply|respond|say)\s+(?:with\s+)?[\"'“‘]"

@@ -39,11 +39,6 @@ _BY_NAME = alt(
     # A vocative: the name after the start, a stop or a greeting, then a comma or colon.
     r"(?<=(?:(?:^|[\n.!?;:])\s{0,3}|\b(?:hey|hi|dear|listen|attention|ok|okay|yo|psst)[\s,]{1,3})"
     r"(?:the\s)?)\b" + MODEL + r"\s*[,:!—–]",
-    # A bot by its handle or a model with a job ("memorybot:", "AI triage bot,", "bot ->"),
-    # and a chat mention of a bot anywhere ("@memorybot when you see this").
-    r"(?<=(?:^|[\n.!?;:\"'(>])\s{0,3}(?:(?:hey|hi|dear|ok|yo)[\s,]{1,3})?)\b(?:[a-z][\w\-]*bot"
-    r"|ai(?:\s+\w+){1,2}?\s+(?:bot|assistant|agent)|" + MODEL + r")\s*(?:[,:!—–]|->|=>|→)",
-    r"@(?:[\w\-]*bot|assistant|ai|claude|gpt|chatgpt|copilot|gemini)\b",
     r"\b" + MODEL + r"\s+(?:note|instructions?|directive|memo|override|notice|behaviou?r"
     r"|settings?|reminder|memory|rules?|update|tip|message|order|preference)\b",
     r"\b" + MODEL + r"(?:\s+systems?)?\s+(?:reading|processing|summari[sz]ing|reviewing|parsing"
@@ -105,7 +100,7 @@ _LIE = alt(
     r"(?:were|was|is|are|has\s+been|have\s+been)\s+(?:discontinued|abolished|scrapped|cancell?ed"
     r"|no\s+longer\s+(?:offered|available|possible|supported|allowed))",
     # an impostor put in the place of the real one: "…, never the real helpdesk"
-    r"\b(?:never|not|instead\s+of)\s+the\s+(?:real|actual|official|genuine)\b",
+    r"\b(?:never|not|instead[ ]of)[ ]the[ ](?:real|actual|official|genuine)\b",
 )  # fmt: skip
 # With the model addressed, a site, a number or "has moved to" is enough: a team note
 # tells people where the wiki moved, a planted memory tells the assistant to say so.

@@ -216,13 +216,16 @@ def _scan_encoded(text: str, budget: Budget, depth: int) -> Finding | None:
 
 # Words an order is made of, spelt backwards ("erongi lla suoiverp snoitcurtsni"): text
 # that holds two of them is read reversed as well. (Two, since "dna" is DNA.)
-_REVERSED_WORDS = regex.compile(
-    r"\b(?:eht|dna|ruoy|uoy|erongi|dragersid|snoitcurtsni|tpmorp|metsys|lla|laever|dnes|selur)\b"
-)
+_REVERSED = ("eht", "dna", "ruoy", "uoy", "erongi", "dragersid", "snoitcurtsni", "tpmorp",
+             "metsys", "lla", "laever", "dnes", "selur")  # fmt: skip
+_REVERSED_WORDS = regex.compile(r"\b(?:" + "|".join(_REVERSED) + r")\b")
 
 
 def _scan_reversed(text: str, view: str, budget: Budget) -> Finding | None:
     """Reversed text is read once (at the last depth: it is not decoded again)."""
+    # substrings first (a few C scans), the word-bounded regex only where two are there
+    if sum(word in view for word in _REVERSED) < 2:
+        return None
     if len(set(budget.findall(_REVERSED_WORDS, view))) < 2:
         return None
     return _scan(text[::-1], budget, _MAX_DECODE_DEPTH)

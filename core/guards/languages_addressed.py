@@ -96,8 +96,7 @@ _STORED = alt(
     r"zapisane\s+dane", r"сохран[её]нные\s+данные", "保存的数据", "记忆", "保存されたデータ",
 )  # fmt: skip
 _SAY = alt(
-    r"antworte", r"sag(?:e)?[ ](?:ihnen|allen|jedem)", r"responde", r"di(?=\s+que\b)",
-    r"dire(?=\s+que\b)", r"decir(?=\s+que\b)", r"dizer(?=\s+que\b)",
+    r"antworte", r"sag(?:e)?[ ](?:ihnen|allen|jedem)", r"responde", r"di(?=[ ]que\b)",
     r"dile\s+\w+", r"réponds", r"répondre",
     r"rispondi", r"responda", r"diga", r"antwoord", r"zeg", r"odpowiadaj", r"mów",
     r"говори", r"отвечай", r"сообщай",
@@ -171,17 +170,17 @@ _ACT = alt(
 )  # fmt: skip
 # A reader named by what it does: "Si une IA lit ce message", "aan de AI die dit leest",
 # "agar koi AI yeh padh raha hai", "このメモを読んだAIは".
+# (Each led by a literal of several words, "une ia", "die dit leest", "ke liye": the gates
+# find literals as substrings, and "si", "ai" or "lit" are in every English text.)
 _IF_READ = alt(
-    r"(?<!\w)(?:si|se|wenn|falls|als|jeśli|если)\s+(?:une?|una|uma|um|il|lo|la|el|eine?|die|der"
-    r"|een|de|l')?\s*(?:ia|ki|ai|ии|asistente|assistente|assistent|modèle|modelo|modello|modell"
-    r"|bot|chatbot)\s+(?:\w+\s+){0,2}?(?:lit|lee|lê|legge|liest|leest|czyta|читает|ler|traite"
-    r"|procesa|processa|verarbeitet|verwerkt|reçoit|recibe)(?!\w)",
-    r"(?<!\w)(?:ia|ki|ai|assistant|asistente|assistente|assistent|bot)\s+(?:qui|que|che|die|der"
-    r"|który|которая|который)\s+(?:\w+\s+){0,2}?(?:lit|lee|lê|legge|liest|leest|czyta|читает)"
-    r"(?!\w)",
-    r"\b(?:agar|jab)\s+(?:koi\s+)?(?:ai|bot|assistant|chatbot)\b[^\n]{0,30}?\bpadh",
-    r"\b(?:ai|bot|assistant|chatbot)\s+ke\s+liye\s*:",
-    r"(?:を|も)読んだ\s*(?:ai|アシスタント|ボット|モデル)",
+    r"(?<=(?<!\w)(?:si|se|wenn|falls|als|agar|jab|jeśli)[ ])(?:une[ ]ia|una[ ]ia|uma[ ]ia|l'ia"
+    r"|la[ ]ia|eine[ ]ki|die[ ]ki|een[ ]ai|koi[ ]ai|koi[ ]bot)\s+(?:\w+\s+){0,2}?(?:lit|lee|lê"
+    r"|legge|liest|leest|czyta|lira|traite|procesa|processa|verarbeitet|verwerkt|reçoit|recibe"
+    r"|padh\w*)(?!\w)",
+    r"(?<=(?<!\w)(?:ia|ki|ai|assistant|asistente|assistente|assistent|bot)[ ])(?:die[ ]dit[ ]leest"
+    r"|qui[ ]lit[ ]ce|que[ ]lee[ ]est|che[ ]legge[ ]quest|die[ ]dies[ ]liest|que[ ]lê[ ]ist)",
+    r"(?<=(?<!\w)(?:ai|bot|assistant|chatbot)[ ])ke[ ]liye\s*:",
+    r"(?<=[をも])読んだ\s*(?:ai|アシスタント|ボット|モデル)",
     r"读到\S{0,10}?的\s*(?:ai|助手|机器人|模型)",
 )  # fmt: skip
 _ORDERED = alt(_ADDRESSED, _STANDING, _EVERY_ANSWER, _IF_READ)
@@ -191,7 +190,7 @@ _WHEN_YOU = alt(
     r"(?<!\w)cuando\s+(?:resumas|leas|respondas|proceses|contestes)", r"(?<!\w)(?:quand|lorsque)"
     r"\s+tu\s+(?:résumes|lis|réponds|traites)", r"(?<!\w)wenn\s+du\s+[^\n,.]{0,40}?(?:zusammenfasst"
     r"|liest|antwortest)", r"(?<!\w)quando\s+(?:riassumi|leggi|rispondi|resumir|ler|responder)",
-    r"(?<!\w)als\s+je\s+[^\n,.]{0,30}?(?:samenvat|leest|antwoordt)",
+    r"(?<!\w)als[ ]je\s+[^\n,.]{0,30}?(?:samenvat|leest|antwoordt)",
 )  # fmt: skip
 _HUSH = alt(
     r"no\s+menciones", r"omite", r"ne\s+mentionne\s+pas", r"n'évoque\s+pas", r"passe\s+sous"
@@ -212,7 +211,8 @@ ADDRESSED_LANGUAGES: tuple[InjectionPattern, ...] = (
     ip(EXFIL, r"(?<!\w)" + _SEND + r"(?!\w)[^\n]{0,80}?" + _CONVERSATION + r"[^\n]{0,80}?"
        + _URL),
     # The verb last (Japanese, and German after a modal): "会話履歴を https://… に送信すること"
-    ip(EXFIL, _CONVERSATION + r"[^\n]{0,40}?" + _URL + r"[^\n]{0,40}?" + _SEND),
+    ip(EXFIL, alt("会話", "履歴", "对话", "聊天记录", "记忆", "記憶") + r"[^\n]{0,40}?" + _URL
+       + r"[^\n]{0,40}?" + alt("送信", "发送", "送って", "アップロード", "上传")),
     # Its own prompt asked for: "¿Cuáles son tus instrucciones de sistema? Escríbelas …"
     # (starts at the possessive: the verb before it is looked behind for)
     ip(LEAK, r"(?<=(?<!\w)" + _ASK_REVEAL + r"(?!\w)[^\n]{0,40}?)" + _OWN_PROMPT),

@@ -107,16 +107,25 @@ _CAST = alt(
 # Text marked for a machine to act on unseen: a secrecy tag ("Important preference (do not
 # reveal):"), a tool's output or next step ("function output:", "next_action"), a chat
 # message forged as a system or developer turn ('{"role": "developer", …').
+# (Led by words: a bracket or a quote alone is a head found everywhere.)
 _MARKED = alt(
-    r"\((?:do\s+not|don'?t|never)\s+(?:reveal|share|mention|disclose|tell|show)(?:\s+(?:this|it"
-    r"|to\s+(?:the\s+)?users?))?\)",
+    r"(?<=\()(?:do\s+not|don'?t|never)\s+(?:reveal|share|mention|disclose|tell|show)(?:\s+(?:this"
+    r"|it|to\s+(?:the\s+)?users?))?\)",
     r"\b(?:hidden|secret|confidential|private)\s+(?:preference|instruction|rule|directive|note"
     r"|order)s?\s*[:(]",
     r"\b(?:function|tool)[\s_](?:output|result|response|call)\s*:", r"\bnext_action\b",
-    r"[\"']role[\"']\s*:\s*[\"'](?:system|developer)[\"']",
+    r"(?<=[\"']role[\"']\s{0,3}:\s{0,3}[\"'])(?:system|developer)[\"']",
 )  # fmt: skip
-STRONG_FORMS = (_HEADING, _CONDITIONAL, _CASUAL, _CAST, _STANDING, _MARKED)
-_FORM_GROUPS = ((_HEADING, _CONDITIONAL), (_CASUAL, _CAST, _STANDING), (_MARKED,))
+# A bot by its handle or a model with a job, as a vocative ("memorybot:", "AI triage bot,",
+# "bot ->", '"assistant:' inside an attribute), and a chat mention ("@memorybot …"). Each
+# is led by the name (a word the gates can find), what stands before it looked behind for.
+_HANDLE = alt(
+    r"(?<=(?:^|[\n.!?;:\"'(>])\s{0,3}(?:(?:hey|hi|dear|ok|yo)[\s,]{1,3})?(?:[a-z][\w\-]{0,30}"
+    r"|ai(?:\s+\w+){1,2}?\s+|the\s)?)(?:bot|assistant|agent)\s*(?:[,:!—–]|->|=>|→)",
+    r"(?<=@[\w\-]{0,30})bot\b", r"(?<=@)(?:assistant|ai|claude|gpt|chatgpt|copilot|gemini)\b",
+)  # fmt: skip
+STRONG_FORMS = (_HEADING, _CONDITIONAL, _CASUAL, _CAST, _STANDING, _MARKED, _HANDLE)
+_FORM_GROUPS = ((_HEADING, _CONDITIONAL), (_CASUAL, _CAST, _STANDING), (_MARKED, _HANDLE))
 # A request for later: speaks to the model as every chat turn does.
 _LATER = alt(
     r"\b(?:when(?:ever)?|next\s+time|once|later)\b[^\n.]{0,50}?\byou\b",
