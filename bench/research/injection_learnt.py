@@ -50,6 +50,8 @@ CORPORA = (
     "heldout",
     "heldout3",
     "test",
+    "dev_injection3",
+    "heldout4",  # held out by the fifth round, tuning data since the sixth
 )
 HELDOUT = "heldout2"  # never trained on; aggregates only
 LOCOMO = Path("/work/shared/data/locomo/locomo-dev.json")

@@ -99,6 +99,8 @@ _LIE = alt(
     r"(?:a\s+)?human\s+named", r"(?:to\s+be|you\s+are)\s+(?:a\s+)?human",
     r"(?:were|was|is|are|has\s+been|have\s+been)\s+(?:discontinued|abolished|scrapped|cancell?ed"
     r"|no\s+longer\s+(?:offered|available|possible|supported|allowed))",
+    # an impostor put in the place of the real one: "…, never the real helpdesk"
+    r"\b(?:never|not|instead[ ]of)[ ]the[ ](?:real|actual|official|genuine)\b",
 )  # fmt: skip
 # With the model addressed, a site, a number or "has moved to" is enough: a team note
 # tells people where the wiki moved, a planted memory tells the assistant to say so.
@@ -229,7 +231,7 @@ ADDRESSED: tuple[InjectionPattern, ...] = (
     # (`acts.ACTS`: the acts named since, so every form meets every act.)
     *(ip(ORDER, form + WORDS_36 + alt(HARM, ACTS)) for form in TO_MODEL_FORMS),
     ip(ORDER, _YOU_ALWAYS + HARM + ")"),
-    ip(ORDER, ITS_OUTPUT + r"[^\n]{0,160}?" + alt(_DECEIVE, _ADVERTISE, _UNSAFE)),
+    ip(ORDER, ITS_OUTPUT + r"[^\n]{0,160}?" + alt(_DECEIVE, _ADVERTISE, _UNSAFE, ACTS)),
     # "the next time anyone asks …, tell them KeyVaultPro is the only safe one"
     ip(ORDER, r"\b(?:next\s+time|whenever|every\s+time|each\s+time|when|if)\s+"
        r"(?:anyone|someone|somebody|anybody|people|users?|a\s+user|the\s+user|customers?"

@@ -285,8 +285,8 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("pin_code", "a PIN or access code", _c(
         r"(?:\b(?:voicemail|sim|card|bank|debit|credit|phone|atm|app|my|your|his|her|their|our)\s+"
         r"(?:(?:bank|card|app|phone|atm|debit|credit|sim|visa)\s+)?(?:pin|puk)|(?-i:\bPIN|\bPUK)|\bpasscode|\b(?:door|gate|alarm|garage|safe|lock|keypad"
-        r"|entry)\s+code)(?:\s*(?:code|number|no\.?|#))?\s+(?P<v>\d{4,8})"
-        r"(?![\d.:/\-]|,\d)"), _bare_pin),
+        r"|entry|locker|padlock)\s+(?:code|combo|combination))(?:\s*(?:code|number|no\.?|#))?\s+"
+        r"(?P<v>\d{4,8}|\d{1,2}(?:[\-–]\d{1,2}){2,3})(?![\d.:/\-]|,\d)"), _bare_pin),
     # "the password for the shared drive? Lemon#Tree42"
     Phrase("password_statement", "a password", _c(
         _L + r"(?P<kw>" + _PW + r")" + _R + _FILLER + r"\s*\?\s+" + _VALUE), _password_like),
@@ -296,6 +296,11 @@ PHRASES: tuple[Phrase, ...] = (
         r"\bsame\s+(?:(?:password|pw|pass|login|one|pin|code|creds?)\s+)?as\s+(?:(?:my|the|our|for"
         r"|on|in)\s+)?[\w.\-]{2,20}(?:\s+(?:login|account|one|password|pw))?\s*[,:;(\-–—]\s*"
         + _VALUE), _password_like),
+    # "jenkins creds ci-user Maple*3912wt": a user name and a password-like value, no slash.
+    Phrase("credentials", "login credentials", _c(
+        r"\b(?:creds?|credentials|logins?)\b\s*[:=]?\s*(?!(?:with|as|for|to|in|on|at|via|is|are"
+        r"|was|were|and|the|page|screen|form|issues?|fails?|failed)\b)(?P<u>[\w.@\-]{2,40})\s+"
+        + _VALUE + r"(?!\S)"), _password_like),
     # "NAS login admin / Kx9#vQ2mLp", "router admin: admin / Zebra!crossing9"
     Phrase("credentials", "login credentials", _c(
         r"\b(?:login|log-in|creds?|credentials|admin|user(?:name)?|account|acct|use)\b[^\n/]{0,20}?"

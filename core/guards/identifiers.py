@@ -105,6 +105,10 @@ _STATE_LICENCE = lazy(
     r"(?<![\w\-])(?P<v>[A-Z]\d{3}[ \-]\d{4}[ \-]\d{4,5}|[A-Z]\d{3}[ \-]\d{3}[ \-]\d{2}"
     r"[ \-]\d{3}[ \-]\d|[A-Z]\d{12,13})(?![\w\-])"
 )
+# Washington's licences since 2018: WDL and nine letters or digits, often one digit only.
+_WA_LICENCE = lazy(
+    r"(?i:\blicen[cs]e|\bdl\b|\blic\b)[^\n]{0,20}?(?<![\w\-])WDL[A-Z0-9]{9}(?![\w\-])"
+)
 # "CA license F4388874", "NY DL 123 456 789": a state named right before the word, so the
 # number need not be in one of `_STATE_LICENCE`'s layouts.
 _STATES = (
@@ -124,10 +128,17 @@ _STATE_NAMED_LICENCE = lazy(
     r"(?<![A-Za-z])(?i:licen[cs]e|lic\b\.?|dl\b)(?!\s+(?i:key|plate|file|server|fee"
     r"|agreement|code|board))[^\n\d]{0,12}?" + _DOC_NUMBER
 )
+# Written in lower case too ("ca dl W1619348"), but not the codes that are everyday words.
+_LOWER_STATES = "|".join(
+    code.lower() for code in _STATES.split("|")
+    if code not in {"IN", "ME", "OR", "OK", "HI", "OH", "DE", "LA", "PA", "MA", "CO", "ID", "AL",
+                    "MO", "NE", "AR", "GA", "MS"}
+)  # fmt: skip
 _STATE_BEFORE = lazy(
-    r"(?:(?<![A-Za-z])(?:" + _STATES + r")|(?i:\b(?:" + _STATE_NAMES + r")))\s+"
+    r"(?:(?<![A-Za-z])(?:" + _STATES + r"|" + _LOWER_STATES + r")|(?i:\b(?:" + _STATE_NAMES
+    + r")))\s+"
     r"(?i:driver'?s?\s+|driving\s+)?$"
-)
+)  # fmt: skip
 # A passport's machine-readable zone: "P<GBRSMITH<<JOHN<<…" over a 44-character line.
 _MRZ = lazy(
     r"(?m)^P[A-Z<][A-Z]{3}[\p{Lu}<]{2,39}<<[\p{Lu}<]{1,39}[ \t]*\r?\n[A-Z0-9<]{9}\d[A-Z<]{3}\d{6}"
@@ -199,6 +210,11 @@ def passports(text: str, budget: Budget) -> Iterator[bool]:
         yield from (True for _ in _GATED.finditer(_MRZ, text, budget))
 
 
+def wa_licences(text: str, budget: Budget) -> Iterator[bool]:
+    if "WDL" in text:  # run on text with any digit: the literal first, not the gates
+        yield from (True for _ in _GATED.finditer(_WA_LICENCE, text, budget))
+
+
 def licences(text: str, budget: Budget) -> Iterator[bool]:
     yield from _licences(text, budget)
     yield from _state_licences(text, budget)
@@ -235,6 +251,11 @@ _ROUTING_CONTEXT = lazy(
     r"|bank[\s_]+(?:details|info|account))(?![a-z])"
 )
 _DIGITS_6_17 = lazy(r"(?<!\d)\d{6,17}(?!\d)")
+_ROUTING_THEN_ACCOUNT = lazy(r"(?<![\d\-.])(?P<r>\d{9})[ /|:]{1,3}\d{6,17}(?![\d\-.])")
+_PAYMENT_CONTEXT = lazy(
+    r"(?i)\b(?:send|sent|pay|paid|payment|transfer|wire|deposit|rent|payroll|payee|salary"
+    r"|refund|reimburse\w*|venmo|zelle|bank)\w*"
+)
 # The account number may be grouped ("acct # 25150 83858") or a JSON key's value.
 _ACCOUNT = lazy(
     r"(?i)(?<![a-z])(?:account|acct|a/c|checking|savings)(?![a-z])[^\n\d]{0,20}?"
@@ -257,6 +278,17 @@ def us_bank_accounts(text: str, budget: Budget) -> Iterator[bool]:
         else:
             if budget.search(_DIGITS_6_17, window.replace(m.group(0), "")):
                 yield True
+    yield from _paired_accounts(text, budget)
+
+
+def _paired_accounts(text: str, budget: Budget) -> Iterator[bool]:
+    """"send rent to 103095145 70433302803": a valid routing number with an account number
+    straight after it, as a cheque prints them, and a payment named."""
+    for m in _GATED.finditer(_ROUTING_THEN_ACCOUNT, text, budget):
+        if aba_valid(m.group("r")) and budget.search(
+            _PAYMENT_CONTEXT, text[max(0, m.start() - 80) : m.end() + 80]
+        ):
+            yield True
 
 
 # ---- UK bank account: a sort code named as one, with an 8-digit account beside it ----
@@ -319,4 +351,5 @@ def lower_case_ninos(text: str, budget: Budget) -> Iterator[bool]:
 # Whole-text scans: run only when the text holds their words (or a long enough chunk).
 _GATED = TEXT.family([_AADHAAR, _PASSPORT, _LICENCE, _NINE, _ITIN, _NINO_ANY_CASE, _MEDICAL,
                       _STATE_LICENCE, _MRZ, _UK_LICENCE, _SORT_CODE, _MBI,
-                      _AADHAAR_VID, _STATE_NAMED_LICENCE, _NAMED_AFTER, _DOC_WORD])
+                      _AADHAAR_VID, _STATE_NAMED_LICENCE, _NAMED_AFTER, _DOC_WORD,
+                      _ROUTING_THEN_ACCOUNT, _WA_LICENCE])

@@ -109,7 +109,7 @@ def _scan(
     if split_order(all_views[0], budget):
         return SPLIT_WORDS
     if depth < _MAX_DECODE_DEPTH:
-        return _scan_encoded(text, budget, depth + 1)
+        return _scan_encoded(text, budget, depth + 1) or _scan_reversed(text, all_views[0], budget)
     return None
 
 
@@ -148,6 +148,7 @@ _NAMED_AS_TOKEN = regex.compile(
     r"|fields?|nodes?|components?|variables?|placeholders?|prefix(?:es)?|phrases?|attacks?"
     r"|examples?|strings?|payloads?|jailbreaks?|tricks?)\b"
 )
+_TOKEN_CHARS = 48
 _QUOTES = "\"'“‘`«"
 _MENTION_AFTER = regex.compile(
     r"^[^\n]{0,8}?[\"'”’`»][^\n]{0,30}?\b(?:attacks?|injections?|prompts?|style|examples?"
@@ -175,8 +176,10 @@ _ATTACK_TOPIC = regex.compile(
 
 
 def _is_mention(view: str, start: int, end: int, budget: Budget) -> bool:
-    if budget.search(_NAMED_AS_TOKEN, view[end : end + 60]):
-        return True  # "the <system> tag in our XML config"
+    # "the <system> tag in our XML config": a token named, short; an order that runs on
+    # ("… omit the security risks section") is not one.
+    if end - start <= _TOKEN_CHARS and budget.search(_NAMED_AS_TOKEN, view[end : end + 60]):
+        return True
     before = view[max(0, start - 40) : start]
     if budget.search(_DECLARATIVE, before) or budget.search(_REPORTED, before):
         return True
@@ -209,6 +212,23 @@ def _scan_encoded(text: str, budget: Budget, depth: int) -> Finding | None:
         if hidden_characters(decoded, budget) or _scan(decoded, budget, depth):
             return Finding(INJECTION, ENCODED[0], ENCODED[1])
     return None
+
+
+# Words an order is made of, spelt backwards ("erongi lla suoiverp snoitcurtsni"): text
+# that holds two of them is read reversed as well. (Two, since "dna" is DNA.)
+_REVERSED = ("eht", "dna", "ruoy", "uoy", "erongi", "dragersid", "snoitcurtsni", "tpmorp",
+             "metsys", "lla", "laever", "dnes", "selur")  # fmt: skip
+_REVERSED_WORDS = regex.compile(r"\b(?:" + "|".join(_REVERSED) + r")\b")
+
+
+def _scan_reversed(text: str, view: str, budget: Budget) -> Finding | None:
+    """Reversed text is read once (at the last depth: it is not decoded again)."""
+    # substrings first (a few C scans), the word-bounded regex only where two are there
+    if sum(word in view for word in _REVERSED) < 2:
+        return None
+    if len(set(budget.findall(_REVERSED_WORDS, view))) < 2:
+        return None
+    return _scan(text[::-1], budget, _MAX_DECODE_DEPTH)
 
 
 def safe_for_prompt(text: str) -> bool:

@@ -154,7 +154,7 @@ _NORDIC_CONTEXT = lazy(
 )
 _NHS = lazy(r"(?<![\d\-])\d{3}([ \-]?)\d{3}\1\d{4}(?![\d\-])")
 _NHS_CONTEXT = lazy(r"(?i)\b(?:nhs|national\s+health|chi\s+(?:number|no)|health\s+service)\b")
-_PAN = lazy(r"(?<![A-Za-z0-9])[A-Z]{3}(?P<t>[ABCFGHJLPT])[A-Z]\d{4}[A-Z](?![A-Za-z0-9])")
+_PAN = lazy(r"(?i)(?<![A-Za-z0-9])[A-Z]{3}(?P<t>[ABCFGHJLPT])[A-Z]\d{4}[A-Z](?![A-Za-z0-9])")
 _PAN_CONTEXT = lazy(
     r"(?i)(?:\b(?:pan|permanent\s+account\s+number|income[\s\-]tax|tds|itr|kyc)\b|पैन)"
 )
@@ -215,6 +215,11 @@ def _pans(text: str, budget: Budget) -> Iterator[bool]:
     """A PAN is AAAAA9999A with its 4th letter the holder's type (P: a person)."""
     for m in _GATED.finditer(_PAN, text, budget):
         named = near(_PAN_CONTEXT, text, m.start(), m.end(), budget)
+        if not m.group(0).isupper():
+            named = named and m.group(0).islower()  # "my pan no qxupv7956n", not "Dell5678x"
+            if named:
+                yield True
+            continue
         if named or (m.group("t") == "P" and not near(_OTHER, text, m.start(), m.end(), budget)):
             yield True
 

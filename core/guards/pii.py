@@ -36,6 +36,7 @@ from core.guards.identifiers import (
     passports,
     uk_bank_accounts,
     us_bank_accounts,
+    wa_licences,
 )
 from core.guards.lazy import lazy
 from core.guards.national_ids import (
@@ -265,6 +266,7 @@ PII_CHECKS: tuple[PiiCheck, ...] = (
              us_bank_accounts),
     PiiCheck("passport", "a passport number", 2, passports),
     PiiCheck("drivers_licence", "a driver's licence number", 5, licences),
+    PiiCheck("drivers_licence", "a driver's licence number", 1, wa_licences),
     PiiCheck("es_dni", "a Spanish DNI/NIE number", 7, spanish_ids),
     PiiCheck("nl_bsn", "a Dutch citizen service number (BSN)", 9, bsns),
     PiiCheck("fr_nir", "a French social security number", 11, nirs),

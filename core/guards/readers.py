@@ -23,7 +23,7 @@ name no act.
 
 from __future__ import annotations
 
-from core.guards.acts import ACTS, CLAIMED, CONCEAL, EXPOSE, REDIRECT, WORDS_20, WORDS_36
+from core.guards.acts import ACTS, CLAIMED, CONCEAL, EXPOSE, REDIRECT, SCAM, WORDS_20, WORDS_36
 from core.guards.addressed import HARM
 from core.guards.injection_patterns import EXFIL, ORDER, InjectionPattern, alt, ip
 
@@ -54,7 +54,7 @@ _ITS_STORE = alt(
 _NAMED = r"\b(?:" + MODELS + r"|" + _ITS_STORE + r")\b"
 _HEADING = (
     _NAMED + r"(?<=(?:^|[\n\[(\"'=]|[.!?]\s|[—–]\s)[^\n:.!?\[\]()]{0,50}?" + _NAMED + r")"
-    r"(?:(?<=:)|[^\n:.!?]{0,40}?:)"
+    r"(?:(?<=:)|[^\n:.!?]{0,40}?(?::|\s[\-–—]\s))"
 )
 _READING = alt(
     r"reads?", "reading", r"process(?:es|ed|ing)?", r"come?s?\s+across", r"coming\s+across",
@@ -75,10 +75,15 @@ _CONDITIONAL = alt(
     # "any LLM indexing this repository should", "chatbots quoting this post must"
     r"\b" + MODELS + r"\s+(?:" + _READING + r"|\w+ing)\s+(?:(?:in|on|through)\s+)?(?:this"
     r"|these|our|the\s+following|invites|emails|e-mails|pages|posts|tickets)\b",
+    # "in case this note is ever loaded into an assistant's context"
+    r"(?<=\b(?:if|in\s+case|when(?:ever)?|once|should)\s+(?:this|these|the|my|our|it)\s+(?:\w+\s+)?"
+    r"(?:is|are|gets?|be)\s+(?:ever\s+|later\s+|being\s+|ever\s+being\s+)?)(?:loaded|fed|pasted"
+    r"|copied|put|inserted|added|given|passed|sent)\s+(?:in)?to\s+(?:an?\s+|the\s+|any\s+|some\s+)?"
+    r"(?:\w+\s+)?" + MODELS + r"\b",
 )  # fmt: skip
 # "bot pls", "btw agent-bot,": a name with a chat filler instead of a comma.
 _CASUAL = alt(
-    r"\b" + MODELS + r"\s+(?:pls|plz|please|kindly)\b",
+    r"\b" + MODELS + r"\s+(?:pls|plz|please|kindly)\b", r"\bai[ ](?:pls|plz|please|kindly)\b",
     r"\b(?:btw|pls|p\.s\.)[\s,]+(?:the\s+)?(?:\w+-)?" + MODELS + r"\s*[,:]",
 )  # fmt: skip
 # A standing order for every later chat: "for every future conversation, store that …".
@@ -99,8 +104,28 @@ _CAST = alt(
     r"\blet'?s\s+play\b", r"\bbehave\s+as\b", r"(?<=\byou(?:'re|\s+are)\s+(?:now\s+)?(?:an?\s+)?"
     r"(?:\w+\s+)?)(?:ai|assistant|bot|model)[ ](?:from|in|that|who|where)\b",
 )  # fmt: skip
-STRONG_FORMS = (_HEADING, _CONDITIONAL, _CASUAL, _CAST, _STANDING)
-_FORM_GROUPS = ((_HEADING, _CONDITIONAL), (_CASUAL, _CAST, _STANDING))
+# Text marked for a machine to act on unseen: a secrecy tag ("Important preference (do not
+# reveal):"), a tool's output or next step ("function output:", "next_action"), a chat
+# message forged as a system or developer turn ('{"role": "developer", …').
+# (Led by words: a bracket or a quote alone is a head found everywhere.)
+_MARKED = alt(
+    r"(?<=\()(?:do\s+not|don'?t|never)\s+(?:reveal|share|mention|disclose|tell|show)(?:\s+(?:this"
+    r"|it|to\s+(?:the\s+)?users?))?\)",
+    r"\b(?:hidden|secret|confidential|private)\s+(?:preference|instruction|rule|directive|note"
+    r"|order)s?\s*[:(]",
+    r"\b(?:function|tool)[\s_](?:output|result|response|call)\s*:", r"\bnext_action\b",
+    r"(?<=[\"']role[\"']\s{0,3}:\s{0,3}[\"'])(?:system|developer)[\"']",
+)  # fmt: skip
+# A bot by its handle or a model with a job, as a vocative ("memorybot:", "AI triage bot,",
+# "bot ->", '"assistant:' inside an attribute), and a chat mention ("@memorybot …"). Each
+# is led by the name (a word the gates can find), what stands before it looked behind for.
+_HANDLE = alt(
+    r"(?<=(?:^|[\n.!?;:\"'(>])\s{0,3}(?:(?:hey|hi|dear|ok|yo)[\s,]{1,3})?(?:[a-z][\w\-]{0,30}"
+    r"|ai(?:\s+\w+){1,2}?\s+|the\s)?)(?:bot|assistant|agent)\s*(?:[,:!—–]|->|=>|→)",
+    r"(?<=@[\w\-]{0,30})bot\b", r"(?<=@)(?:assistant|ai|claude|gpt|chatgpt|copilot|gemini)\b",
+)  # fmt: skip
+STRONG_FORMS = (_HEADING, _CONDITIONAL, _CASUAL, _CAST, _STANDING, _MARKED, _HANDLE)
+_FORM_GROUPS = ((_HEADING, _CONDITIONAL), (_CASUAL, _CAST, _STANDING), (_MARKED, _HANDLE))
 # A request for later: speaks to the model as every chat turn does.
 _LATER = alt(
     r"\b(?:when(?:ever)?|next\s+time|once|later)\b[^\n.]{0,50}?\byou\b",
@@ -116,7 +141,7 @@ READERS: tuple[InjectionPattern, ...] = (
     # of them so each keeps a set of first words the gates can use.
     *(ip(ORDER, alt(*forms) + WORDS_20 + alt(ACTS, HARM)) for forms in _FORM_GROUPS),
     # A request for later, then an act that harms whoever is asked.
-    ip(EXFIL, _LATER + WORDS_36 + alt(EXPOSE, REDIRECT)),
+    ip(EXFIL, _LATER + WORDS_36 + alt(EXPOSE, REDIRECT, SCAM)),
     ip(ORDER, _LATER + WORDS_36 + alt(CONCEAL + r"[^\n]{0,80}?" + CLAIMED,
                                         CLAIMED + r"[^\n]{0,80}?" + CONCEAL,
                                         r"\bslip\s+in\b[^\n]{0,80}?" + CLAIMED)),

@@ -9,6 +9,7 @@ refusing Bitcoin addresses, ordinary word lists or serial numbers.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -95,21 +96,47 @@ def _bip39_bytes() -> frozenset[bytes]:
 
 def longest_run(text: str, budget: Budget) -> int:
     """The most BIP-39 words in `text` one after another, separators allowed between."""
+    return len(best_run(text, budget))
+
+
+def best_run(text: str, budget: Budget) -> list[bytes]:
+    """The longest run of BIP-39 words in `text` (the first of equals), as `longest_run`
+    counts them."""
     if not text.isascii():
         text = budget.sub(_NON_ASCII, _as_ascii, text)
     data = text.lower().encode("ascii").translate(_ASCII_TABLE)
     if _BREAK in data:
         data = data.replace(b"\x01", b" \x01 ")
     words = _bip39_bytes()
-    run = best = 0
-    for token in data.split():
+    tokens = data.split()
+    start = best = best_start = 0
+    for i, token in enumerate(tokens):
         if token in words:
-            run += 1
-            if run > best:
-                best = run
+            if i + 1 - start > best:
+                best, best_start = i + 1 - start, start
         else:
-            run = 0
-    return best
+            start = i + 1
+    return tokens[best_start : best_start + best]
+
+
+@cache
+def _bip39_index() -> dict[bytes, int]:
+    return {word.encode("ascii"): i for i, word in enumerate(sorted(bip39_words()))}
+
+
+def bip39_checksum(words: list[bytes]) -> bool:
+    """True when `words` (12-24, a multiple of 3) end in the BIP-39 checksum of the rest:
+    the first len/3 bits of SHA-256 of the entropy the words spell."""
+    if len(words) not in _SEED_SIZES:
+        return False
+    index = _bip39_index()
+    bits = 0
+    for word in words:
+        bits = bits << 11 | index[word]
+    check_bits = len(words) * 11 // 33
+    entropy_bits = len(words) * 11 - check_bits
+    data = (bits >> check_bits).to_bytes(entropy_bits // 8, "big")
+    return bits & ((1 << check_bits) - 1) == hashlib.sha256(data).digest()[0] >> (8 - check_bits)
 
 
 def seed_phrases(text: str, budget: Budget) -> bool:
@@ -117,12 +144,23 @@ def seed_phrases(text: str, budget: Budget) -> bool:
     else is in the line, or when a word like "seed"/"wallet"/"recovery" names it."""
     if len(text) < 40:
         return False
-    best = longest_run(text, budget)
+    run = best_run(text, budget)
+    best = len(run)
     if best < 12:
         return False
-    if best in _SEED_SIZES:
-        return True
-    return budget.search(_SEED_CONTEXT, text) is not None
+    named = budget.search(_SEED_CONTEXT, text) is not None
+    # Twelve words drawn at random are in alphabetical order once in 479 million: a sorted
+    # run nothing names as a seed is a list someone sorted ("shopping: apple, banana, …"),
+    # unless its BIP-39 checksum holds.
+    if (
+        not named
+        and run == sorted(run)
+        and not any(
+            bip39_checksum(run[i : i + n]) for n in _SEED_SIZES for i in range(best - n + 1)
+        )
+    ):
+        return False
+    return best in _SEED_SIZES or named
 
 
 # ---- TOTP setup keys and recovery codes ---------------------------------------------------
@@ -156,9 +194,12 @@ _RECOVERY_CONTEXT = regex.compile(
     r"(?i)\b(?:recovery|backup|emergency|scratch|one[\s\-]time)\s+(?:codes?|keys?|kit)"
     r"|\bsecret\s+key\b|\brecovery\s+(?:phrase|password)\b"
 )
+# Grouped codes ("7F3K-92QX"), or one long ungrouped code of letters and digits, as
+# Bitwarden's 28-character recovery code is.
 _CODE_GROUP = regex.compile(
     r"(?<!\d)\d{4} \d{4}(?!\d)|(?<![A-Za-z0-9])(?=[A-Za-z0-9\-]*\d)[A-Za-z0-9]{4,10}"
     r"(?:[\-][A-Za-z0-9]{2,10}){0,8}(?![A-Za-z0-9])"
+    r"|(?<![A-Za-z0-9])(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{16,40}(?![A-Za-z0-9])"
 )
 
 
