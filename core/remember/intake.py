@@ -96,6 +96,12 @@ def guard_refusal(text: str) -> RememberResult | None:
     return None if finding is None else refused(RefusalReason(finding.category), finding.label)
 
 
+def _guarded(request: SaveRequest) -> RememberResult | None:
+    """The text's refusal, else its stored fields': one worker-thread hop per save, not
+    two (each hop is a wake-up of the event loop and of a pool thread)."""
+    return guard_refusal(request.text) or field_refusal(request)
+
+
 STORED_FIELDS = ("platform", "channel", "message_id", "permalink", "author")
 
 
@@ -166,8 +172,7 @@ async def remember(ports: Ports, principal: Principal, request: SaveRequest) -> 
         return refused(reason)
     # The raw text (invisible characters are a signal), on a worker thread: the guards
     # are CPU-bound and must not stall other users' requests on the event loop.
-    blocked = await asyncio.to_thread(guard_refusal, request.text)
-    blocked = blocked or await asyncio.to_thread(field_refusal, request)
+    blocked = await asyncio.to_thread(_guarded, request)
     if blocked is not None:
         return blocked
     now = ports.clock()

@@ -54,9 +54,22 @@ class Lane:
         self._jobs.put((fn, args, loop, future))
         return await future
 
+    def post(self, fn: Callable[[*Ts], object], *args: *Ts) -> None:
+        """Queue `fn` and return at once: for a tidy-up nobody waits for (a read
+        session's end), which the lane runs before any job queued after it. What it
+        raises is dropped, so it must handle its own errors."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._work, name=self.name, daemon=True)
+            self._thread.start()
+        self._jobs.put((fn, args, None, None))
+
     def _work(self) -> None:
         while (job := self._jobs.get()) is not None:
             fn, args, loop, future = job
+            if future is None or loop is None:  # posted: nobody to tell
+                with contextlib.suppress(Exception):
+                    fn(*args)
+                continue
             if future.cancelled():
                 continue
             try:
@@ -90,7 +103,12 @@ def drive(work: Callable[[], Coroutine[Any, Any, T]]) -> T:
     raise RuntimeError("work run on a store lane waited for something outside it")
 
 
-_Job = tuple[Callable[..., Any], tuple[Any, ...], asyncio.AbstractEventLoop, "asyncio.Future[Any]"]
+_Job = tuple[
+    Callable[..., Any],
+    tuple[Any, ...],
+    asyncio.AbstractEventLoop | None,
+    "asyncio.Future[Any] | None",
+]
 
 
 def _settle_soon(
