@@ -11,7 +11,7 @@ plain view read from the folded view's where they agree (exact, checked here), a
 its own pass. Times are CPU time of this thread, the fastest of `--repeat` runs. No guard
 changes.
 
-    nice -n 10 .venv/bin/python -m bench.guards_view_overlap [--chars 2000] [--repeat 5]
+    nice -n 10 .venv/bin/python -m bench.research.guards_view_overlap [--chars 2000] [--repeat 5]
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ can pay for it. Times are CPU time of this thread summed over `--repeat` runs of
 text (the instrumentation adds a few microseconds a call: read the shares, not the
 total). No guard changes.
 
-    nice -n 10 .venv/bin/python -m bench.guards_cost_parts [--chars 2000] [--repeat 5]
+    nice -n 10 .venv/bin/python -m bench.research.guards_cost_parts [--chars 2000] [--repeat 5]
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ pattern, and how many places the form matches. The gap is tried word by word, th
 list at each word, so a place where the form matches costs far more than one where it
 does not: that is what a gate on the acts' first words would remove. No guard changes.
 
-    nice -n 10 .venv/bin/python -m bench.guards_form_hits [--chars 2000]
+    nice -n 10 .venv/bin/python -m bench.research.guards_form_hits [--chars 2000]
 """
 
 from __future__ import annotations
