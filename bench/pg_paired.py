@@ -147,54 +147,28 @@ async def _measure(args: argparse.Namespace) -> None:
 async def _crowd(
     service: Any, vocab: Any, ws: str, size: int, args: argparse.Namespace
 ) -> dict[str, float]:
-    """--clients users at once for --seconds: save, pause, recall, pause (mean --think)."""
-    import random
+    """--clients users at once for --seconds: save, pause, recall, pause (mean --think);
+    bench/scale.py's crowd, on texts fresh to this run (salted). The loop is this
+    tree's, whichever tree is measured: both sides of a pair are timed by one harness."""
+    import importlib.util
 
-    saves: list[float] = []
-    recalls: list[float] = []
-    saved: list[tuple[str, str]] = []
-    errors = 0
-    stop = time.monotonic() + args.seconds
-    pause = random.Random(args.salt)
-
-    async def client(n: int) -> None:
-        nonlocal errors
-        user, i = f"crowd{n}", 0
-        questions = vocab.questions(size, 200, salt=f"c{n}{args.salt}")
-        while time.monotonic() < stop:
-            text = vocab.memory(i, salt=f"crowd{n}{args.salt}").text
-            q = questions[i % len(questions)][0]
-            i += 1
-            try:
-                started = time.perf_counter()
-                result = await service.remember(ws, user, text)
-                saves.append(1000 * (time.perf_counter() - started))
-                if result.memory is not None:
-                    saved.append((user, result.memory.id))
-                await asyncio.sleep(pause.expovariate(1 / args.think) if args.think else 0)
-                started = time.perf_counter()
-                await service.recall(ws, user, q, limit=10)
-                recalls.append(1000 * (time.perf_counter() - started))
-                await asyncio.sleep(pause.expovariate(1 / args.think) if args.think else 0)
-            except Exception:
-                errors += 1
-
-    await asyncio.gather(*(client(n) for n in range(args.clients)))
-    lost = sum([await service.get_memory(ws, u, m) is None for u, m in saved])
-    saves.sort()
-    recalls.sort()
-
-    def pct(values: list[float], q: float) -> float:
-        return values[min(len(values) - 1, round(q * (len(values) - 1)))] if values else 0.0
-
+    spec = importlib.util.spec_from_file_location("pg_paired_scale", HERE / "bench" / "scale.py")
+    assert spec is not None and spec.loader is not None
+    scale = importlib.util.module_from_spec(spec)
+    path = list(sys.path)
+    spec.loader.exec_module(scale)
+    sys.path[:] = path  # it puts this tree first: a later import must stay the measured tree's
+    crowd = await scale.concurrency(
+        service, vocab, ws, size, args.clients, args.seconds, args.think, salt=args.salt
+    )
     return {
-        "crowd_saves": len(saves),
-        "crowd_save_p50": pct(saves, 0.5),
-        "crowd_save_p95": pct(saves, 0.95),
-        "crowd_recall_p50": pct(recalls, 0.5),
-        "crowd_recall_p95": pct(recalls, 0.95),
-        "crowd_errors": errors,
-        "crowd_lost": lost,
+        "crowd_saves": crowd["saves"],
+        "crowd_save_p50": crowd["s50"],
+        "crowd_save_p95": crowd["s95"],
+        "crowd_recall_p50": crowd["r50"],
+        "crowd_recall_p95": crowd["r95"],
+        "crowd_errors": crowd["errors"],
+        "crowd_lost": crowd["lost"],
     }
 
 

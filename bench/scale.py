@@ -47,6 +47,7 @@ from bench.scale_targets import Target, open_target  # noqa: E402
 from bench.team_vocabulary import COMMON, TeamVocabulary  # noqa: E402
 from core.governance.portability import import_jsonl  # noqa: E402
 from core.guards.accelerator import accelerate  # noqa: E402
+from core.service import MemoryService  # noqa: E402
 
 USER = "u"
 
@@ -201,42 +202,45 @@ async def measure_size(
 
 
 async def concurrency(
-    target: Target,
+    service: MemoryService,
     vocab: TeamVocabulary,
     workspace: str,
     size: int,
     clients: int,
     seconds: float,
     think: float = 0.0,
+    salt: str = "",
 ) -> dict[str, float]:
     """`clients` users at once for `seconds`, each alternating a save and a recall
     (pausing `think` seconds after each, on average: 0 keeps the store saturated, so
-    by Little's law latency = clients / throughput)."""
+    by Little's law latency = clients / throughput). `salt` makes the texts, questions,
+    users and pauses fresh (bench/pg_paired.py runs many crowds on one kept database,
+    where a repeated text would be a duplicate); "" gives this bench's own."""
     saves: list[float] = []
     recalls: list[float] = []
     saved: list[tuple[str, str]] = []
     errors = 0
     stop = time.monotonic() + seconds
-    pause = random.Random(clients)
+    pause = random.Random(f"{clients}{salt}" if salt else clients)
 
     async def client(n: int) -> None:
         nonlocal errors
-        user, i = f"client{clients}-{n}", 0
-        questions = vocab.questions(size, 200, salt=f"c{n}")
+        user, i = f"client{clients}-{n}{salt}", 0
+        questions = vocab.questions(size, 200, salt=f"c{n}{salt}")
         while time.monotonic() < stop:
-            text = vocab.memory(i, salt=f"client{n}").text
+            text = vocab.memory(i, salt=f"client{n}{salt}").text
             q = questions[i % len(questions)][0]
             i += 1
             try:
                 started = time.perf_counter()
-                result = await target.service.remember(workspace, user, text)
+                result = await service.remember(workspace, user, text)
                 saves.append(1000 * (time.perf_counter() - started))
                 if result.memory is not None:
                     saved.append((user, result.memory.id))
                 if think:
                     await asyncio.sleep(pause.expovariate(1 / think))
                 started = time.perf_counter()
-                await target.service.recall(workspace, user, q, limit=10)
+                await service.recall(workspace, user, q, limit=10)
                 recalls.append(1000 * (time.perf_counter() - started))
                 if think:
                     await asyncio.sleep(pause.expovariate(1 / think))
@@ -247,7 +251,7 @@ async def concurrency(
     await asyncio.gather(*(client(n) for n in range(clients)))
     lost = 0
     for user, memory_id in saved:
-        lost += await target.service.get_memory(workspace, user, memory_id) is None
+        lost += await service.get_memory(workspace, user, memory_id) is None
     s50, s95 = ms_stats(saves)
     r50, r95 = ms_stats(recalls)
     return {
@@ -330,7 +334,7 @@ async def run(args: argparse.Namespace) -> None:
                 ]:
                     crowds.append(
                         await concurrency(
-                            target, vocab, workspaces[0], filled, clients, seconds, think
+                            target.service, vocab, workspaces[0], filled, clients, seconds, think
                         )
                     )
                     print(crowd_line(crowds[-1], filled), file=sys.stderr, flush=True)
