@@ -1,0 +1,111 @@
+"""PINs and lock codes in the languages people write them in, and logins given without
+the word "password".
+
+`credential_phrases` reads "my bank PIN is 4821" and "door code: 7305" in English word
+order. Other languages put the owner after the word ("o PIN do cartão é 4829", "il PIN
+del bancomat è 5830", "die PIN für das Diensthandy ist 412535", "de pincode van mijn
+bankpas is 6028"), name the lock first ("code de la porte", "digicode", "Türcode") or
+the device ("iPhone-Code"). A door keypad's code may hold a letter ("4B729").
+
+Logins: "my banking login is Mango1986!", "u: admin p: …", "root / … for the router",
+"netflix is me@mail.com Kx9#vQ2m": a password named by its account, judged by its
+shape (`password_windows.password_shaped`), which usernames rarely have.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from core.guards.credential_phrases import Phrase, _c
+from core.guards.password_windows import password_shaped
+from core.guards.values import clean_value
+
+# Words for a PIN or an unlock code, several languages.
+_PIN = (
+    r"pin(?:[\s\-]?(?:code|kode|nummer|number|no\.?|#))?|puk(?:[\s\-]?code)?|pincode|pinkode"
+    r"|geheimzahl|geheimnummer|passcode|code\s+pin|c[oó]digo\s+pin|codice\s+pin|digicode"
+    r"|unlock\s+code|entsperr(?:code|-pin)|code\s+de\s+d[ée]verrouillage|c[oó]digo\s+de\s+desbloqu(?:eo|eio)"
+    r"|codice\s+di\s+sblocco|ontgrendel(?:code|pin)"
+    r"|(?:iphone|ipad|phone|handy|telefon|smartphone|tablet|laptop|sim|karten|bank|ec|atm|card)"
+    r"[\s\-]?(?:code|pin|passcode)"
+)
+# A lock named after "code": "code de la porte", "código de la alarma", "Code der Haustür".
+_LOCKS = (
+    r"porte|portail|cadenas|alarme|coffre(?:-fort)?|garage|immeuble|casier|vestiaire|b[âa]timent"
+    r"|interphone|puerta|port[oó]n|alarma|caja\s+fuerte|candado|taquilla|garaje|edificio|portal"
+    r"|porta|port[aã]o|cadeado|cofre|arm[aá]rio|cacifo|cancello|allarme|cassaforte|lucchetto"
+    r"|armadietto|portone|citofono|t[üu]r|haust[üu]r|tor(?:es)?|tresors?|safes?|alarmanlage"
+    r"|schloss(?:es)?|spinds?|deur|voordeur|kluis|poort|fietsslot|drzwi|sejfu|alarmu|kłódki"
+    r"|domofonu"
+)
+_LOCK_CODE = (
+    r"(?:code|c[oó]digo|codice|kode|kod)\s+(?:de\s+la|de\s+l['’]|du|de|des|del|della|dello"
+    r"|dell['’]|do|da|dos|das|der|van\s+de|van\s+het|van|för|til|do)\s*(?:[\w\-]+\s+)?(?:"
+    + _LOCKS
+    + r")|t[üu]rcode|torcode|zugangscode|zahlencode|tresorcode|alarmcode|deurcode"
+    r"|kluiscode|digicode|code\s+d['’]acc[eè]s|c[oó]digo\s+de\s+acces?so"
+)
+# "do cartão", "del bancomat", "für das Diensthandy", "van mijn bankpas", "de ma carte".
+_OWNER = (
+    r"(?:\s+(?:for|of|on|to|de|du|des|del|della|dello|dei|do|da|dos|das|für|fürs|zum|zur|vom"
+    r"|von|der|van|voor|dla|для|от|av|til|för|på)(?:\s+(?:la|le|les|l['’]|el|los|o|a|os|as"
+    r"|il|lo|the|my|our|das|die|der|den|dem|mein|meine|meiner|meines|meinem|mon|ma|mes|mi|mis"
+    r"|mio|mia|meu|minha|mijn|de|het|moje|mojej|mojego))?(?:\s+[\w\-'’]{1,24}){1,2})?"
+)
+_IS = r"\s*(?:is|was|:|=|est|es|ist|lautet|é|è|är|er|jest|это|-|–)\s*"
+_DIGITS = r"[#*]?(?P<v>\d{4,8})[#*]?(?![\w.,:/\-]|,\d)"
+# A keypad's code: digits with at most two letters ("4B729", "38A61").
+_KEYPAD = r"(?P<v>(?=(?:[A-Z]?\d){3})[0-9A-D]{4,8})(?![\w.,:/\-])"
+
+
+def _pin(m: regex.Match[str]) -> bool:
+    value = m.group("v")
+    return len(set(value)) > 1
+
+
+_WORD = r"(?:[a-z]+\d{0,4}|[A-Z]+\d{0,4}|[A-Z][a-z]+\d{0,4})"
+_WORDS_JOINED = regex.compile(_WORD + r"(?:[\-_.]" + _WORD + r")+")
+
+
+def _login(m: regex.Match[str]) -> bool:
+    """A login's value must look like a password, not a username ("jsmith2"): a symbol,
+    or upper case with digits."""
+    value = clean_value(m.group("v"))
+    if not password_shaped(value) or "@" in value or _WORDS_JOINED.fullmatch(value):
+        return False  # "SAML2-redirect", "sso_v2": words joined, a method's name
+    symbol = any(not ch.isalnum() for ch in value)
+    upper_digit = any(ch.isupper() for ch in value) and any(ch.isdigit() for ch in value)
+    return symbol or upper_digit
+
+
+def _digit_and_symbol(value: str) -> bool:
+    """A bare word after an address ("Tuesday-ish") is not a password; one with a digit
+    and a symbol other than a hyphen is."""
+    return any(ch.isdigit() for ch in value) and any(not ch.isalnum() and ch != "-" for ch in value)
+
+
+_SHAPED = r"[\"'`“‘]?(?P<v>[^\s\"'`”’]{8,40})(?=[\s\"'`”’.,;!?)]|$)"
+
+ACCESS_PHRASES: tuple[Phrase, ...] = (
+    Phrase("pin_code", "a PIN or access code", _c(
+        r"(?<![\p{L}])(?:" + _PIN + r")(?![\p{L}])" + _OWNER + _IS + _DIGITS), _pin),
+    Phrase("pin_code", "a PIN or access code", _c(
+        r"(?<![\p{L}])(?:" + _LOCK_CODE + r")(?![\p{L}])" + _OWNER + _IS
+        + r"(?:" + _DIGITS + r"|(?-i:" + _KEYPAD + r"))"), _pin),
+    # "my banking login is Mango1986!", "windows logon: …"
+    Phrase("credentials", "login credentials", _c(
+        r"(?<![\p{L}])(?:login|log-in|logon|sign-in)(?![\p{L}])(?:\s+(?:for|to|on|at|of)"
+        r"(?:\s+[\w.\-]{1,30}){1,2})?\s*(?:is|was|:|=)\s+" + _SHAPED), _login),
+    # "u: admin p: Kx9#vQ2m", "user admin pw Kx9#vQ2m"
+    Phrase("credentials", "login credentials", _c(
+        r"\b(?:u|usr|user(?:name)?|login)\s*[:=]?\s+[\w.@\-]{2,40}[,;]?\s+(?:p|pw|pwd|pass)"
+        r"\s*[:=]?\s*" + _SHAPED), _login),
+    # "root / Kx9#vQ2m for the router", "admin:Kx9#vQ2m"
+    Phrase("credentials", "login credentials", _c(
+        r"(?<![\w/.\-@])(?:root|admin|administrator|sa|pi|ubuntu|postgres|guest|operator"
+        r"|superuser)\s*(?:/|\|)\s*" + _SHAPED), _login),
+    # "netflix is me@mail.com Kx9#vQ2m": an address and a password with only a space between.
+    Phrase("credentials", "login credentials", _c(
+        r"[\w.+\-]{1,40}@[\w\-]{1,40}(?:\.[\w\-]{1,20})+\s+" + _SHAPED),
+        lambda m: _login(m) and _digit_and_symbol(m.group("v"))),
+)  # fmt: skip
