@@ -8,17 +8,19 @@ bankpas is 6028"), name the lock first ("code de la porte", "digicode", "Türcod
 the device ("iPhone-Code"). A door keypad's code may hold a letter ("4B729").
 
 Logins: "my banking login is Mango1986!", "u: admin p: …", "root / … for the router",
-"netflix is me@mail.com Kx9#vQ2m": a password named by its account, judged by its
-shape (`password_windows.password_shaped`), which usernames rarely have.
+a password named by its account, judged by its shape
+(`password_windows.password_shaped`), which usernames rarely have.
 """
 
 from __future__ import annotations
+
+import itertools
 
 import regex
 
 from core.guards.credential_phrases import Phrase, _c
 from core.guards.password_windows import password_shaped
-from core.guards.values import clean_value
+from core.guards.values import clean_value, password_strength
 
 # Words for a PIN or an unlock code, several languages.
 _PIN = (
@@ -38,12 +40,16 @@ _LOCKS = (
     r"|schloss(?:es)?|spinds?|deur|voordeur|kluis|poort|fietsslot|drzwi|sejfu|alarmu|kłódki"
     r"|domofonu"
 )
-_LOCK_CODE = (
-    r"(?:code|c[oó]digo|codice|kode|kod)\s+(?:de\s+la|de\s+l['’]|du|de|des|del|della|dello"
-    r"|dell['’]|do|da|dos|das|der|van\s+de|van\s+het|van|för|til|do)\s*(?:[\w\-]+\s+)?(?:"
-    + _LOCKS
-    + r")|t[üu]rcode|torcode|zugangscode|zahlencode|tresorcode|alarmcode|deurcode"
-    r"|kluiscode|digicode|code\s+d['’]acc[eè]s|c[oó]digo\s+de\s+acces?so"
+# The word "code" is a lock's only when the lock is named after it; these name one alone.
+_LOCK_WORDS = (
+    r"code|c[oó]digo|codice|kode|kod|t[üu]rcode|torcode|zugangscode|zahlencode|tresorcode"
+    r"|alarmcode|deurcode|kluiscode|digicode"
+)
+_PLAIN_CODE = frozenset({"code", "codigo", "código", "codice", "kode", "kod"})
+_NAMED_LOCK = (
+    r"(?P<lock>\s+(?:de\s+la|de\s+l['’]|du|de|des|del|della|dello|dell['’]|do|da|dos|das|der"
+    r"|van\s+de|van\s+het|van|för|til)\s*(?:[\w\-]+\s+)?(?:" + _LOCKS + r")(?![\p{L}])"
+    r"|\s+d['’]acc[eè]s|\s+de\s+acces?so)?"
 )
 # "do cartão", "del bancomat", "für das Diensthandy", "van mijn bankpas", "de ma carte".
 _OWNER = (
@@ -52,15 +58,33 @@ _OWNER = (
     r"|il|lo|the|my|our|das|die|der|den|dem|mein|meine|meiner|meines|meinem|mon|ma|mes|mi|mis"
     r"|mio|mia|meu|minha|mijn|de|het|moje|mojej|mojego))?(?:\s+[\w\-'’]{1,24}){1,2})?"
 )
+# "my bank pin, in case I forget: 4821"
+_ASIDE = r"(?:\s*,[^,:\n]{1,40})?"
 _IS = r"\s*(?:is|was|:|=|est|es|ist|lautet|é|è|är|er|jest|это|-|–)\s*"
 _DIGITS = r"[#*]?(?P<v>\d{4,8})[#*]?(?![\w.,:/\-]|,\d)"
 # A keypad's code: digits with at most two letters ("4B729", "38A61").
-_KEYPAD = r"(?P<v>(?=(?:[A-Z]?\d){3})[0-9A-D]{4,8})(?![\w.,:/\-])"
+_KEYPAD = r"[#*]?(?P<v>\d{4,8}|(?=(?:[A-D]?\d){3})[0-9A-D]{4,8})[#*]?(?![\w.,:/\-]|,\d)"
 
 
 def _pin(m: regex.Match[str]) -> bool:
     value = m.group("v")
     return len(set(value)) > 1
+
+
+def _dial(m: regex.Match[str]) -> bool:
+    """A dial's numbers run to 39 or so: one of them has two digits ("27 14 38"), and
+    they are not a count ("1 2 3 4")."""
+    numbers = [int(n) for n in regex.findall(r"\d+", m.group("v"))]
+    steps = {b - a for a, b in itertools.pairwise(numbers)}
+    return any(n >= 10 for n in numbers) and steps != {1}
+
+
+def _lock_code(m: regex.Match[str]) -> bool:
+    """ "code" alone is every kind of code (error, promo, postal): a lock's only when the
+    lock is named ("code de la porte"); "digicode", "Türcode" name one themselves."""
+    if m.group("kw").lower() in _PLAIN_CODE and not m.group("lock"):
+        return False
+    return _pin(m)
 
 
 _WORD = r"(?:[a-z]+\d{0,4}|[A-Z]+\d{0,4}|[A-Z][a-z]+\d{0,4})"
@@ -78,34 +102,33 @@ def _login(m: regex.Match[str]) -> bool:
     return symbol or upper_digit
 
 
-def _digit_and_symbol(value: str) -> bool:
-    """A bare word after an address ("Tuesday-ish") is not a password; one with a digit
-    and a symbol other than a hyphen is."""
-    return any(ch.isdigit() for ch in value) and any(not ch.isalnum() and ch != "-" for ch in value)
-
-
 _SHAPED = r"[\"'`“‘]?(?P<v>[^\s\"'`”’]{8,40})(?=[\s\"'`”’.,;!?)]|$)"
 
 ACCESS_PHRASES: tuple[Phrase, ...] = (
     Phrase("pin_code", "a PIN or access code", _c(
-        r"(?<![\p{L}])(?:" + _PIN + r")(?![\p{L}])" + _OWNER + _IS + _DIGITS), _pin),
+        r"(?<![\p{L}])(?:" + _PIN + r")(?![\p{L}])" + _OWNER + _ASIDE + _IS + _DIGITS), _pin),
+    # "the safe combination: 27 14 38", "combo 3-7-19"
     Phrase("pin_code", "a PIN or access code", _c(
-        r"(?<![\p{L}])(?:" + _LOCK_CODE + r")(?![\p{L}])" + _OWNER + _IS
-        + r"(?:" + _DIGITS + r"|(?-i:" + _KEYPAD + r"))"), _pin),
+        r"\b(?:combination|combo|kombination|combinaison|combinación|combinazione)\b[^\n\d]{0,30}?"
+        r"(?<![\d\-])(?P<v>\d{1,2}(?:(?:\s*[\-–/]\s*|\s+)\d{1,2}){2,3})(?![\d.,:/]|\s*[\-–/]?\s*\d)"),
+        _dial),
+    Phrase("pin_code", "a PIN or access code", _c(
+        r"(?<![\p{L}])(?P<kw>" + _LOCK_WORDS + r")(?![\p{L}])" + _NAMED_LOCK + _OWNER + _IS
+        + _KEYPAD), _lock_code),
     # "my banking login is Mango1986!", "windows logon: …"
     Phrase("credentials", "login credentials", _c(
         r"(?<![\p{L}])(?:login|log-in|logon|sign-in)(?![\p{L}])(?:\s+(?:for|to|on|at|of)"
         r"(?:\s+[\w.\-]{1,30}){1,2})?\s*(?:is|was|:|=)\s+" + _SHAPED), _login),
     # "u: admin p: Kx9#vQ2m", "user admin pw Kx9#vQ2m"
     Phrase("credentials", "login credentials", _c(
-        r"\b(?:u|usr|user(?:name)?|login)\s*[:=]?\s+[\w.@\-]{2,40}[,;]?\s+(?:p|pw|pwd|pass)"
-        r"\s*[:=]?\s*" + _SHAPED), _login),
+        r"\b(?:(?:u|usr)[:=]|user(?:name)?\s*[:=]?|login\s*[:=])\s*[\w.@\-]{2,40}[,;]?\s+"
+        r"(?:p|pw|pwd|pass)\s*[:=]?\s*" + _SHAPED), _login),
+    # "jane:Kx9#vQ2m@ftp.acme.io": a URL's credentials without its scheme.
+    Phrase("credentials", "login credentials", _c(
+        r"(?<![\w.\-/:@%])[\w.\-]{1,40}:(?P<v>[^\s@/:\"'<>]{6,64})@[\w\-]{1,60}(?:\.[\w\-]{1,30})+"),
+        lambda m: password_strength(m.group("v")) == "strong" and not m.group("v").isdigit()),
     # "root / Kx9#vQ2m for the router", "admin:Kx9#vQ2m"
     Phrase("credentials", "login credentials", _c(
         r"(?<![\w/.\-@])(?:root|admin|administrator|sa|pi|ubuntu|postgres|guest|operator"
         r"|superuser)\s*(?:/|\|)\s*" + _SHAPED), _login),
-    # "netflix is me@mail.com Kx9#vQ2m": an address and a password with only a space between.
-    Phrase("credentials", "login credentials", _c(
-        r"[\w.+\-]{1,40}@[\w\-]{1,40}(?:\.[\w\-]{1,20})+\s+" + _SHAPED),
-        lambda m: _login(m) and _digit_and_symbol(m.group("v"))),
 )  # fmt: skip

@@ -37,7 +37,9 @@ PASSWORD_WORDS = (
     "kata sandi", "pwd", "pw", "psswd", "pswd", "passwrd", "pasword", "passw", "pword", "pass",
     "lösenordet", "passordet", "adgangskoden", "kennworts", "passworts", "psw", "p/w", "p.w.",
     "pw.", "pwd.", "wpa key", "wpa2 key", "wpa3 key", "wpa-psk", "wpa2-psk", "psk",
-    "pre-shared key", "network key", "wifi key", "wi-fi key", "parolă", "parola mea",
+    "pre-shared key", "network key", "wifi key", "wi-fi key", "wlan-schlüssel", "wlan-key",
+    "wlan key", "wlan-passwort", "netzwerkschlüssel", "clé wifi", "clé wi-fi", "clé wpa",
+    "clave wifi", "clave wpa", "chave wifi", "chave wpa", "parolă", "parola mea",
     "lozinka", "lozinku", "geslo", "slaptažodis", "parool", "şifrem", "şifresi", "sifrem",
     "sifresi", "şifreniz", "contrasenya", "wagwoord", "kata laluan", "รหัสผ่าน",
 )  # fmt: skip
@@ -352,8 +354,8 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("password_statement", "a password", _c(
         r"\b(?:use[sd]?|using|reuse[sd]?|reusing)\s+" + _VALUE
         + r"[\"'`”’»]?\s+(?:for|on|as|across)"
-        r"\s+(?:everything|all\s+(?:(?:his|her|my|their|our|the|of\s+(?:his|her|my|their|our))\s+)?"
-        r"(?:accounts|logins|sites|services|passwords)|every\s+(?:account|login|site|service)"
+        r"\s+(?:everything|(?:all\s+)?(?:(?:his|her|my|their|our|the|of\s+(?:his|her|my|their|our))"
+        r"\s+)?(?:accounts|logins|sites|services|passwords)|every\s+(?:account|login|site|service)"
         r"|(?:all|every)\s*thing)\b"), lambda m: _password_like(m) and (
             len(m.group("v")) >= 9 or not m.group("v").isalnum())),
     # "docker login -u admin -p Passw0rd!", "redis-cli -a …": a password on a command line.

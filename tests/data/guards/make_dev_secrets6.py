@@ -22,7 +22,8 @@ Before (mini hold-out, measured once on main b52b41b before any rule changed):
     .venv/bin/python bench/guards_quality.py --api tests/data/guards/dev_secrets6.jsonl
     secret recall 0.934 (114/122), clean refused 0.011 (1/90): 212 rows
 
-Tuned on since: it is part of the dev split (`bench/guards_quality.py --split dev`).
+Tuned on since: it is part of the dev split (`bench/guards_quality.py --split dev`); its
+misses were read only after that first measurement.
 
     .venv/bin/python tests/data/guards/make_dev_secrets6.py
 """
