@@ -13,6 +13,9 @@ import pytest
 from core.guards import check
 
 SECRETS = [
+    "L4HVFaNfDL3LMxpwugSRbP8hYkVpTs5KnZoKEYct <- that's the token",
+    "q8Wc2ZpL7vXk3NbY9tRm4sHd is my api key for the staging box",
+    '"Zq8WlP2mXc9VbN4kTr7YsD1fH3" is the secret for the webhook',
     "dbPassword: Xk29!mPqLw",
     'mysqlRootPassword: "Tr0ub4dor&33"',
     'adminPass = "Qm8#kLp2zX"',
@@ -115,6 +118,13 @@ SECRETS = [
 ]
 
 LOOK_ALIKES = [
+    "d41d8cd98f00b204e9800998ecf8427e is the md5 of the empty file",
+    "user:1234:profile:v2:abcdefgh is the cache key we use",
+    "8e8344cef65d3f42347b0f17d9ad4ce0a97e19ad is the commit that broke it",
+    "AAAAC3NzaC1lZDI1NTE5AAAAINB0fT7h is the public key of the bastion",
+    "order_2026_12_03_000123_abc is the partition key",
+    "SGVsbG8sIHdvcmxkIQ== is my favourite base64 string, not a key",
+    "ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx is the token format",
     'publicKey: "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEgomHFCFl7t0InEisDePczPLeLxZr"',
     'nextPageToken: "CAoQAA8uVmNdK3pQZXhlZ2lmdA"',
     '"NextToken": "AAAAAAbcdEFGhij1234klmnOPQ5678rstuv"',

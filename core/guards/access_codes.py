@@ -18,9 +18,10 @@ import itertools
 
 import regex
 
-from core.guards.credential_phrases import Phrase, _c
+from core.guards.credential_phrases import _NOT_SECRET_WORDS, Phrase, _c
 from core.guards.password_windows import password_shaped
-from core.guards.values import clean_value, password_strength
+from core.guards.prefilter import in_tokens
+from core.guards.values import clean_value, is_placeholder, looks_random, password_strength
 
 # Words for a PIN or an unlock code, several languages.
 _PIN = (
@@ -104,7 +105,25 @@ def _login(m: regex.Match[str]) -> bool:
 
 _SHAPED = r"[\"'`“‘]?(?P<v>[^\s\"'`”’]{8,40})(?=[\s\"'`”’.,;!?)]|$)"
 
+_KEY_NOUN = r"(?:api[\s_\-]?key|access[\s_\-]?key|token|secret|key)"
+_IDENTIFYING = regex.compile(r"(?i)\b(?:" + _NOT_SECRET_WORDS + r")\b")
+
+
+def _named_after(m: regex.Match[str]) -> bool:
+    """ "L4HVFaNf… <- that's the token": key material first, then named a key, but not a
+    cache, partition or public key."""
+    value = m.group("v")
+    tail = m.string[m.end("v") : m.end()]
+    return looks_random(value, 20) and not is_placeholder(value) and not _IDENTIFYING.search(tail)
+
+
 ACCESS_PHRASES: tuple[Phrase, ...] = (
+    # "L4HVFaNfDL3LMxpwugSR… <- that's the token", "q8Wc2ZpL… is my api key"
+    Phrase("generic_secret", "an API key or token", _c(
+        r"(?<![^\s\"'`(])(?P<v>[A-Za-z0-9_\-./+=]{20,200})[\"'`]?\s*(?:<-+|←|=|is|was)\s*"
+        r"(?:that's\s+|that\s+is\s+|it's\s+)?(?:the|my|our|your|his|her|their)\s+"
+        r"(?:[\w\-]+\s+){0,2}?" + _KEY_NOUN + r"(?![\p{L}])"), _named_after,
+        near=_c(r"(?<=\s)" + _KEY_NOUN + r"(?![\p{L}])"), near_starts=in_tokens(2, 7, "\"'`(")),
     Phrase("pin_code", "a PIN or access code", _c(
         r"(?<![\p{L}])(?:" + _PIN + r")(?![\p{L}])" + _OWNER + _ASIDE + _IS + _DIGITS), _pin),
     # "the safe combination: 27 14 38", "combo 3-7-19"
