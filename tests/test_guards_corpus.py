@@ -16,17 +16,15 @@ from pathlib import Path
 import pytest
 
 from core.guards import check
-from core.guards.credential_phrases import PHRASES
 from core.guards.findings import TIMEOUT_LABEL
 from core.guards.injection import HIDDEN, HIDDEN_MARKUP, LEARNT, SPLIT_WORDS
 from core.guards.injection_languages import OTHER_LANGUAGES
 from core.guards.injection_patterns import ENCODED, ENGLISH
 from core.guards.intent import INTENT
-from core.guards.password_forms import PASSWORD_FORMS
 from core.guards.pii import PII_CHECKS
+from core.guards.privacy import PHRASES, STRUCTURE_CHECKS
 from core.guards.secret_patterns import SECRET_PATTERNS
 from core.guards.steering import STEERING
-from core.guards.wallets import WALLET_CHECKS
 
 DATA = Path(__file__).parent / "data" / "guards"
 DEV_SPLIT = [DATA / "corpus.jsonl", *sorted(DATA.glob("dev_*.jsonl"))]
@@ -79,9 +77,9 @@ def test_every_label_is_one_of_the_fixed_kinds_never_built_from_the_text(
 ) -> None:
     known = (
         {p.label for p in SECRET_PATTERNS}
-        | {p.label for p in PHRASES + PASSWORD_FORMS}
+        | {p.label for p in PHRASES}
         | {c.label for c in PII_CHECKS}
-        | {c.label for c in WALLET_CHECKS}
+        | {c.label for c in STRUCTURE_CHECKS}
         | {p.label for p in ENGLISH + OTHER_LANGUAGES + INTENT + STEERING}
         | {HIDDEN.label, HIDDEN_MARKUP.label, SPLIT_WORDS.label, LEARNT.label, ENCODED[1]}
         | {TIMEOUT_LABEL}

@@ -21,6 +21,7 @@ from core.guards.prefilter import StartsFrom, in_tokens
 from core.guards.values import (
     clean_value,
     is_placeholder,
+    looks_like_code,
     looks_like_path_or_url,
     looks_random,
     password_strength,
@@ -36,7 +37,11 @@ PASSWORD_WORDS = (
     "kata sandi", "pwd", "pw", "psswd", "pswd", "passwrd", "pasword", "passw", "pword", "pass",
     "lösenordet", "passordet", "adgangskoden", "kennworts", "passworts", "psw", "p/w", "p.w.",
     "pw.", "pwd.", "wpa key", "wpa2 key", "wpa3 key", "wpa-psk", "wpa2-psk", "psk",
-    "pre-shared key", "network key", "wifi key", "wi-fi key",
+    "pre-shared key", "network key", "wifi key", "wi-fi key", "wlan-schlüssel", "wlan-key",
+    "wlan key", "wlan-passwort", "netzwerkschlüssel", "clé wifi", "clé wi-fi", "clé wpa",
+    "clave wifi", "clave wpa", "chave wifi", "chave wpa", "parolă", "parola mea",
+    "lozinka", "lozinku", "geslo", "slaptažodis", "parool", "şifrem", "şifresi", "sifrem",
+    "sifresi", "şifreniz", "contrasenya", "wagwoord", "kata laluan", "รหัสผ่าน",
 )  # fmt: skip
 _PW = "|".join(sorted((regex.escape(w) for w in PASSWORD_WORDS), key=len, reverse=True))
 _CJK_PW = r"パスワード|暗証番号|密码|密碼|口令|비밀번호|암호"
@@ -59,6 +64,15 @@ _NOT_A_SECRET_KEY = (
     r"|shard|cursor|pagination|page|continuation|sync|gpg|pgp|ssh|host|fingerprint"
     r"|item|record|entity|index|group|api\s+gateway\s+route)[\s_\-])"
 )
+_NOT_SECRET_WORDS = (
+    r"public|publishable|cache|primary|foreign|partition|sort|idempotency|object|s3|redis"
+    r"|row|composite|lookup|dedupe?|hash|map|dict|json|yaml|unique|natural|surrogate|routing"
+    r"|shard|cursor|pagination|page|continuation|sync|gpg|pgp|ssh|host|fingerprint"
+    r"|item|record|entity|index|group|next|device|push|fcm|apns|registration"
+)
+# A key word inside a camelCase name: "stripeSecretKey", "replicaSetKey", "dbApiToken"
+# (not "publicKey", "nextPageToken", "cacheKey").
+_CAMEL_START = r"(?<=[\p{Ll}\d])(?<!(?:" + _NOT_SECRET_WORDS + r"))(?=(?-i:\p{Lu}))"
 # A key word ends at a non-letter, except CJK words, which run straight into the next word.
 _KEY_END = r"(?:(?<=[\p{Han}\p{Katakana}\u30fc])|(?![\p{L}]))"
 
@@ -171,6 +185,10 @@ def _code_value(m: regex.Match[str]) -> bool:
     return _password_like(m)
 
 
+# "locker 379": lockers are numbered, so a locker's digits are a code only when named one.
+_CODE_WORD = regex.compile(r"(?i)\b(?:code|combo|combination|pin|key)\b")
+
+
 def _pin(m: regex.Match[str]) -> bool:
     return len(set(m.group("v"))) > 1
 
@@ -185,6 +203,8 @@ def _key_value(m: regex.Match[str]) -> bool:
     value = clean_value(m.group("v"))
     if is_placeholder(value) or looks_like_path_or_url(value):
         return False
+    if looks_like_code(value):
+        return False  # SECRET_KEY = config("DJANGO_SECRET_KEY")
     kw = m.group("kw").lower()
     bare = kw in ("key", "token", "secret", "credential", "credentials")
     min_len = 20 if not m.group("op") else (16 if bare else 12)
@@ -224,7 +244,8 @@ def _random_letter_groups(value: str) -> bool:
 PHRASES: tuple[Phrase, ...] = (
     # Code and config: DB_PASSWORD=…, "password": "…", pw: …, pass=…
     Phrase("password_assignment", "a password", _c(
-        r"(?<![a-z])(?P<kw>password|passwd|passphrase|pwd|pw|pass|psswd|pswd|passwrd|pasword)"
+        r"(?:(?<![a-z])|(?<=[a-z0-9])(?=(?-i:P)))"
+        r"(?P<kw>password|passwd|passphrase|pwd|pw|pass|psswd|pswd|passwrd|pasword)"
         r"(?:[_\-](?:key|value|prod|dev"
         r"|staging|live|test|plain|raw|str|string|b64|base64))?[\"']?\s*(?P<op>:=|=>|=|:|：)"
         r"\s*" + _VALUE), _password(weak_ok=True)),
@@ -320,7 +341,8 @@ PHRASES: tuple[Phrase, ...] = (
         r"\b(?:(?:key|code|combo|combination|pin|number)\s+(?:for|to|of|on)\s+(?:the\s+|my\s+|our\s+"
         r"|your\s+)?)?(?:lock\s?box|key\s?(?:safe|box)|padlock|locker|bike\s+lock|cable\s+lock)"
         r"(?:\s+(?:code|combo|combination|pin))?\s*(?:is|was|:|=|-|–)?\s*"
-        r"(?P<v>\d{3,8}|\d(?:[\-– ]\d){2,7})(?![\d.,:/]|\s\d)"), _pin),
+        r"(?P<v>\d{3,8}|\d(?:[\-– ]\d){2,7})(?![\d.,:/]|\s\d)"), lambda m: _pin(m) and (
+            "locker" not in m.group(0).lower() or _CODE_WORD.search(m.group(0)) is not None)),
     # "the code to get into the vault is Marmalade-Sky-88", "alarm panel master is 739182"
     Phrase("pin_code", "a PIN or access code", _c(
         r"\b(?:(?:access|entry|door|gate|alarm|garage|keypad|lock|safe|vault|unlock)\s+(?:code|combo"
@@ -337,8 +359,8 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("password_statement", "a password", _c(
         r"\b(?:use[sd]?|using|reuse[sd]?|reusing)\s+" + _VALUE
         + r"[\"'`”’»]?\s+(?:for|on|as|across)"
-        r"\s+(?:everything|all\s+(?:(?:his|her|my|their|our|the|of\s+(?:his|her|my|their|our))\s+)?"
-        r"(?:accounts|logins|sites|services|passwords)|every\s+(?:account|login|site|service)"
+        r"\s+(?:everything|(?:all\s+)?(?:(?:his|her|my|their|our|the|of\s+(?:his|her|my|their|our))"
+        r"\s+)?(?:accounts|logins|sites|services|passwords)|every\s+(?:account|login|site|service)"
         r"|(?:all|every)\s*thing)\b"), lambda m: _password_like(m) and (
             len(m.group("v")) >= 9 or not m.group("v").isalnum())),
     # "docker login -u admin -p Passw0rd!", "redis-cli -a …": a password on a command line.
@@ -356,9 +378,11 @@ PHRASES: tuple[Phrase, ...] = (
         r"\bcurl\b[^\n]{0,80}?\s(?:-u|--user)\s*[\"']?[^\s:\"']{1,40}:" + _VALUE), _strong),
     # "api_key = …", "the Mistral API key is …", "token: …": random-looking values only.
     Phrase("generic_secret", "an API key or token", _c(
-        r"(?<![\p{L}:/])" + _NOT_A_SECRET_KEY + r"(?P<kw>" + _KEY + r")"
+        r"(?:(?<![\p{L}:/])" + _NOT_A_SECRET_KEY + r"|" + _CAMEL_START + r")"
+        r"(?P<kw>" + _KEY + r")"
         + _KEY_END + _FILLER + r"[\"']?(?P<op>" + _BRIDGE + r"|\s*(?:" + _COPULA
-        + r"|は|是|为|為|는|은))?\s*[\"'`“(\[]?(?P<v>[A-Za-z0-9_\-./+=~$!@#%^&*]{12,200})"),
+        + r"|は|是|为|為|는|은))?\s*[\"'`“(\[]?(?:base64:)?"
+        r"(?P<v>[A-Za-z0-9_\-./+=~$!@#%^&*()]{12,200})"),
         _key_value),
     # .NET appSettings and the like: <add key="ApiSecret" value="…" />, name=… value=…
     Phrase("generic_secret", "an API key or token", _c(

@@ -52,6 +52,18 @@ def _shaped(m: regex.Match[str]) -> bool:
     return password_shaped(m.group("v"))
 
 
+def _beside_address(m: regex.Match[str]) -> bool:
+    """After a separator, a password's shape; after a bare space ("jane@acme.io
+    Tuesday-ish"), also a digit and a symbol other than a hyphen."""
+    if not _shaped(m):
+        return False
+    if m.group("sep").strip():
+        return True
+    value = m.group("v")
+    digit = any(ch.isdigit() for ch in value)
+    return digit and any(not ch.isalnum() and ch not in "-." for ch in value)
+
+
 _CODE_DIGITS = r"[#*]?(?P<v>\d{4,8})[#*]?(?![\d.,:/\-]|,\d)"
 
 
@@ -69,10 +81,11 @@ WINDOWS: tuple[Phrase, ...] = (
     Phrase("password_statement", "a password", _c(
         r"\b(?:sign(?:ing)?\s+in|log(?:ging)?\s+in|unlock(?:ing)?|get\s+in)\b"
         r"[^\n:]{0,30}?:\s*" + _SHAPED_VALUE), _shaped),
-    # "maria.k@gmail.com / Sunset!Road22": an account and its password side by side.
+    # "maria.k@gmail.com / Sunset!Road22": an account and its password side by side;
+    # "netflix is me@mail.com Kx9#vQ2m!" with only a space between.
     Phrase("credentials", "login credentials", _c(
-        r"[\w.+\-]{1,40}@[\w\-]{1,40}(?:\.[\w\-]{1,20})+\s*(?:/|\||:|,)\s+" + _SHAPED_VALUE),
-        _shaped),
+        r"[\w.+\-]{1,40}@[\w\-]{1,40}(?:\.[\w\-]{1,20})+(?P<sep>\s*(?:/|\||:|,)\s+|\s+)"
+        + _SHAPED_VALUE), _beside_address),
     # "alarm disarm code 6620", "the gate code to the lot is #4471", "keycode for the unit: 9134*"
     Phrase("pin_code", "a PIN or access code", _c(
         r"\b(?:(?:alarm|gate|door|garage|keypad|lock|safe|vault|entry|disarm|storage|locker"

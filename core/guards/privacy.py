@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import unicodedata
 
+from core.guards.access_codes import ACCESS_PHRASES
 from core.guards.budget import MAX_SCAN_CHARS, Budget
+from core.guards.config_forms import CONFIG_CHECKS, CONFIG_PHRASES, basic_credentials_text
 from core.guards.credential_phrases import PHRASES as _WORDED
 from core.guards.findings import PII, SECRET, Finding, timeout_finding
 from core.guards.lazy import compile_all
@@ -20,7 +22,7 @@ from core.guards.pii import PII_CHECKS
 from core.guards.prefilter import TEXT, UNMASKED, near_places
 from core.guards.secret_patterns import SECRET_PATTERNS
 from core.guards.separators import regrouped
-from core.guards.unmask import views
+from core.guards.unmask import Decoded, views
 from core.guards.wallets import WALLET_CHECKS
 
 
@@ -47,7 +49,9 @@ def check_privacy(text: str) -> Finding | None:
         return timeout_finding(SECRET)
 
 
-PHRASES = _WORDED + PASSWORD_FORMS  # secrets announced by words, in every form read
+# Secrets announced by words, in every form read.
+PHRASES = _WORDED + PASSWORD_FORMS + CONFIG_PHRASES + ACCESS_PHRASES
+STRUCTURE_CHECKS = WALLET_CHECKS + CONFIG_CHECKS
 
 # Patterns named by a prefix of two or more characters: the only ones worth running
 # again on unmasked views (a one-character hint such as ":" would match everything).
@@ -87,14 +91,35 @@ def _scan(text: str, budget: Budget) -> Finding | None:
     finding = _formats(text, budget)
     if finding:
         return finding
+    decoded: list[str] = []
     for view in views(text, budget):
         # Spacing, reversal or base64/hex undone: the provider formats only.
         finding = _formats(view, budget, unmasked=True)
         if finding:
             return finding
-    for check in WALLET_CHECKS:
+        if isinstance(view, Decoded):
+            decoded.append(view)
+    for check in STRUCTURE_CHECKS:
         if check.scan(text, budget):
             return Finding(SECRET, check.rule, check.label)
+    # Decoded blobs are read by the phrases as well: "password=…" or "user:password"
+    # encoded in base64 on purpose.
+    for source in (text, *decoded):
+        finding = _phrases(source, budget)
+        if finding:
+            return finding
+        if source is not text and basic_credentials_text(source):
+            return Finding(SECRET, "credentials", "login credentials")
+    digits = _digits(text)
+    # "4516.6442.7306.0578", "446/06/3796": dots, slashes, en dashes made dashes, read again.
+    texts = [text] if digits < 9 else [text, *filter(None, [regrouped(text, budget)])]
+    for pii in PII_CHECKS:
+        if digits >= pii.min_digits and any(any(pii.scan(t, budget)) for t in texts):
+            return Finding(PII, pii.rule, pii.label)
+    return None
+
+
+def _phrases(text: str, budget: Budget) -> Finding | None:
     run = _PHRASES.over(text, budget)
     for index in run.candidates():
         phrase = PHRASES[index]
@@ -104,12 +129,6 @@ def _scan(text: str, budget: Budget) -> Finding | None:
         for m in run.matches(index, phrase.pattern, places):
             if phrase.accept(m):
                 return Finding(SECRET, phrase.rule, phrase.label)
-    digits = _digits(text)
-    # "4516.6442.7306.0578", "446/06/3796": dots, slashes, en dashes made dashes, read again.
-    texts = [text] if digits < 9 else [text, *filter(None, [regrouped(text, budget)])]
-    for pii in PII_CHECKS:
-        if digits >= pii.min_digits and any(any(pii.scan(t, budget)) for t in texts):
-            return Finding(PII, pii.rule, pii.label)
     return None
 
 

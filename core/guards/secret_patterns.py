@@ -132,6 +132,13 @@ SECRET_PATTERNS: tuple[SecretPattern, ...] = (
        r"-----BEGIN[ A-Z0-9]{0,20}PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,300}?[A-Za-z0-9+/=]{16,}",
        ("private key",)),
     _p("private_key", "a private key", r"PuTTY-User-Key-File-\d+:", ("putty",)),
+    # A key's base64 body with its BEGIN line cut off: the DER start of an RSA (PKCS#1 and
+    # PKCS#8), EC or Ed25519 private key. Public keys and certificates start otherwise.
+    _p("private_key", "a private key",
+       r"(?<![A-Za-z0-9+/])(?:MII[A-Za-z0-9+/]{3}IB(?:AAK[BC]|ADANBgkqhkiG9w0BAQEFAASC)"
+       r"|MIG[A-Za-z0-9+/]AgEAMB[AM]GByqGSM49AgEG|MIGkAgEBBD|MHcCAQEEI|MC4CAQAwBQYDK2VwBCIEI)"
+       r"[A-Za-z0-9+/]{40,}",
+       ("mii", "mig", "mhccaqeei", "mc4caqawbqydk2vwbciei")),
     _p("private_key", "a private key", r"AGE-SECRET-KEY-1[0-9A-Z]{50,}", ("age-secret",)),
     _p("anthropic_api_key", "an Anthropic API key",
        _B + r"sk-ant-(?:[a-z]{2,10}\d{0,3}-)?[A-Za-z0-9_\-]{20,}", ("sk-ant-",), _random(20)),
@@ -265,15 +272,17 @@ SECRET_PATTERNS: tuple[SecretPattern, ...] = (
     _p("session_token", "a session cookie or token",
        r"(?i)(?<![\w\-])(?:[\w.\-]*sess(?:ion)?[\w.\-]*|sid|connect\.sid|[\w\-]*csrf[\w\-]*"
        r"|[\w\-]*xsrf[\w\-]*|[\w\-]*auth[\w\-]*[_\-]token|x-[\w\-]*(?:token|key)|api[_\-]?key"
-       r"|refresh[_\-]?token|access[_\-]?token|id[_\-]?token|jwt|remember[_\-]?(?:me|token))"
+       r"|refresh[_\-]?token|access[_\-]?token|id[_\-]?token|jwt|remember[_\-]?(?:me|token)"
+       r"|auth)"
        r"[\"']?(?:\s+(?:value|cookie|header|string))?\s*(?:[=:]|\s(?:is|was)\s)\s*[\"']?"
        r"(?P<v>[A-Za-z0-9%._\-+/]{16,})",
-       ("sess", "sid", "csrf", "xsrf", "token", "-key", "api_key", "apikey", "jwt", "remember"),
+       ("sess", "sid", "csrf", "xsrf", "token", "-key", "api_key", "apikey", "jwt", "remember",
+        "auth"),
        _random(16),
        # A name may run on before "sess"/"csrf", so a match could start at any word: it is
        # tried only where a name's last word is followed by "=", ":" or "is" and a value,
        # from the start of that name (its characters are all [\w.\-]) up to the word.
-       near=r"(?i)(?:sess|sid|csrf|xsrf|token|key|jwt|remember[_\-]?me)[\w.\-]*[\"']?"
+       near=r"(?i)(?:sess|sid|csrf|xsrf|token|key|jwt|remember[_\-]?me|auth)[\w.\-]*[\"']?"
        r"(?:\s+(?:value|cookie|header|string))?\s*(?:[=:]|\s(?:is|was)\s)\s*[\"']?"
        r"[A-Za-z0-9%._\-+/]{16}",
        near_starts=in_run(r"[\w.\-]")),

@@ -179,6 +179,14 @@ def _random_part(piece: str) -> bool:
     return mixed and _CAMEL_WORDS.fullmatch(piece) is None
 
 
+class Decoded(str):
+    """A view that is a base64 or hex blob decoded: text someone encoded on purpose, so
+    the phrase patterns read it too ("cGFzc3dvcmQ9…" is "password=…"); random bytes
+    almost never decode to printable text, so prose is not judged twice."""
+
+    __slots__ = ()
+
+
 def _decoded(blob: str) -> str | None:
     try:
         raw = base64.b64decode(blob + "=" * (-len(blob) % 4), altchars=b"-_")
@@ -223,7 +231,7 @@ def views(text: str, budget: Budget) -> Iterator[str]:
             break
         decoded = _decoded(blob)
         if decoded:
-            yield decoded
+            yield Decoded(decoded)
     for count, blob in enumerate(within(_HEX, long_chunks, budget)):
         if count >= _MAX_BLOBS:
             break
@@ -232,7 +240,7 @@ def views(text: str, budget: Budget) -> Iterator[str]:
         except (ValueError, UnicodeDecodeError):
             continue
         if _PRINTABLE.match(decoded):
-            yield decoded
+            yield Decoded(decoded)
 
 
 def _joined_group(m: regex.Match[str]) -> str:

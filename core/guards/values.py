@@ -87,6 +87,8 @@ _REFERENCE = lazy(
     r"[\-_ ]?\d[\w\-.]*$"
 )
 _HYPHEN_WORDS = lazy(r"^[A-Za-z]+(?:-[A-Za-z]+)+$")
+_OPTION = lazy(r"^--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+_KEY_NAME = lazy(r"^[A-Za-z_][\w\-]*$")
 _TRIM = "\"'`“”‘’«»「」()[]{}<>.,;:!?。、，；：！？"
 
 
@@ -133,17 +135,27 @@ def looks_random(token: str, min_len: int = 16) -> bool:
     mixed_case = any(c.islower() for c in token) and any(c.isupper() for c in token)
     if digits == 0 and not (mixed_case and len(token) >= 20):
         return False
-    if len(set(token)) < min(10, len(token) // 2) or _identifier_like(token):
+    if len(set(token)) < min(10, len(token) // 2) or identifier_like(token):
         return False
     return entropy(token) >= 3.0
 
 
-def _identifier_like(token: str) -> bool:
+def identifier_like(token: str) -> bool:
     """ "user_profile_v2_12345", "build-2024-05-14": words and numbers joined, not key material."""
     parts = [p for p in regex.split(r"[_\-.]", token) if p]
     return len(parts) >= 3 and all(
         p.isdigit() or (len(p) <= 12 and _WORDISH.fullmatch(p)) for p in parts
     )
+
+
+_CALL = lazy(r"[A-Za-z_][\w.]*[(\[][^()\[\]]*[)\]]?[;,]?|!\w+|\$\(.*")
+
+
+def looks_like_code(value: str) -> bool:
+    """A call or an index, not a value: `config(`, `generate(32)`, `request.form[`,
+    `!vault`. A random key may hold brackets too ("EYeo6(wo9Nb)lzKx#f…"), but not as a
+    name followed by its arguments and nothing else."""
+    return _CALL.fullmatch(value) is not None
 
 
 def looks_like_path_or_url(value: str) -> bool:
@@ -165,7 +177,9 @@ def password_strength(value: str) -> str | None:
     unambiguous statement ("my password is sunshine").
     """
     v = clean_value(value)
-    if len(v) < 4 or is_placeholder(v) or v.lower() in STOPWORDS:
+    # "<base64-encoded-password>" is a stand-in as written; stripped of its brackets it
+    # would read as a word with digits.
+    if len(v) < 4 or is_placeholder(v) or is_placeholder(value) or v.lower() in STOPWORDS:
         return None
     if "@" in v and "." in v.split("@")[-1]:
         return None  # an e-mail address, not a password
@@ -175,6 +189,8 @@ def password_strength(value: str) -> str | None:
         return None  # "/Users/me/Code2024": a path, digits or not
     if _VERSION.match(v) or _CODE.match(v) or _REFERENCE.match(v):
         return None
+    if _OPTION.match(v) or (value.rstrip().endswith(":") and _KEY_NAME.match(v)):
+        return None  # "--with-decryption", "valueFrom:": an option or the next key, not a value
     if _HYPHEN_WORDS.match(v):
         parts = v.lower().split("-")
         if any(p in STOPWORDS or _SUFFIX_WORDS.match(p) for p in parts):

@@ -193,15 +193,23 @@ def totp_seeds(text: str, budget: Budget) -> bool:
 _RECOVERY_CONTEXT = regex.compile(
     r"(?i)\b(?:recovery|backup|emergency|scratch|one[\s\-]time)\s+(?:codes?|keys?|kit)"
     r"|\bsecret\s+key\b|\brecovery\s+(?:phrase|password)\b"
+    # "códigos de respaldo", "codes de récupération", "Wiederherstellungscodes", …
+    r"|\b(?:c[oó]digos?|codes?|codici|kody|koder)\s+(?:de\s+|di\s+)?(?:respaldo|recuperaci[oó]n"
+    r"|r[ée]cup[ée]ration|secours|secour|backup|recupero|emergenza|recupera[cç][aã]o|seguran[cç]a"
+    r"|zapasowe|odzyskiwania|reserve)\b"
+    r"|\b(?:wiederherstellungs|notfall|backup-?|herstel|reserve)(?:codes?|schl[üu]ssel)\b"
 )
 # Grouped codes ("7F3K-92QX"), or one long ungrouped code of letters and digits, as
 # Bitwarden's 28-character recovery code is.
 _CODE_GROUP = regex.compile(
-    r"(?<!\d)\d{4} \d{4}(?!\d)|(?<![A-Za-z0-9])(?=[A-Za-z0-9\-]*\d)[A-Za-z0-9]{4,10}"
+    r"(?<!\d)\d{4} \d{4}(?!\d)|(?<![A-Za-z0-9])(?=[A-Za-z0-9\-]*\d)[A-Za-z0-9]{4,40}"
     r"(?:[\-][A-Za-z0-9]{2,10}){0,8}(?![A-Za-z0-9])"
     r"|(?<![A-Za-z0-9])(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{16,40}(?![A-Za-z0-9])"
 )
 
+
+_LISTED_CODE = regex.compile(r"(?<![A-Za-z0-9\-])[A-Za-z0-9]{6,12}(?![A-Za-z0-9\-])")
+_DATE = regex.compile(r"(?:19|20)\d\d-[01]\d-[0-3]\d")
 
 # Google's form: two groups of four lower-case letters and digits ("jc4b 5usk").
 _CODE_PAIR = regex.compile(r"(?<![A-Za-z0-9])[a-z0-9]{4} [a-z0-9]{4}(?![A-Za-z0-9])")
@@ -216,13 +224,26 @@ def _code_pairs(tail: str, budget: Budget) -> int:
     return pairs
 
 
+def _code_list(tail: str, budget: Budget) -> bool:
+    """Three or more codes of one length with digits among letters ("54no6mmt 9jgnnfwi
+    skeag3n7"): a printed list of codes, even where each alone looks like a word."""
+    lengths: dict[int, int] = {}
+    for m in budget.finditer(_LISTED_CODE, tail):
+        code = m.group(0)
+        if any(ch.isdigit() for ch in code) and any(ch.isalpha() for ch in code):
+            lengths[len(code)] = lengths.get(len(code), 0) + 1
+    return any(count >= 3 for count in lengths.values())
+
+
 def recovery_codes(text: str, budget: Budget) -> bool:
     for ctx in _GATED.finditer(_RECOVERY_CONTEXT, text, budget):
         tail = text[ctx.end() : ctx.end() + 160]
-        if _code_pairs(tail, budget) >= 2:
+        if _code_pairs(tail, budget) >= 2 or _code_list(tail, budget):
             return True
         for m in budget.finditer(_CODE_GROUP, tail):
             code = m.group(0)
+            if _DATE.fullmatch(code):
+                continue  # "from 2026-12-01": a date, not a code
             compact = code.replace("-", "").replace(" ", "")
             grouped = "-" in code or compact.isdigit()
             if len(compact) >= 8 and (grouped or entropy(compact) >= 3):
