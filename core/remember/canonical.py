@@ -14,6 +14,12 @@ from collections.abc import Set
 
 import regex
 
+# Entries of each cache keyed by one whole text: a save at 10,000 memories meets ~8
+# candidates a line, spread over thousands of texts, and at 2,048 entries the per-text
+# analyses (tokens, names, negations) were evicted before a candidate came round again
+# (an import of bench/reconcile_identity.py's workload met 7,700 distinct texts).
+TEXT_CACHE_SIZE = 16384
+
 _SPACE = regex.compile(r"\s+")
 _INVISIBLE = regex.compile(r"[\p{Cc}\p{Cf}--[\n\t]]", flags=regex.V1)
 _EDGE_PUNCT = regex.compile(r"^[\p{P}\s]+|[\p{P}\s]+$")
@@ -28,7 +34,7 @@ def clean_text(text: str) -> str:
     return _SPACE.sub(" ", text).strip()
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=TEXT_CACHE_SIZE)
 def normalize_content(text: str) -> str:
     """The comparison form: NFKC, case-folded, whitespace collapsed, edge punctuation off.
     Cached: a save's reconciliation compares its text with each candidate, and the
@@ -42,7 +48,7 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(normalize_content(text).encode("utf-8")).hexdigest()[:32]
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=TEXT_CACHE_SIZE)
 def trigrams(text: str) -> frozenset[str]:
     """Character trigrams of the comparison form, words padded with spaces."""
     norm = " " + " ".join(_WORD.findall(normalize_content(text))) + " "

@@ -15,7 +15,7 @@ import regex
 
 from core.recall.textsearch import STOPWORDS, light_stem
 from core.remember import canonical
-from core.remember.canonical import normalize_content
+from core.remember.canonical import TEXT_CACHE_SIZE, normalize_content
 from core.remember.wording import normal_word, plain_numbers, split_unit, tokens
 
 # Tokens as typed (case kept), so a capitalised name can be told from a common word.
@@ -53,13 +53,13 @@ def is_verb(word: str) -> bool:
     return light_stem(word) in _VERBS
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=TEXT_CACHE_SIZE)
 def negated(text: str) -> int:
     """How many negations the text holds ("not", "never", "no longer", "don't", ...)."""
     return len(_NEGATION.findall(normalize_content(text)))
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=TEXT_CACHE_SIZE)
 def marked(text: str) -> frozenset[str]:
     """Light-stemmed tokens that name something: digits anywhere in the token, a
     capital letter in a token that does not open the text ("Berlin", "DB", "Acme"), or
@@ -104,7 +104,7 @@ def stem(word: str) -> str:
 _ACRONYM_PLURAL = regex.compile(r"\b\p{Lu}{2,}s\b")
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=TEXT_CACHE_SIZE)
 def _stems(text: str) -> frozenset[str]:
     found = tokens(text)
     numbers = {unit[0] for w in found if (unit := split_unit(w))}  # "3pm" holds 3
@@ -140,7 +140,7 @@ _PERSONS = {
 }
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=TEXT_CACHE_SIZE)
 def persons(text: str) -> frozenset[str]:
     """The grammatical persons the text's pronouns name ("1s" for I/my, "3f" for she/her)."""
     return frozenset(_PERSONS[w] for w in tokens(text) if w in _PERSONS)

@@ -37,6 +37,7 @@ import regex
 
 from core.recall.textsearch import STOPWORDS
 from core.remember import distinctions
+from core.remember.canonical import TEXT_CACHE_SIZE
 from core.remember.distinctions import FILLER, distinguishing, marked, negated, persons_apart, stem
 from core.remember.revision import DETERMINERS, TIME_WORDS, revision_kind, verb_like
 from core.remember.synonyms import (
@@ -119,8 +120,10 @@ def leftover(old: str, new: str) -> tuple[frozenset[str], frozenset[str]] | None
     carrying_a, carrying_b = _carrying(a, phrased_a), _carrying(b, phrased_b)
     if carrying_a != carrying_b and not _generic_plural(a, b, carrying_a ^ carrying_b):
         return None
-    left_a -= classifiers(old, new)
-    left_b -= classifiers(new, old)
+    if left_a:  # nothing to take away from an empty side: skip the scan
+        left_a -= classifiers(old, new)
+    if left_b:
+        left_b -= classifiers(new, old)
     units_a, units_b = content(a), content(b)
     if _all_light(left_a, units_a) and _all_light(left_b, units_b):
         return frozenset(), frozenset()  # "lives in Glacier" / "is stored in Glacier"
@@ -135,7 +138,7 @@ _EDGE_PUNCTUATION = ",.;:!?()[]{}\"'“”‘’"
 _PATH = regex.compile(r"[\p{L}\p{N}.\-]{2,}/[\p{L}\p{N}.\-]{2,}")
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=TEXT_CACHE_SIZE)
 def patterns(text: str) -> frozenset[str]:
     """The words typed as a pattern or a path ("log-*", "release/2.x", "new_checkout"),
     case-folded: machine names a person types exactly, so a letter more or less
@@ -205,9 +208,12 @@ def classifiers(mine_text: str, other_text: str) -> set[str]:
         is_id = any(ch.isdigit() for ch in ident) or (
             ident.isalpha() and mine[i + 1].isupper() and any(ch.isdigit() for ch in following)
         )
+        if not is_id:
+            continue
         bare = word.strip(",.;:!?").casefold()
-        timed = stem(normal_word(bare)) in TIME_WORDS  # "friday 6pm": a day, not a class
-        if is_id and bare.isalpha() and ident in other and bare not in other and not timed:
+        if not bare.isalpha() or ident not in other or bare in other:
+            continue
+        if stem(normal_word(bare)) not in TIME_WORDS:  # "friday 6pm": a day, not a class
             found.add(stem(bare))
     return found
 
@@ -280,9 +286,11 @@ def _past_form(word: str, before: str) -> bool:
     )
 
 
-def _verb_lemmas(words: Sequence[str]) -> tuple[set[str], set[str]]:
+@functools.lru_cache(maxsize=TEXT_CACHE_SIZE)
+def _verb_lemmas(words: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str]]:
     """The lemmas of the text's verbs in the past tense, and of its other verb forms
-    that are not participles ("use", "uses"; not "used", "using")."""
+    that are not participles ("use", "uses"; not "used", "using"). Cached by the
+    words: a save's text meets each candidate with the same (aligned) words."""
     past: set[str] = set()
     other: set[str] = set()
     for i, word in enumerate(words):
@@ -291,10 +299,10 @@ def _verb_lemmas(words: Sequence[str]) -> tuple[set[str], set[str]]:
             past |= forms
         elif not word.endswith(("ed", "en", "ing")) and irregular(word) is None:
             other |= {f for f in forms if "v" in parts_of_speech(f)}
-    return past, other
+    return frozenset(past), frozenset(other)
 
 
-def _verb_forms_apart(a: Sequence[str], b: Sequence[str]) -> bool:
+def _verb_forms_apart(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """True when one text puts a verb in the past tense and the other in the present:
     "we used Trello" (no longer, maybe) is not "we use Trello"."""
     past_a, other_a = _verb_lemmas(a)
@@ -369,7 +377,7 @@ def _roles(words: Sequence[str], named: frozenset[str]) -> dict[str, tuple[str, 
     return roles
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=TEXT_CACHE_SIZE)
 def _capitalised(text: str) -> frozenset[str]:
     """Stems of the words typed with a capital, the text's first word too ("Ines mentors
     Bruno"), and of the names `marked` finds; function words and filler left out."""
@@ -437,11 +445,22 @@ def unpaired(
 
 
 def _same_word(x: str, y: str, capitalised: frozenset[str]) -> bool:
+    pairing = _pairing(x, y)
+    if pairing is None:  # a typo pairs words, but no name ("Jonas" / "Jonah")
+        return x not in capitalised and y not in capitalised
+    return pairing
+
+
+@functools.lru_cache(maxsize=65536)
+def _pairing(x: str, y: str) -> bool | None:
+    """Whether two words pair by the lexicon alone (False for opposites, True for
+    synonyms), None when only as a typo, which a capital forbids (`_same_word`).
+    Cached by the word pair: a deep comparison tries every unpaired pair of words."""
     if opposite(x, y):
         return False
     if synonymous(x, y, PARAPHRASE_RANK) or same_sense(x, y, SAME_SENSE_RANK):
         return True
-    return x not in capitalised and y not in capitalised and (typo(x, y) or typo(y, x))
+    return None if typo(x, y) or typo(y, x) else False
 
 
 def typo(slip: str, word: str) -> bool:
@@ -571,4 +590,6 @@ TEXT_CACHES = (
     cased,
     patterns,
     revision_kind,
+    _verb_lemmas,
+    _pairing,  # keyed by words, but by a pair's unpaired words: cleared, not to flatter
 )

@@ -32,6 +32,7 @@ from collections.abc import Collection, Sequence
 import regex
 
 from core.recall.textsearch import STOPWORDS
+from core.remember.canonical import TEXT_CACHE_SIZE
 from core.remember.distinctions import FILLER, is_verb, marked, negated, persons, stem
 from core.remember.synonyms import irregular, lemmas, parts_of_speech
 from core.remember.wording import tokens
@@ -334,7 +335,7 @@ def verb_like(word: str) -> bool:
     return word.endswith(("s", "ed", "ing")) and _inflected_verb(word)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=TEXT_CACHE_SIZE)
 def past_event(words: tuple[str, ...]) -> bool:
     """True when the text tells of a past occasion: a verb in the past tense not after
     an auxiliary or determiner ("we went hiking in May", "I visited my aunt"; not "was

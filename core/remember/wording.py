@@ -20,7 +20,7 @@ import functools
 
 import regex
 
-from core.remember.canonical import words
+from core.remember.canonical import TEXT_CACHE_SIZE, words
 
 # Openers that only frame a statement ("btw, the VPN is down"): dropped from the front.
 _OPENERS: tuple[tuple[str, ...], ...] = tuple(
@@ -161,7 +161,7 @@ _LABEL = regex.compile(
 )
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=TEXT_CACHE_SIZE)
 def tokens(text: str) -> tuple[str, ...]:
     """The text's words as reconciliation compares them: case-folded, contractions'
     negation kept ("cannot" → "can", "not"), spelling, numerals and symbols typed for a
