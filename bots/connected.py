@@ -9,6 +9,8 @@ MEMORYBOT_DATABASE_ADMIN_URL  the schema owner: runs migrations (at start and wi
 
 When the embedder's dimension differs from the embedding column's, the column is
 reshaped at start (old vectors cleared) and re-embedding is queued for the workers.
+Memories left without a vector (a crash between the save and the vector write, an
+embedder that was down) get a backfill queued at start too (`queue_backfill`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from bots.config import AppConfig, ConfigError, check_database_url
+from core.logsafe import loggable
+from core.ports import StoreFault, StoreUnavailable
 
 if TYPE_CHECKING:
     from core.service import MemoryService
@@ -67,4 +71,24 @@ async def align_dimensions(service: MemoryService) -> list[tuple[str, str]]:
         wanted,
         len(queued),
     )
+    return queued
+
+
+async def queue_backfill(service: MemoryService) -> list[tuple[str, str]]:
+    """Queue `embed_backfill` for every principal with memories still without a vector,
+    so they do not wait for an admin to run `memorybot embed backfill`. Idempotent and
+    one indexed probe when nothing is missing; returns the principals queued."""
+    store: Any = service.store
+    if service.embedder is None or not hasattr(store, "queue_backfills"):
+        return []
+    if store.admin_url is None:
+        log.info("memories without a vector are not queued at start without %s", ADMIN_URL)
+        return []
+    try:
+        queued: list[tuple[str, str]] = await store.queue_backfills()
+    except (StoreUnavailable, StoreFault) as exc:  # the owner's server is down: start anyway
+        log.warning("could not queue the embedding backfill at start: %s", loggable(exc))
+        return []
+    if queued:
+        log.warning("embedding backfill queued for %d users (run `memorybot worker`)", len(queued))
     return queued

@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
 from bots.config import AppConfig, ConfigError
-from bots.connected import admin_url, align_dimensions, is_connected
+from bots.connected import admin_url, align_dimensions, is_connected, queue_backfill
 from core.ports import ChatModel, Embedder, Store
 from core.providers.presets import ProviderConfigError, build_chat_model, build_embedder
 
@@ -65,6 +65,7 @@ async def open_service(config: AppConfig) -> AsyncIterator[MemoryService]:
         ) as service:
             if is_connected(config):
                 await align_dimensions(service)
+                await queue_backfill(service)
             yield service
     finally:
         await _close(chat_model, embedder)

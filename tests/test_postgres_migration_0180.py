@@ -48,7 +48,7 @@ async def test_rows_written_before_0180_are_found_by_one_word_after_it(pg, monke
 
         monkeypatch.undo()
         new = pg.store(database)
-        assert await new.migrate() == ["0180_compound_token_parts.sql"]
+        assert (await new.migrate())[0] == "0180_compound_token_parts.sql"  # later ones follow
         await new.open()
         try:
             for text, word in PARTS.items():

@@ -61,7 +61,7 @@ async def test_a_changed_vector_changes_its_signs(tmp_path, monkeypatch):
     try:
         async with store.session(ALICE) as s:
             await s.insert_memories(rows)
-            await s.set_embedding(rows[2].id, moved)
+            await s.set_embedding(rows[2].id, moved, content_hash=rows[2].content_hash)
         async with store.session(ALICE, read_only=True) as s:
             signs = await s.store.run(
                 lambda: s.conn.execute(

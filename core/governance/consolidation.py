@@ -259,7 +259,8 @@ async def _absorb(
     await session.update_memory(group.survivor.id, patch)
     if patch.content is not None:
         if vector is not None:
-            await session.set_embedding(group.survivor.id, vector)
+            assert patch.content_hash is not None
+            await session.set_embedding(group.survivor.id, vector, content_hash=patch.content_hash)
         fresh = [e for e in patch.entities or [] if e not in group.survivor.entities]
         if fresh:
             await session.bump_entities(fresh, now)

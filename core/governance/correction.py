@@ -106,7 +106,7 @@ async def _apply(
         return RememberResult(SaveStatus.DUPLICATE, memory=memory)
     assert updated is not None
     if vector is not None:
-        await session.set_embedding(memory_id, vector)
+        await session.set_embedding(memory_id, vector, content_hash=digest)
     fresh = [e for e in entities if e not in memory.entities]
     if fresh:
         await session.bump_entities(fresh, now)

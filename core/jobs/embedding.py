@@ -42,7 +42,9 @@ async def backfill(ports: Ports, principal: Principal, batch: int = 32) -> int:
         return 0
     async with ports.store.session(principal) as session:
         for memory, vector in zip(todo, vectors, strict=True):
-            await session.set_embedding(memory.id, vector)
+            # An edit during the embed call changed the hash: skipped, and the next
+            # batch (or backfill) embeds the new text.
+            await session.set_embedding(memory.id, vector, content_hash=memory.content_hash)
     return len(todo)
 
 

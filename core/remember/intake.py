@@ -240,7 +240,7 @@ async def _embed_late(
     vector = await embed_text(ports, principal.workspace, memory.content, settings)
     if vector is not None:
         async with ports.store.session(principal) as session:
-            await session.set_embedding(memory.id, vector)
+            await session.set_embedding(memory.id, vector, content_hash=memory.content_hash)
 
 
 async def _model_proposal(

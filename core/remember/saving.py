@@ -273,7 +273,7 @@ async def _rewrite(
     updated = await session.update_memory(target.id, patch)
     assert updated is not None
     if new.embedding is not None and new.content == updated.content:
-        await session.set_embedding(updated.id, new.embedding)
+        await session.set_embedding(updated.id, new.embedding, content_hash=updated.content_hash)
     fresh = [e for e in entities if e not in target.entities]
     if fresh:
         await session.bump_entities(fresh, now)

@@ -130,7 +130,7 @@ async def test_other_users_cannot_change_or_delete_a_private_memory(store):
         assert await s.update_memory(mine.id, MemoryPatch(content="hacked")) is None
         assert await s.delete_memory(mine.id) is False
         await s.touch([mine.id], 999.0)
-        await s.set_embedding(mine.id, [1.0, 0.0])
+        assert not await s.set_embedding(mine.id, [1.0, 0.0], content_hash=mine.content_hash)
     async with store.session(ALICE) as s:
         got = await s.get_memory(mine.id)
     assert got.content == "alice keeps her notes in Obsidian"
@@ -280,8 +280,8 @@ async def test_embeddings_are_stored_and_searched_by_cosine(store):
     a = await add(store, ALICE, "vector one")
     b = await add(store, ALICE, "vector two")
     async with store.session(ALICE) as s:
-        await s.set_embedding(a.id, [1.0, 0.0, 0.0])
-        await s.set_embedding(b.id, [0.0, 1.0, 0.0])
+        assert await s.set_embedding(a.id, [1.0, 0.0, 0.0], content_hash=a.content_hash)
+        assert await s.set_embedding(b.id, [0.0, 1.0, 0.0], content_hash=b.content_hash)
         hits = await s.search_vector([0.9, 0.1, 0.0], 2)
         missing = await s.memories_without_embedding(10)
     assert [h.memory.id for h in hits] == [a.id, b.id]
@@ -751,3 +751,20 @@ async def test_expired_forget_entries_keep_ids_but_not_text_whoever_writes_next(
         assert entry.action == "redacted" and entry.before == () and entry.detail == "forget"
         assert not entry.undoable
     assert [after[e.id].memory_ids for e in (old, restored)] == [(gone.id,), (back.id,)]
+
+
+async def test_a_vector_for_text_edited_meanwhile_is_not_stored(store):
+    """Embed A, edit to B before the vector is written: A's vector must not land on B."""
+    memo = await add(store, ALICE, "the standup is at 10am")
+    async with store.session(ALICE) as s:
+        [todo] = await s.memories_without_embedding(10)
+    edited = "the standup is at 11am"
+    async with store.session(ALICE) as s:
+        patch = MemoryPatch(content=edited, content_hash=content_hash(edited), clear_embedding=True)
+        await s.update_memory(memo.id, patch)
+    async with store.session(ALICE) as s:
+        assert not await s.set_embedding(todo.id, [1.0, 0.0, 0.0], content_hash=todo.content_hash)
+        assert [m.id for m in await s.memories_without_embedding(10)] == [memo.id]
+        assert await s.search_vector([1.0, 0.0, 0.0], 5) == []
+        assert await s.set_embedding(memo.id, [0.0, 1.0, 0.0], content_hash=content_hash(edited))
+        assert (await s.get_memory(memo.id)).has_embedding

@@ -316,11 +316,15 @@ class PostgresSession(PostgresTraces):
         except psycopg.errors.UniqueViolation as exc:
             raise DuplicateMemory(memory.content_hash) from exc
 
-    async def set_embedding(self, memory_id: str, vector: Sequence[float] | None) -> None:
-        await self._rows(
-            f"UPDATE memories AS m SET embedding = %(vec)s WHERE {VISIBLE} AND m.id = %(id)s",
-            {"id": memory_id, "vec": halfvec(vector)},
+    async def set_embedding(
+        self, memory_id: str, vector: Sequence[float] | None, *, content_hash: str
+    ) -> bool:
+        rows = await self._rows(
+            f"UPDATE memories AS m SET embedding = %(vec)s WHERE {VISIBLE} AND m.id = %(id)s "
+            "AND m.content_hash = %(hash)s RETURNING m.id",
+            {"id": memory_id, "vec": halfvec(vector), "hash": content_hash},
         )
+        return bool(rows)
 
     async def memories_without_embedding(self, limit: int) -> list[Memory]:
         return await self._memories(

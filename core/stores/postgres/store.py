@@ -296,6 +296,45 @@ class PostgresStore:
             finally:
                 await conn.execute("SELECT pg_advisory_unlock(%s)", (migrations.LOCK_KEY,))
 
+    async def queue_backfills(self) -> list[tuple[str, str]]:
+        """Queue one `embed_backfill` per (workspace, owner) with an active memory
+        lacking a vector and no such job pending or running (so a restart, or two
+        processes starting at once, add none twice); returns the principals queued.
+
+        Needs the owner's URL: only it sees every workspace's memories (as `_reshape`).
+        When nothing is missing this is one EXISTS probe of `memories_unembedded` (0195).
+        """
+        if self.admin_url is None:
+            return []
+        async with self.connect(admin=True) as conn, conn.transaction():
+            await conn.execute("SELECT set_config('memorybot.maintenance', 'on', true)")
+            row = await (await conn.execute(_ANY_UNEMBEDDED)).fetchone()
+            if not (row and row[0]):
+                return []
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (BACKFILL_LOCK_KEY,))
+            queued = await (await conn.execute(_QUEUE_BACKFILLS)).fetchall()
+            if queued:
+                await conn.execute("NOTIFY memorybot_jobs")
+        return [(w, o) for w, o in queued]
+
+
+BACKFILL_LOCK_KEY = 0x6D656D6F72796266  # serialises start-up backfill queueing
+_ANY_UNEMBEDDED = (
+    "SELECT EXISTS (SELECT 1 FROM memories WHERE embedding IS NULL AND status = 'active')"
+)
+_QUEUE_BACKFILLS = """
+    INSERT INTO jobs (workspace, kind, payload, run_after, created_at, updated_at)
+    SELECT m.workspace, 'embed_backfill',
+           jsonb_build_object('workspace', m.workspace, 'user', m.owner),
+           extract(epoch FROM now()), extract(epoch FROM now()), extract(epoch FROM now())
+    FROM (SELECT DISTINCT workspace, owner FROM memories
+          WHERE embedding IS NULL AND status = 'active') AS m
+    WHERE NOT EXISTS (
+        SELECT 1 FROM jobs j
+        WHERE j.workspace = m.workspace AND j.kind = 'embed_backfill'
+          AND j.state IN ('pending', 'running') AND j.payload->>'user' = m.owner)
+    RETURNING workspace, payload->>'user'"""
+
 
 async def _column_dimensions(conn: psycopg.AsyncConnection[Any]) -> int | None:
     row = await (

@@ -466,12 +466,15 @@ class SQLiteSession(SQLiteTraces):
             raise
 
     @on_db_thread
-    def set_embedding(self, memory_id: str, vector: Sequence[float] | None) -> None:
-        self.conn.execute(
+    def set_embedding(
+        self, memory_id: str, vector: Sequence[float] | None, *, content_hash: str
+    ) -> bool:
+        cur = self.conn.execute(
             "UPDATE memories AS m SET embedding = :vec, embedding_signs = memorybot_signs(:vec) "
-            f"WHERE {VISIBLE} AND m.id = :id",
-            {**self.params, "id": memory_id, "vec": _vector_blob(vector)},
+            f"WHERE {VISIBLE} AND m.id = :id AND m.content_hash = :hash",
+            {**self.params, "id": memory_id, "vec": _vector_blob(vector), "hash": content_hash},
         )
+        return cur.rowcount > 0
 
     @on_db_thread
     def memories_without_embedding(self, limit: int) -> list[Memory]:
