@@ -21,6 +21,7 @@ import click
 
 from bots import cli_connected
 from bots.config import AppConfig, ConfigError, check_database_url, load_config
+from bots.connected import is_connected, queue_backfill
 from bots.discord import discord_command
 from bots.redact import configure_logging, redact
 from bots.slack_command import slack
@@ -535,6 +536,8 @@ def db() -> None:
 async def migrate(service: MemoryService, config: AppConfig) -> None:
     """Apply pending schema migrations."""
     applied = await service.store.migrate()
+    if is_connected(config):
+        await queue_backfill(service)  # the Compose `migrate` service runs at every start
     click.echo(f"Database at {redact(config.database_url)} is up to date.")
     for name in applied:
         click.echo(f"  applied {name}")

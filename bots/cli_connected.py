@@ -42,13 +42,15 @@ def _run(coro: Any) -> Any:
         raise click.ClickException(redact(str(exc))) from None
 
 
-def _connected_service(config: AppConfig) -> AbstractAsyncContextManager[MemoryService]:
+def _connected_service(
+    config: AppConfig, *, starting: bool = False
+) -> AbstractAsyncContextManager[MemoryService]:
     if not is_connected(config):
         raise click.ClickException(
             "this command needs connected mode: set MEMORYBOT_DATABASE_URL to a postgresql:// "
             "URL (`memorybot db start` gives one)"
         )
-    return open_service(config)
+    return open_service(config, starting=starting)
 
 
 # -- db start / stop -----------------------------------------------------------------
@@ -229,7 +231,7 @@ def worker(config: AppConfig, batch: int) -> None:
     """Run background jobs from the PostgreSQL queue until Ctrl-C / SIGTERM."""
 
     async def body() -> None:
-        async with _connected_service(config) as service:
+        async with _connected_service(config, starting=True) as service:
             from core.stores.postgres.jobs import PostgresJobs
 
             stop = asyncio.Event()

@@ -132,7 +132,7 @@ async def _run(
         shard_ids=shard_ids,
         gateway_url=settings.gateway_url,
     )
-    async with open_service(config) as service:
+    async with open_service(config, starting=True) as service:
         with discord_endpoints(settings.api_url, settings.gateway_url):
             async with MemoryBot(service, options) as bot:
                 await bot.start(settings.token)

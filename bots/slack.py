@@ -213,7 +213,7 @@ async def run(
     """Serve until `stop` is set (by default: until SIGTERM or SIGINT)."""
     from adapters.slack import SlackBot
     from core.governance.schedule import consolidation_schedule
-    async with open_service(config) as service:
+    async with open_service(config, starting=True) as service:
         bot = SlackBot(
             service,
             token=slack.bot_token,

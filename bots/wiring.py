@@ -43,9 +43,15 @@ async def _close(*providers: Any) -> None:
 
 
 @asynccontextmanager
-async def open_service(config: AppConfig) -> AsyncIterator[MemoryService]:
+async def open_service(
+    config: AppConfig, *, starting: bool = False
+) -> AsyncIterator[MemoryService]:
     """`async with open_service(config) as service:` — store opened and migrated,
-    providers built from MEMORYBOT_EMBED_* / MEMORYBOT_LLM_* and closed at the end."""
+    providers built from MEMORYBOT_EMBED_* / MEMORYBOT_LLM_* and closed at the end.
+
+    `starting` is for the long-running processes (bots, worker): they also queue the
+    embedding backfill, which a one-off CLI command should not pay an owner
+    connection for."""
     from core.api import open_memory
     from core.providers.encryption import SecretBox
 
@@ -65,7 +71,8 @@ async def open_service(config: AppConfig) -> AsyncIterator[MemoryService]:
         ) as service:
             if is_connected(config):
                 await align_dimensions(service)
-                await queue_backfill(service)
+                if starting:
+                    await queue_backfill(service)
             yield service
     finally:
         await _close(chat_model, embedder)
