@@ -76,6 +76,19 @@ def joined(parts: list[str], size: int, count: int, step: int) -> list[str]:
     return texts
 
 
+def warm_lookalikes(size: int) -> list[str]:
+    """The dev split's clean rows joined into `PER_KIND` look-alike texts of `size`
+    characters, with the guards warmed and Hyperscan built: what the cost benches in
+    bench/research/ and bench/guards_pattern_profile.py time."""
+    from core import guards
+
+    clean = [row["text"] for row in load(*SPLITS["dev"]) if row["expect"] == "clean"]
+    texts = joined(clean, size, PER_KIND, 7919)
+    guards.check("warm up")
+    guards.accelerate(wait=True)
+    return texts
+
+
 def adversarial(size: int) -> list[str]:
     """Inputs that make patterns work hard, each cut to `size` characters."""
     seeds = [

@@ -14,9 +14,7 @@ import argparse
 import collections
 import time
 
-import core.guards as guards
-from bench.guards_latency import PER_KIND, joined
-from bench.guards_quality import SPLITS, load
+from bench.guards_latency import warm_lookalikes
 from core.guards import injection
 from core.guards.budget import Budget
 from core.guards.normalize import views
@@ -27,10 +25,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--chars", type=int, default=2000)
     parser.add_argument("--top", type=int, default=15)
     args = parser.parse_args(argv)
-    clean = [row["text"] for row in load(*SPLITS["dev"]) if row["expect"] == "clean"]
-    texts = joined(clean, args.chars, PER_KIND, 7919)
-    guards.check("warm up")
-    guards.accelerate(wait=True)
+    texts = warm_lookalikes(args.chars)
     cost: dict[int, float] = collections.defaultdict(float)
     tries: collections.Counter[int] = collections.Counter()
     seen_on: collections.Counter[int] = collections.Counter()

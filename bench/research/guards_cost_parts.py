@@ -22,8 +22,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import core.guards as guards
-from bench.guards_latency import PER_KIND, joined
-from bench.guards_quality import SPLITS, load
+from bench.guards_latency import warm_lookalikes
 from core.guards import accelerator, injection, prefilter, privacy
 
 _own: collections.Counter[str] = collections.Counter()
@@ -118,10 +117,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--chars", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args(argv)
-    clean = [row["text"] for row in load(*SPLITS["dev"]) if row["expect"] == "clean"]
-    texts = joined(clean, args.chars, PER_KIND, 7919)
-    guards.check("warm up")
-    guards.accelerate(wait=True)
+    texts = warm_lookalikes(args.chars)
     for text in texts:
         guards.check(text)
     check = _timed("the rest", guards.check)

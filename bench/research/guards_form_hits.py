@@ -19,9 +19,7 @@ import time
 
 import regex
 
-import core.guards as guards
-from bench.guards_latency import PER_KIND, joined
-from bench.guards_quality import SPLITS, load
+from bench.guards_latency import warm_lookalikes
 from core.guards import addressed, injection, readers
 from core.guards.acts import WORDS_20, WORDS_36
 from core.guards.budget import Budget
@@ -44,10 +42,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chars", type=int, default=2000)
     args = parser.parse_args(argv)
-    clean = [row["text"] for row in load(*SPLITS["dev"]) if row["expect"] == "clean"]
-    texts = joined(clean, args.chars, PER_KIND, 7919)
-    guards.check("warm up")
-    guards.accelerate(wait=True)
+    texts = warm_lookalikes(args.chars)
     sources = {ip.pattern.pattern: i for i, ip in enumerate(injection._PATTERNS)}
     print(f"{len(texts)} look-alike texts of {args.chars} chars, every view")
     forms = [alt(*group) for group in readers._FORM_GROUPS] + list(addressed.TO_MODEL_FORMS)

@@ -32,8 +32,7 @@ except ImportError:  # pragma: no cover
     sre_constants = importlib.import_module("sre_constants")
 
 import core.guards as guards
-from bench.guards_latency import PER_KIND, joined
-from bench.guards_quality import SPLITS, load
+from bench.guards_latency import warm_lookalikes
 from core.guards import injection
 from core.guards.budget import Budget
 from core.guards.literals import _parse, fold
@@ -169,10 +168,7 @@ def main() -> None:
     parser.add_argument("--chars", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    clean = [row["text"] for row in load(*SPLITS["dev"]) if row["expect"] == "clean"]
-    texts = joined(clean, args.chars, PER_KIND, 7919)
-    guards.check("warm up")
-    guards.accelerate(wait=True)
+    texts = warm_lookalikes(args.chars)
     for text in texts:
         guards.check(text)
     prefilter = VIEWS.prefilter()
