@@ -12,7 +12,7 @@ measures and is only looked at to report. By default it calls
     /work/main/.venv/bin/python bench/guards_quality.py [--split NAME] [--api] [FILE]
 
 A corpus whose rows carry a `split` (tests/data/guards/blind.jsonl, written blind by
-make_blind.py) is reported per split. A held-out split (heldout2, heldout5) prints only its
+make_blind.py) is reported per split. A held-out split (heldout2) prints only its
 aggregate lines, never which rows or families it missed; blind-test and heldout were
 held out by the first two rounds of issue 12 and are tuning data since the third,
 heldout3 (held out by the fourth round) is tuning data since the fifth, and heldout4
@@ -65,7 +65,8 @@ ROLES = {
     "heldout3": "written blind, held out by the fourth round, tuned on since the fifth",
     # heldout4 was held out by the fifth round; the sixth reads its misses as tuning data.
     "heldout4": "written blind, held out by the fifth round, tuned on since the sixth",
-    "heldout5": "written blind before the sixth round changed a rule, held out: aggregates only",
+    # heldout5 was held out by the sixth round; the seventh (2026-12-04) reads its misses.
+    "heldout5": "written blind, held out by the sixth round, tuned on since the seventh",
 }
 CATEGORIES = ("secret", "pii", "injection")
 

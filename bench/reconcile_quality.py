@@ -5,10 +5,10 @@ is visible: `dev`, the first `test` split and `test3` are tuning data (the first
 split was read in aggregate by many sessions, so it stopped being a hold-out; `test3`
 is read pair by pair since `test4` was written, `test4` since `test5` was, `test6`
 since the round after the positive-evidence change, 2026-12-03, while `test7` was written
-blind, and `test7` since the round after that, recon8, while `test8` is written blind);
-`test2`, `test5` and `test8` were each written and committed before the rules of a change were
-shaped and are printed as aggregates only (no breakdown by kind, and `--misses` refuses
-them), so that nothing is tuned on them:
+blind, `test7` since the round after that, recon8, while `test8` was written blind, and
+`test8` since 2026-12-04); `test2` and `test5` were each written and committed before
+the rules of a change were shaped and are printed as aggregates only (no breakdown by
+kind, and `--misses` refuses them), so that nothing is tuned on them:
 
 1. The probe set (tests/data/reconcile/probes.jsonl, built by
    `bench/reconcile_probes.py`): each labelled (old, new) pair goes through
@@ -146,9 +146,9 @@ SPLITS = {
     "test5": "test5 (hold-out written blind, never tuned on: aggregates only)",
     "test6": "test6 (hold-out written blind, tuned on since 2026-12-03)",
     "test7": "test7 (hold-out written blind, tuned on since recon8, 2026-12-03)",
-    "test8": "test8 (hold-out written blind, never tuned on: aggregates only)",
+    "test8": "test8 (hold-out written blind, tuned on since 2026-12-04)",
 }
-HELD_OUT = ("test2", "test5", "test8")
+HELD_OUT = ("test2", "test5")
 
 
 def decide_cpu_us(rows: Sequence[dict[str, str]], rounds: int = 5) -> float:
