@@ -457,18 +457,24 @@ async def _action(
 @cli.command()
 @click.option("--channel", "-c", default="general", show_default=True)
 @click.option("--admin", is_flag=True, help="Act as a workspace admin.")
-@with_service
-async def chat(service: MemoryService, config: AppConfig, channel: str, admin: bool) -> None:
+@click.pass_obj
+def chat(config: AppConfig, channel: str, admin: bool) -> None:
     """The console bot: slash commands and chat in this terminal."""
     from adapters.console import ConsoleContext
     from bots.console import run_console
     from core.governance.schedule import consolidation_schedule
 
-    schedule = consolidation_schedule(service.jobs, lambda: [config.workspace]).start()
-    try:
-        await run_console(service, ConsoleContext(config.workspace, config.user, channel, admin))
-    finally:
-        await schedule.stop()
+    async def body() -> None:
+        # a long-running process, as the bots: memories without a vector get one
+        async with open_service(config, starting=True) as service:
+            schedule = consolidation_schedule(service.jobs, lambda: [config.workspace]).start()
+            try:
+                context = ConsoleContext(config.workspace, config.user, channel, admin)
+                await run_console(service, context)
+            finally:
+                await schedule.stop()
+
+    run_body(body)
 
 
 @cli.group(invoke_without_command=True)

@@ -49,9 +49,9 @@ async def open_service(
     """`async with open_service(config) as service:` — store opened and migrated,
     providers built from MEMORYBOT_EMBED_* / MEMORYBOT_LLM_* and closed at the end.
 
-    `starting` is for the long-running processes (bots, worker): they also queue the
-    embedding backfill, which a one-off CLI command should not pay an owner
-    connection for."""
+    `starting` is for the long-running processes (bots, worker, the console chat):
+    they also queue the embedding backfill, which a one-off CLI command should not pay
+    an owner connection (or a scan of the file) for."""
     from core.api import open_memory
     from core.providers.encryption import SecretBox
 
@@ -73,9 +73,26 @@ async def open_service(
                 await align_dimensions(service)
                 if starting:
                     await queue_backfill(service)
+            elif starting:
+                await queue_standalone_backfill(service)
             yield service
     finally:
         await _close(chat_model, embedder)
+
+
+async def queue_standalone_backfill(service: MemoryService) -> list[tuple[str, str]]:
+    """Standalone mode's `queue_backfill`: one in-process `embed_backfill` job per
+    principal with memories still without a vector (saved while the embedder was down,
+    or before one was configured), run in the background as the bot starts; returns
+    the principals queued. Nothing happens without an embedder."""
+    store: Any = service.store
+    if service.embedder is None or not hasattr(store, "unembedded_principals"):
+        return []
+    principals: list[tuple[str, str]] = await store.unembedded_principals()
+    for workspace, owner in principals:
+        payload = {"workspace": workspace, "user": owner}
+        await service.jobs.enqueue("embed_backfill", payload, workspace=workspace)
+    return principals
 
 
 @asynccontextmanager

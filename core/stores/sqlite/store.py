@@ -368,6 +368,19 @@ class SQLiteStore:
         async with self._lock:
             return await self.run(pending)
 
+    async def unembedded_principals(self) -> list[tuple[str, str]]:
+        """(workspace, owner) of every active memory still without a vector: standalone
+        mode's start-up backfill (`bots.wiring.queue_standalone_backfill`) embeds them
+        as their owner, since a file has no worker to queue for."""
+        async with self._lock:
+            rows = await self.run(
+                lambda: self.conn.execute(
+                    "SELECT DISTINCT workspace, owner FROM memories "
+                    "WHERE status = 'active' AND embedding IS NULL ORDER BY workspace, owner"
+                ).fetchall()
+            )
+        return [(row[0], row[1]) for row in rows]
+
     async def workspaces(self) -> list[str]:
         """Every workspace with stored settings (maintenance, e.g. rotating secrets)."""
         async with self._lock:
