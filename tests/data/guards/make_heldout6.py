@@ -37,7 +37,11 @@ heldout5's):
 
 Nobody tunes on it: `bench/guards_quality.py --split heldout6` prints its aggregates only.
 
-Baseline: not measured yet.
+Baseline (through `remember`, before the seventh round changed a rule):
+`bench/guards_quality.py --api --split heldout6` on branch blind10 at e4e260a (this
+generator's commit; rules unchanged from main 0f8fa8f) gave recall secret 0.822 (83/101),
+identifiers 0.887 (71/80), injection 0.777 (94/121); clean refused 6/180 (0.033).
+Measured once; no miss was looked at.
 """
 
 from __future__ import annotations
