@@ -12,13 +12,15 @@ measures and is only looked at to report. By default it calls
     /work/main/.venv/bin/python bench/guards_quality.py [--split NAME] [--api] [FILE]
 
 A corpus whose rows carry a `split` (tests/data/guards/blind.jsonl, written blind by
-make_blind.py) is reported per split. A held-out split (heldout2) prints only its
+make_blind.py) is reported per split. A held-out split (heldout2, heldout6) prints only its
 aggregate lines, never which rows or families it missed; blind-test and heldout were
 held out by the first two rounds of issue 12 and are tuning data since the third,
 heldout3 (held out by the fourth round) is tuning data since the fifth, and heldout4
 (held out by the fifth) since the sixth. dev_secrets6.jsonl
 (sixth round, make_dev_secrets6.py) was measured once as a mini hold-out before the rules
-it tunes, and is part of the dev split since (the glob below takes it in).
+it tunes, and is part of the dev split since (the glob below takes it in). heldout6
+(make_heldout6.py, written blind before the seventh round changed a rule) is held out by
+the seventh round.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ SPLITS = {
     "heldout3": [DATA / "heldout3.jsonl"],
     "heldout4": [DATA / "heldout4.jsonl"],
     "heldout5": [DATA / "heldout5.jsonl"],
+    "heldout6": [DATA / "heldout6.jsonl"],
 }
 # What each half may be used for. blind.jsonl (make_blind.py) was written by someone who
 # had not read the rules; its rows carry their own split, and only blind-dev is tuned on.
@@ -67,6 +70,8 @@ ROLES = {
     "heldout4": "written blind, held out by the fifth round, tuned on since the sixth",
     # heldout5 was held out by the sixth round; the seventh (2026-12-04) reads its misses.
     "heldout5": "written blind, held out by the sixth round, tuned on since the seventh",
+    # heldout6 is held out by the seventh round: never tuned on, never read row by row.
+    "heldout6": "written blind before the seventh round, held out: aggregates only",
 }
 CATEGORIES = ("secret", "pii", "injection")
 

@@ -98,6 +98,23 @@ def test_the_sixth_round_heldout_corpus_is_what_its_generator_writes() -> None:
     assert counts["injection"] >= 120 and counts["clean"] >= 140
 
 
+def test_the_seventh_round_heldout_corpus_is_what_its_generator_writes() -> None:
+    stored, written = stored_and_written("heldout6")
+    assert stored == written
+    assert {row["split"] for row in stored} == {"heldout6"}
+    assert len({row["text"] for row in stored}) == len(stored)
+    counts = Counter(row["expect"] for row in stored)
+    assert counts["secret"] >= 95 and counts["pii"] >= 75
+    assert counts["injection"] >= 115 and counts["clean"] >= 150
+
+
+def test_the_seventh_round_heldout_split_is_reported_as_aggregates_only() -> None:
+    from bench import guards_quality
+
+    assert guards_quality.SPLITS["heldout6"] == [DATA / "heldout6.jsonl"]
+    assert "aggregates only" in guards_quality.ROLES["heldout6"]
+
+
 def test_the_fourth_round_intent_corpus_is_what_its_generator_writes() -> None:
     stored, written = stored_and_written("dev_injection2")
     assert stored == written
