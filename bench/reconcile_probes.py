@@ -31,6 +31,7 @@ from bench.reconcile_probes_test5 import FAMILIES_TEST5  # noqa: E402
 from bench.reconcile_probes_test6 import FAMILIES_TEST6  # noqa: E402
 from bench.reconcile_probes_test7 import FAMILIES_TEST7  # noqa: E402
 from bench.reconcile_probes_test8 import FAMILIES_TEST8  # noqa: E402
+from bench.reconcile_probes_test9 import FAMILIES_TEST9  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "reconcile" / "probes.jsonl"
 
@@ -782,7 +783,7 @@ def pairs() -> list[dict[str, str]]:
     odd ones test; the ADDED families (numbered after them) carry their split; the
     `test2` families (`reconcile_probes_test2`), more dev ones
     (`reconcile_probes_dev2`), the `test3` families (`reconcile_probes_test3`) and the
-    `test4` to `test8` families (`reconcile_probes_test4`, `_test5` … `_test8`)
+    `test4` to `test9` families (`reconcile_probes_test4`, `_test5` … `_test9`)
     come last, each rewording with its `how`."""
     families = [("dev" if n % 2 == 0 else "test", f) for n, f in enumerate(FAMILIES)] + ADDED
     rows: list[dict[str, str]] = []
@@ -797,6 +798,7 @@ def pairs() -> list[dict[str, str]]:
     later += [("test6", f) for f in FAMILIES_TEST6]
     later += [("test7", f) for f in FAMILIES_TEST7]
     later += [("test8", f) for f in FAMILIES_TEST8]
+    later += [("test9", f) for f in FAMILIES_TEST9]
     for number, (split, (base, how_reworded, updated, distinct, negation)) in enumerate(
         later, start=len(families)
     ):

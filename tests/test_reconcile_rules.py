@@ -37,11 +37,12 @@ def test_the_probe_set_keeps_distinct_facts_and_catches_duplicates_on_both_split
     assert report["test6"]["pairs"] >= 300
     assert report["test7"]["pairs"] >= 330
     assert report["test8"]["pairs"] >= 350
-    for split in ("test2", "test5"):
+    assert report["test9"]["pairs"] >= 400
+    for split in ("test2", "test5", "test9"):
         assert "distinct_folded_by_kind" not in report[split]
 
 
-@pytest.mark.parametrize("split", ["test2", "test5"])
+@pytest.mark.parametrize("split", ["test2", "test5", "test9"])
 def test_the_probe_benchmark_refuses_to_list_a_hold_out_pair_by_pair(split, capsys):
     assert reconcile_bench(["--misses", split]) == 2
     assert "not a tuning split" in capsys.readouterr().out
