@@ -16,7 +16,7 @@ from __future__ import annotations
 from core import texts
 from core.commands.actions import action
 from core.commands.registry import Argument, CommandRequest, command
-from core.commands.replies import conflict_item, memory_item, shorten
+from core.commands.replies import conflict_item, memory_item, near_miss_item, shorten
 from core.models import MemoriesView
 from core.responses import Action, ActionKind, Item, Response, Section
 from core.service import MemoryService
@@ -110,6 +110,16 @@ def _listing(view: MemoriesView, request: CommandRequest, memory_off: bool, now:
                 ),
             )
         )
+    if view.near_misses:
+        sections.append(
+            Section(
+                texts.NEAR_MISSES_HEADER,
+                tuple(
+                    near_miss_item(newer, older, request.user, request.is_admin)
+                    for newer, older in view.near_misses
+                ),
+            )
+        )
     if view.items:
         header = texts.SEARCH_HEADER.format(query=view.query) if view.query else texts.RECENT_HEADER
         if view.page > 1:
@@ -175,6 +185,7 @@ def _listing(view: MemoriesView, request: CommandRequest, memory_off: bool, now:
             "page": view.page,
             "has_more": view.has_more,
             "conflicts": [[newer.id, older.id] for newer, older in view.conflicts],
+            "near_misses": [[newer.id, older.id] for newer, older in view.near_misses],
             "memory_off": memory_off,
         },
     )
