@@ -197,3 +197,20 @@ async def test_undoing_the_save_removes_the_pair(service):
     assert await stored_pairs(service.store) == 1
     assert (await service.undo(WS, ALICE, new.audit_id)).ok
     assert await stored_pairs(service.store) == 0
+
+
+async def test_the_console_answers_the_last_save_or_a_numbered_pair(service):
+    from adapters.console import ConsoleContext, ConsoleSession
+
+    console = ConsoleSession(service, ConsoleContext(WS, ALICE, "C1"))
+    await console.handle(f"/remember {OLD}")
+    saved = await console.handle(f"/remember {NEW}")
+    assert saved.startswith(texts.NEAR_MISS.format(other=OLD)) and "/merge · /keep" in saved
+    assert await console.handle("/keep") == texts.NEAR_MISS_KEPT
+    await console.handle(f"/forget {NEW}")
+    await console.handle(f"/remember {NEW}")
+    listing = await console.handle("/memories")
+    assert f"[1] {texts.NEAR_MISS_ITEM.format(newer=NEW, older=OLD)}" in listing
+    assert "/merge N · /keep N" in listing
+    merged = await console.handle("/merge 1")
+    assert merged.startswith(texts.NEAR_MISS_MERGED.format(content=NEW))
