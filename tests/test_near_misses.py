@@ -214,3 +214,17 @@ async def test_the_console_answers_the_last_save_or_a_numbered_pair(service):
     assert "/merge N · /keep N" in listing
     merged = await console.handle("/merge 1")
     assert merged.startswith(texts.NEAR_MISS_MERGED.format(content=NEW))
+
+
+async def test_memories_keeps_the_possible_duplicates_section_short(service):
+    for n in range(7):
+        await service.remember(WS, ALICE, f"The Berlin office {n} wifi password rotates monthly")
+        await service.remember(
+            WS, ALICE, f"The Berlin office {n} guest wifi password rotates monthly"
+        )
+    pairs = len((await service.memories(WS, ALICE)).near_misses)
+    assert pairs >= 7
+    listing = await run_command(service, "memories", request(ALICE))
+    section = next(s for s in listing.sections if s.title == texts.NEAR_MISSES_HEADER)
+    assert len(section.items) == 5
+    assert section.text == texts.NEAR_MISSES_MORE.format(shown=5, count=pairs - 5)

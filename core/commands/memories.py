@@ -46,6 +46,7 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
 
 
 SWITCH = ("on", "off")
+NEAR_MISSES_SHOWN = 5  # possible duplicates listed at once, oldest first: a short section
 SEARCH_WORD = "search"
 QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»"}
 
@@ -111,13 +112,15 @@ def _listing(view: MemoriesView, request: CommandRequest, memory_off: bool, now:
             )
         )
     if view.near_misses:
+        shown, more = (
+            view.near_misses[:NEAR_MISSES_SHOWN],
+            len(view.near_misses) - NEAR_MISSES_SHOWN,
+        )
         sections.append(
             Section(
                 texts.NEAR_MISSES_HEADER,
-                tuple(
-                    near_miss_item(newer, older, request.user, request.is_admin)
-                    for newer, older in view.near_misses
-                ),
+                tuple(near_miss_item(n, o, request.user, request.is_admin) for n, o in shown),
+                texts.NEAR_MISSES_MORE.format(shown=len(shown), count=more) if more > 0 else "",
             )
         )
     if view.items:
