@@ -15,6 +15,10 @@ fact is far worse than keeping a duplicate:
   quantity or time, a name, a state (`revision.is_revision`) — or the old text with a
   short tail of detail (`revision.is_extension`).
 
+An ADD names its near miss, the existing memory it looks most like (trigrams ≥
+NEAR_DUPLICATE), so the saver can be asked whether it is the same fact
+(`core.governance.near_misses`) rather than keep a silent duplicate.
+
 Pure functions: the service runs them inside one store transaction, and the
 model-assisted variant falls back to them.
 """
