@@ -96,7 +96,16 @@ async def test_same_fact_merge_keeps_the_longer_text_and_undo_brings_both_back(s
     assert view.near_misses == []  # the user answered: not asked again
 
 
-async def test_a_merge_keeps_the_newer_text_on_a_tie_and_the_higher_importance_and_pin(service):
+async def test_a_merge_keeps_the_earlier_text_when_the_newer_only_drops_words(service):
+    old = await service.remember(WS, ALICE, NEW)
+    new = await service.remember(WS, ALICE, OLD)  # NEW without "guest"
+    assert new.near_miss is not None and new.near_miss.id == old.memory.id
+    result = await service.resolve_near_miss(WS, ALICE, new.memory.id, old.memory.id, merge=True)
+    assert result.kept.id == old.memory.id and result.kept.content == NEW
+    assert await service.get_memory(WS, ALICE, new.memory.id) is None
+
+
+async def test_a_merge_keeps_the_newer_text_of_a_changed_word_and_the_importance_and_pin(service):
     old = await service.remember(WS, ALICE, "The Berlin office wifi password rotates weekly")
     await service.pin(WS, ALICE, old.memory.id)
     new = await service.remember(WS, ALICE, "The Berlin office wifi password rotates weakly")

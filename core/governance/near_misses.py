@@ -5,11 +5,13 @@ restatement is saved as new. Rather than let those pile up, the save records the
 (`core.remember.saving`: ids only, same scope, only a memory its saver can see) and
 its saver is asked, in the reply and in /memories, to choose:
 
-* "Same fact — merge": one memory is kept — the one with the more informative
-  (longer) text, the newer on a tie (`reconcile.merged_text`) — taking the higher
-  importance and the pin of the two; the other is deleted. Both sides are changed,
-  so both must pass the one authority rule (`authority.may_change`); audited with both
-  prior states, so Undo brings both back (as two memories, no longer asked about).
+* "Same fact — merge": one memory is kept — the newer, since a restatement that
+  changed a value is the current truth, unless it says nothing the earlier does not
+  (its words a proper subset of the earlier's: the earlier, longer text is the more
+  informative) — taking the higher importance and the pin of the two; the other is
+  deleted. Both sides are changed, so both must pass the one authority rule
+  (`authority.may_change`); audited with both prior states, so Undo brings both back
+  (as two memories, no longer asked about).
 * "Keep both": the pair is dismissed; nothing else changes.
 
 Forgetting, erasing or un-saving either side removes its pairs too (those paths call
@@ -25,7 +27,7 @@ from core.governance import audit
 from core.governance.authority import may_change, vouch_admin
 from core.models import Memory, MemoryPatch, Status
 from core.ports import StoreSession
-from core.remember.reconcile import merged_text
+from core.remember.canonical import words
 
 AUDIT_ACTION = "near_miss_merge"
 
@@ -53,6 +55,11 @@ async def pairs(session: StoreSession) -> list[tuple[Memory, Memory]]:
         if newer is not None and other is not None:
             found.append((newer, other))
     return found
+
+
+def adds_nothing(new: str, old: str) -> bool:
+    """Every word of `new` is in `old`, and `old` has more: keep the earlier text."""
+    return set(words(new)) < set(words(old))
 
 
 def may_merge(newer: Memory, other: Memory, user: str, is_admin: bool) -> bool:
@@ -83,7 +90,8 @@ async def keep_both(session: StoreSession, newer_id: str, other_id: str) -> Reso
 async def merge(
     session: StoreSession, newer_id: str, other_id: str, is_admin: bool, now: float
 ) -> Resolution:
-    """One fact: keep the more informative text's memory, delete the other (undoable)."""
+    """One fact: keep the newer memory (the earlier if the newer adds nothing to it),
+    delete the other (undoable)."""
     found = await _pair(session, newer_id, other_id)
     if found is None:
         return Resolution(Outcome.GONE)
@@ -93,11 +101,7 @@ async def merge(
         return Resolution(Outcome.FORBIDDEN)
     if newer.owner != user or other.owner != user:
         await vouch_admin(session, is_admin)  # an admin tidying someone's shared memory
-    keep, drop = (
-        (other, newer)
-        if merged_text(other.content, newer.content) == other.content
-        else (newer, other)
-    )
+    keep, drop = (other, newer) if adds_nothing(newer.content, other.content) else (newer, other)
     await session.clear_near_misses(drop.id)  # this pair, and any other it is part of
     patch = MemoryPatch(
         importance=max(keep.importance, drop.importance),
