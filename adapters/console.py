@@ -3,7 +3,8 @@
 A line starting with "/" is a command from the core's registry; any other line is a
 chat message. A few console-only lines stand in for buttons and platform context
 (`/undo`, `/used`, `/good`, `/bad`, `/edit N text`, `/pin N`, `/unpin N`, `/forget N`,
-`/accept N`, `/reject N` on the numbered items last shown, `/erase`, `/consolidate`,
+`/accept N`, `/reject N`, `/merge N`, `/keep N` on the numbered items last shown — a bare
+`/merge` or `/keep` answers the last save's look-alike — `/erase`, `/consolidate`,
 `/as USER`, `/channel NAME`), so everything Slack and Discord can do can be tried
 here with no tokens.
 """
@@ -37,13 +38,18 @@ BUTTONS: dict[str, ActionKind] = {
     "pin": ActionKind.PIN,
     "unpin": ActionKind.UNPIN,
     "consolidate": ActionKind.CONSOLIDATE,
+    "merge": ActionKind.NEAR_MISS_MERGE,
+    "keep": ActionKind.NEAR_MISS_KEEP,
 }
+# Buttons about the last save's look-alike, when not given a numbered pair of /memories.
+ABOUT_LAST_SAVE = ("merge", "keep")
 # Buttons about the last answer: their value is the memories it used.
 ABOUT_LAST_ANSWER = ("used", "good", "bad")
 CONSOLE_HELP = (
     "Console extras: /undo (your last change) · /used (memories behind the last answer) · "
     "/good or /bad (rate the last answer) · on the numbered items of /memories: "
     "/edit N new text · /pin N · /unpin N · /forget N · /accept N · /reject N · "
+    "/merge N or /keep N (a possible duplicate; bare: the last save's) · "
     "/erase (then /erase confirm) · /consolidate (admins) · /as USER · /channel NAME · "
     "/settings (show; set NAME VALUE, channel NAME on|recall_only|off: admins) · "
     "/admin on|off · /quit"
@@ -71,6 +77,16 @@ ITEM_LINES = {
     ActionKind.FORGET: "/forget N",
     ActionKind.ACCEPT: "/accept N",
     ActionKind.REJECT: "/reject N",
+    ActionKind.NEAR_MISS_MERGE: "/merge N",
+    ActionKind.NEAR_MISS_KEEP: "/keep N",
+}
+# A response's own buttons, as the console lines that press them.
+RESPONSE_LINES = {
+    ActionKind.UNDO: "/undo",
+    ActionKind.SHOW_USED: "/used",
+    ActionKind.FEEDBACK_UP: "/good or /bad",
+    ActionKind.NEAR_MISS_MERGE: "/merge",
+    ActionKind.NEAR_MISS_KEEP: "/keep",
 }
 
 
@@ -106,12 +122,8 @@ def render(response: Response, refs: list[str] | None = None) -> str:
         refs[:] = numbered
     hints = [line for kind, line in ITEM_LINES.items() if line in item_lines]
     for action in response.actions:
-        if action.kind == ActionKind.UNDO:
-            hints.append("/undo")
-        elif action.kind == ActionKind.SHOW_USED:
-            hints.append("/used")
-        elif action.kind == ActionKind.FEEDBACK_UP:
-            hints.append("/good or /bad")
+        if action.kind in RESPONSE_LINES:
+            hints.append(RESPONSE_LINES[action.kind])
         elif action.kind in (ActionKind.MEMORY_OFF, ActionKind.MEMORY_ON):
             hints.append("/memories " + ("off" if action.kind == ActionKind.MEMORY_OFF else "on"))
         elif action.kind == ActionKind.MEMORIES_PAGE:
@@ -131,6 +143,7 @@ class ConsoleSession:
         self.context = context
         self.last_used: str = ""
         self.refs: list[str] = []  # memory ids of the numbered items last shown
+        self.last_pair: str = ""  # the last save's near miss ("NEWER_ID EARLIER_ID")
 
     @property
     def prompt(self) -> str:
@@ -163,6 +176,8 @@ class ConsoleSession:
             return texts.EDIT_CONSOLE_USAGE  # the next line would be read as chat
         if name in BUTTONS:
             value = self.last_used if name in ABOUT_LAST_ANSWER else self.resolve(rest)
+            if name in ABOUT_LAST_SAVE and not rest:
+                value = self.last_pair
             response = await run_action(self.service, self.context.request(), BUTTONS[name], value)
             return render(response, self.refs)
         if name in ("as", "channel", "admin"):
@@ -173,6 +188,9 @@ class ConsoleSession:
         if name == "forget":
             rest = self.resolve(rest)
         response = await run_command(self.service, name, self.context.request(rest))
+        if name in ("remember", "global"):  # a bare /merge or /keep answers this save
+            pairs = [a.value for a in response.actions if a.kind == ActionKind.NEAR_MISS_KEEP]
+            self.last_pair = pairs[0] if pairs else ""
         text = render(response, self.refs)
         return text + "\n" + CONSOLE_HELP if name == "help" else text
 

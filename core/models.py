@@ -337,6 +337,7 @@ class RememberResult:
     replaced: Memory | None = None  # the prior version for updated/merged; for conflict,
     # the memory (someone else's) it contradicts
     audit_id: str | None = None  # the change to pass to `undo`
+    near_miss: Memory | None = None  # saved as new, but it looks like this earlier memory
 
     @property
     def ok(self) -> bool:
@@ -387,6 +388,7 @@ class MemoriesView:
     profile: dict[str, str]
     incognito: bool = False
     conflicts: list[tuple[Memory, Memory]] = field(default_factory=list)  # (newer, older)
+    near_misses: list[tuple[Memory, Memory]] = field(default_factory=list)  # (newer, older)
     page: int = 1  # which page of `items` (newest first), and whether another follows
     has_more: bool = False
     query: str = ""  # only memories containing all these words

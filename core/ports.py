@@ -261,6 +261,26 @@ class StoreSession(Protocol):
         """Forget every conflict `memory_id` takes part in; returns how many went."""
         ...
 
+    # near misses: a save stored as new that looks like an earlier memory (issue 11)
+    async def add_near_miss(self, memory_id: str, other_id: str, now: float) -> None:
+        """Record that the new `memory_id` looks like the earlier `other_id` (ids only;
+        both must be visible to the principal)."""
+        ...
+
+    async def near_misses(self) -> list[tuple[str, str]]:
+        """(newer, earlier) id pairs whose memories both exist, are active and are
+        visible to the principal, oldest first."""
+        ...
+
+    async def drop_near_miss(self, memory_id: str, other_id: str) -> bool:
+        """Forget one pair ("keep both"); False when it was not recorded (or not visible)."""
+        ...
+
+    async def clear_near_misses(self, memory_id: str) -> int:
+        """Forget every pair `memory_id` takes part in (before it is deleted: a pair is
+        visible only while both memories are); returns how many went."""
+        ...
+
     async def redact_audit(self, memory_ids: list[str]) -> int:
         """Everyone's audit entries about these memories, once they are deleted, keep
         their ids but lose the before-states (the text); returns how many."""

@@ -34,6 +34,9 @@ class ActionKind(StrEnum):
     ERASE_REQUEST = "erase_request"
     ERASE_CONFIRM = "erase_confirm"
     MEMORIES_PAGE = "memories_page"  # value: "N" (page), "words" or "N words"
+    # a save that looks like an earlier memory (value: "NEWER_ID EARLIER_ID")
+    NEAR_MISS_MERGE = "near_miss_merge"
+    NEAR_MISS_KEEP = "near_miss_keep"
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from core.governance import (
     correction,
     erase,
     feedback,
+    near_misses,
     pinning,
     reactions,
 )
@@ -319,6 +320,24 @@ class MemoryService:
             )
             return True
 
+    async def resolve_near_miss(
+        self,
+        workspace: str,
+        user: str,
+        memory_id: str,
+        other_id: str,
+        *,
+        merge: bool,
+        is_admin: bool = False,
+    ) -> near_misses.Resolution:
+        """A save that looked like an earlier memory: merge the two (undoable) or keep both."""
+        check_id(memory_id, "memory")
+        check_id(other_id, "memory")
+        async with self.store.session(Principal(workspace, user)) as session:
+            if merge:
+                return await near_misses.merge(session, memory_id, other_id, is_admin, self.clock())
+            return await near_misses.keep_both(session, memory_id, other_id)
+
     # -- listing, incognito, settings ----------------------------------------------------
 
     async def memories(
@@ -356,6 +375,7 @@ class MemoryService:
                 profile=await session.get_profile(),
                 incognito=bool(channel and await session.get_incognito(channel)),
                 conflicts=await conflicting_pairs(session),
+                near_misses=await near_misses.pairs(session),
             )
 
     async def first_delivery(self, workspace: str, key: str, keep: float = 3600.0) -> bool:

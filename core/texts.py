@@ -19,6 +19,26 @@ CONFLICT = (
     "/memories until one of them is forgotten."
 )
 PENDING = "🧠 Saved for review: accept it in /memories to make it active."
+NEAR_MISS = (
+    "🧠 Saved as a new memory — it looks like one I already had: “{other}”. If they are "
+    "the same fact, merge them; if not, keep both."
+)
+NEAR_MISS_NOT_YOURS = (
+    "🧠 Saved as a new memory — it looks like a shared one: “{other}”. Only its author or a "
+    "workspace admin can merge into that one, so both are kept; Keep both stops me asking."
+)
+NEAR_MISS_MERGE = "Same fact — merge"
+NEAR_MISS_KEEP = "Keep both"
+NEAR_MISS_MERGED = "🔁 Merged into one memory: “{content}”."
+NEAR_MISS_KEPT = "👍 Kept both: I won't ask about these two again."
+NEAR_MISS_GONE = (
+    "🤷 Those two are sorted out already (merged, kept, or one of them was forgotten). "
+    "See what I hold with /memories."
+)
+NEAR_MISS_FORBIDDEN = (
+    "🚫 Not merged: “{content}” is shared, and only its author or a workspace admin can "
+    "change it. Both are kept; Keep both stops me asking."
+)
 
 REFUSALS: dict[RefusalReason, str] = {
     RefusalReason.SECRET: (
@@ -95,6 +115,7 @@ UNDO_WHAT = {
     "pin": "the pin",
     "unpin": "the unpin",
     "consolidate": "the tidy-up (those memories are back as they were)",
+    "near_miss_merge": "the merge (both memories are back)",
 }
 NOTHING_TO_UNDO = "Nothing to undo."
 UNDO_EXPIRED = (
@@ -124,6 +145,9 @@ PENDING_HEADER = "📝 Waiting for your review"
 CONFLICTS_HEADER = "⚠️ Conflicting memories — forget the one that is wrong"
 CONFLICT_ITEM = "“{newer}” contradicts “{older}”"
 CONFLICT_META = "newer by {newer_by} · older by {older_by}"
+NEAR_MISSES_HEADER = "🔁 Possible duplicates — merge them, or keep both"
+NEAR_MISS_ITEM = "“{newer}” looks like “{older}”"
+NEAR_MISSES_MORE = "The oldest {shown} are below; {count} more follow once you answer these."
 FORGET_NEWER = "Forget newer"
 FORGET_OLDER = "Forget older"
 USAGE = "{memories} {mem_noun} · {entities} {ent_noun} · {size}"
@@ -403,6 +427,7 @@ ACTION_MENUS = {  # a menu per kind of action on a list's numbered lines
     "pin": "📌 Pin or unpin a memory…",
     "forget": "🗑️ Forget a memory…",
     "review": "📝 Accept or reject a suggestion…",
+    "near_miss": "🔁 Merge or keep a possible duplicate…",
     "any": "Choose what to do with a numbered line…",
 }
 EDIT_FORM_TITLE = "Edit memory"

@@ -38,11 +38,25 @@ async def leftovers(store) -> list[str]:
     return sorted(found)
 
 
+async def near_miss_rows(store) -> int:
+    """Rows of memory_near_misses, anyone's (ids only: `leftovers` cannot see them)."""
+    if isinstance(store, SQLiteStore):
+        async with store.session(service_principal()) as session:
+            sql = "SELECT count(*) FROM memory_near_misses"
+            return await session.store.run(lambda: session.conn.execute(sql).fetchone()[0])
+    async with store.connect(admin=True) as conn:
+        row = await (await conn.execute("SELECT count(*) FROM memory_near_misses")).fetchone()
+        return int(row[0])
+
+
 async def everything_alice_can_leave(service: MemoryService) -> None:
     await service.update_settings(WS, "admin", is_admin=True, contradiction_policy="keep_history")
     await service.remember(WS, ALICE, "my zanzibarquux appointment is on Friday at 3pm")
     await service.remember(WS, ALICE, "my zanzibarquux appointment is on Monday at 3pm")
     await service.remember(WS, ALICE, "maybe plumtrellis moves to Lisbon", pending=True)
+    await service.remember(WS, ALICE, "my plumtrellis wifi password rotates monthly")
+    looks_alike = "my plumtrellis guest wifi password rotates monthly"
+    assert (await service.remember(WS, ALICE, looks_alike)).near_miss is not None
     shared = await service.remember(WS, ALICE, "the orbivane build runs nightly", Scope.GLOBAL)
     await service.feedback(WS, BOB, [shared.memory.id], up=True)
 
@@ -51,11 +65,30 @@ async def test_after_erase_no_file_page_or_table_row_holds_the_text(service):
     await everything_alice_can_leave(service)
     await service.remember(WS, BOB, "bob keeps his own notes about deploys")
     assert await leftovers(service.store) == sorted(SECRET_WORDS)  # the scan sees them
+    assert await near_miss_rows(service.store) == 1
     report = await service.erase(WS, ALICE, include_globals=True)
-    assert report.done and report.memories == 3 and report.globals == 1
+    assert report.done and report.memories == 5 and report.globals == 1
     assert await leftovers(service.store) == []
+    assert await near_miss_rows(service.store) == 0
     bob_view = await service.memories(WS, BOB)
     assert [m.content for m in bob_view.items] == ["bob keeps his own notes about deploys"]
+
+
+async def test_erasing_a_shared_memory_takes_its_near_miss_with_someone_elses_along(service):
+    alices = await service.remember(
+        WS, ALICE, "the Falcon staging build runs nightly at two", "global"
+    )
+    bobs = await service.remember(
+        WS, BOB, "the Falcon staging docs build runs nightly at two", Scope.GLOBAL
+    )
+    assert bobs.near_miss is not None and bobs.near_miss.id == alices.memory.id
+    await service.erase(WS, ALICE)  # her shared memories stay: so does the question
+    assert [(n.id, o.id) for n, o in (await service.memories(WS, BOB)).near_misses] == [
+        (bobs.memory.id, alices.memory.id)
+    ]
+    await service.erase(WS, ALICE, include_globals=True)
+    assert await near_miss_rows(service.store) == 0
+    assert (await service.get_memory(WS, BOB, bobs.memory.id)).content.startswith("the Falcon")
 
 
 async def test_forget_removes_every_version_and_the_index_entries(service):

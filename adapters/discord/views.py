@@ -57,8 +57,10 @@ MENU_GROUPS = {
     ActionKind.UNPIN: "pin",
     ActionKind.ACCEPT: "review",
     ActionKind.REJECT: "review",
+    ActionKind.NEAR_MISS_MERGE: "near_miss",
+    ActionKind.NEAR_MISS_KEEP: "near_miss",
 }
-MENU_ORDER = ("edit", "pin", "forget", "review")
+MENU_ORDER = ("near_miss", "edit", "pin", "forget", "review")
 ANY = "any"  # every line action in one menu, when a menu per kind does not fit
 
 

@@ -12,8 +12,9 @@ from core import texts
 from core.commands.registry import CommandRequest
 from core.commands.replies import forget_reply, memory_item, shorten
 from core.faults import FAULTS, explain
+from core.governance.near_misses import Outcome
 from core.models import FORGET_UNDO_WINDOW
-from core.responses import ActionKind, Response, Section
+from core.responses import Action, ActionKind, Response, Section
 from core.service import MemoryService
 
 ActionHandler = Callable[[MemoryService, CommandRequest, str], Awaitable[Response]]
@@ -90,6 +91,45 @@ async def show_used(service: MemoryService, request: CommandRequest, ids: str) -
             found.append(memory_item(memory, request.user, request.is_admin, service.clock()))
     title = texts.used_footer(len(found))
     return Response(title, sections=(Section("", tuple(found)),) if found else ())
+
+
+async def _near_miss(
+    service: MemoryService, request: CommandRequest, pair: str, merge: bool
+) -> Response:
+    newer, _, older = pair.strip().partition(" ")
+    result = await service.resolve_near_miss(
+        request.workspace,
+        request.user,
+        newer,
+        older.strip(),
+        merge=merge,
+        is_admin=request.is_admin,
+    )
+    data: dict[str, object] = {"outcome": result.outcome.value}
+    if result.outcome == Outcome.MERGED and result.kept is not None:
+        data["kept"] = result.kept.id
+        text = texts.NEAR_MISS_MERGED.format(content=shorten(result.kept.content, 160))
+        undo = (Action(ActionKind.UNDO, "Undo", result.audit_id or ""),)
+        return Response(text, actions=undo, data=data)
+    if result.outcome == Outcome.KEPT:
+        return Response(texts.NEAR_MISS_KEPT, data=data)
+    if result.outcome == Outcome.FORBIDDEN:
+        other = await service.get_memory(request.workspace, request.user, older.strip())
+        content = shorten(other.content, 120) if other else ""
+        return Response(texts.NEAR_MISS_FORBIDDEN.format(content=content), ok=False, data=data)
+    return Response(texts.NEAR_MISS_GONE, ok=False, data=data)
+
+
+@action(ActionKind.NEAR_MISS_MERGE)
+async def near_miss_merge(service: MemoryService, request: CommandRequest, pair: str) -> Response:
+    """Same fact: one memory is kept (the longer text, the newer on a tie); undoable."""
+    return await _near_miss(service, request, pair, merge=True)
+
+
+@action(ActionKind.NEAR_MISS_KEEP)
+async def near_miss_keep(service: MemoryService, request: CommandRequest, pair: str) -> Response:
+    """Two facts: dismiss the pair."""
+    return await _near_miss(service, request, pair, merge=False)
 
 
 @action(ActionKind.INCOGNITO_OFF)

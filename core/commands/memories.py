@@ -16,7 +16,7 @@ from __future__ import annotations
 from core import texts
 from core.commands.actions import action
 from core.commands.registry import Argument, CommandRequest, command
-from core.commands.replies import conflict_item, memory_item, shorten
+from core.commands.replies import conflict_item, memory_item, near_miss_item, shorten
 from core.models import MemoriesView
 from core.responses import Action, ActionKind, Item, Response, Section
 from core.service import MemoryService
@@ -46,6 +46,7 @@ async def memories(service: MemoryService, request: CommandRequest) -> Response:
 
 
 SWITCH = ("on", "off")
+NEAR_MISSES_SHOWN = 5  # possible duplicates listed at once, oldest first: a short section
 SEARCH_WORD = "search"
 QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»"}
 
@@ -108,6 +109,18 @@ def _listing(view: MemoriesView, request: CommandRequest, memory_off: bool, now:
                     conflict_item(newer, older, request.user, request.is_admin)
                     for newer, older in view.conflicts
                 ),
+            )
+        )
+    if view.near_misses:
+        shown, more = (
+            view.near_misses[:NEAR_MISSES_SHOWN],
+            len(view.near_misses) - NEAR_MISSES_SHOWN,
+        )
+        sections.append(
+            Section(
+                texts.NEAR_MISSES_HEADER,
+                tuple(near_miss_item(n, o, request.user, request.is_admin) for n, o in shown),
+                texts.NEAR_MISSES_MORE.format(shown=len(shown), count=more) if more > 0 else "",
             )
         )
     if view.items:
@@ -175,6 +188,7 @@ def _listing(view: MemoriesView, request: CommandRequest, memory_off: bool, now:
             "page": view.page,
             "has_more": view.has_more,
             "conflicts": [[newer.id, older.id] for newer, older in view.conflicts],
+            "near_misses": [[newer.id, older.id] for newer, older in view.near_misses],
             "memory_off": memory_off,
         },
     )

@@ -9,6 +9,7 @@ from typing import Any
 from core import guards, texts
 from core.commands.registry import CommandRequest
 from core.governance.correction import may_edit
+from core.governance.near_misses import may_merge
 from core.governance.pinning import may_pin
 from core.ids import looks_like_id
 from core.models import (
@@ -73,11 +74,14 @@ async def save(
             HowSaved.COMMAND, request.platform, request.channel, author=request.user
         ),
     )
-    return save_reply(result, usage, service.config.max_chars)
+    return save_reply(result, usage, service.config.max_chars, request.user, request.is_admin)
 
 
-def save_reply(result: RememberResult, usage: str, max_chars: int) -> Response:
-    """The answer to /remember or /global."""
+def save_reply(
+    result: RememberResult, usage: str, max_chars: int, user: str = "", is_admin: bool = False
+) -> Response:
+    """The answer to /remember or /global (`user`, `is_admin`: who saved, for what a
+    near miss may offer)."""
     data: dict[str, object] = {
         "status": result.status.value,
         "reason": result.reason and result.reason.value,
@@ -95,6 +99,9 @@ def save_reply(result: RememberResult, usage: str, max_chars: int) -> Response:
     assert memory is not None
     data["id"] = memory.id
     undo = (Action(ActionKind.UNDO, "Undo", result.audit_id or ""),)
+    if result.status == SaveStatus.SAVED and result.near_miss is not None:
+        data["near_miss"] = result.near_miss.id
+        return near_miss_reply(memory, result.near_miss, undo, user, is_admin, data)
     if result.status == SaveStatus.SAVED:
         text = texts.SAVED_GLOBAL if memory.scope == Scope.GLOBAL else texts.SAVED
     elif result.status == SaveStatus.UPDATED:
@@ -110,6 +117,45 @@ def save_reply(result: RememberResult, usage: str, max_chars: int) -> Response:
     else:
         return Response(texts.DUPLICATE, data=data)
     return Response(text, actions=undo, data=data)
+
+
+def near_miss_actions(
+    newer: Memory, older: Memory, user: str, is_admin: bool
+) -> tuple[Action, ...]:
+    """Merge (when the user may change both) and Keep both, carrying the pair."""
+    pair = f"{newer.id} {older.id}"
+    keep = Action(ActionKind.NEAR_MISS_KEEP, texts.NEAR_MISS_KEEP, pair)
+    if not may_merge(newer, older, user, is_admin):
+        return (keep,)
+    return (Action(ActionKind.NEAR_MISS_MERGE, texts.NEAR_MISS_MERGE, pair, "primary"), keep)
+
+
+def near_miss_reply(
+    memory: Memory,
+    other: Memory,
+    undo: tuple[Action, ...],
+    user: str,
+    is_admin: bool,
+    data: dict[str, object],
+) -> Response:
+    """Saved as new, but it looks like `other`: say so, quote it, offer the choice."""
+    actions = near_miss_actions(memory, other, user, is_admin)
+    template = texts.NEAR_MISS if len(actions) > 1 else texts.NEAR_MISS_NOT_YOURS
+    text = template.format(other=shorten(other.content, 160))
+    return Response(text, actions=actions + undo, data=data)
+
+
+def near_miss_item(newer: Memory, older: Memory, user: str, is_admin: bool) -> Item:
+    """A possible duplicate in /memories, with Merge (where allowed) and Keep both."""
+
+    def by(memory: Memory) -> str:
+        return "you" if memory.owner == user else "someone else"
+
+    pair = texts.NEAR_MISS_ITEM.format(
+        newer=shorten(newer.content, 120), older=shorten(older.content, 120)
+    )
+    meta = texts.CONFLICT_META.format(newer_by=by(newer), older_by=by(older))
+    return Item(pair, meta, near_miss_actions(newer, older, user, is_admin))
 
 
 def source_ref(memory: Memory, now: float | None) -> SourceRef | None:

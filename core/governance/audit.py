@@ -87,7 +87,8 @@ async def restore_before(session: StoreSession, entry: AuditEntry) -> None:
     (an undone save no longer counts its entities, an undone forget counts them again)."""
     for memory_id, before in zip(entry.memory_ids, entry.before, strict=False):
         current = await session.get_memory(memory_id)
-        if before is None:
+        if before is None:  # an undone save: its near-miss pair goes with it
+            await session.clear_near_misses(memory_id)
             if await session.delete_memory(memory_id) and current and current.entities:
                 await session.forget_entities(list(dict.fromkeys(current.entities)))
             continue

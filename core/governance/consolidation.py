@@ -213,9 +213,10 @@ async def apply_plan(
     for group in plan.groups:
         if await current(group.members) is None:
             continue
-        for other in group.absorbed:
+        for other in group.absorbed:  # merged: no longer a near miss to ask about
             patch = MemoryPatch(status=Status.SUPERSEDED, valid_to=now)
             await session.update_memory(other.id, patch)
+            await session.clear_near_misses(other.id)
         await _absorb(session, group, plan, vectors.get(group.survivor.id), now)
         counts["merged"] += len(group.absorbed)
         counts["rewritten"] += int(group.rewritten)

@@ -14,7 +14,7 @@ and no content, written by whoever erased (the user, or the admin naming the use
 It cannot be undone; that is the point. Everyone else's audit entries about the
 erased memories (an admin who once edited or forgot one of her globals) keep their
 ids, actor and time but lose the text: they become "redacted" entries (issue 11).
-Everyone's votes on them, and conflict marks, go too; queued jobs holding what the
+Everyone's votes on them, and conflict and near-miss marks, go too; queued jobs holding what the
 user said are cancelled first, so no worker learns it back.
 """
 
@@ -79,9 +79,10 @@ async def erase(
     async with store.session(Principal(workspace, user)) as session:
         owned = await owned_memories(session)
         doomed = [m for m in owned if m.scope == Scope.PRIVATE or include_globals]
-        for memory in doomed:  # everyone's votes and conflict marks on it go with it
+        for memory in doomed:  # everyone's votes, conflict and near-miss marks go with it
             await session.drop_votes(memory.id)
             await session.clear_conflicts(memory.id)
+            await session.clear_near_misses(memory.id)
             await session.delete_memory(memory.id)
         if doomed:  # others' audit entries about them keep ids, not text
             await session.redact_audit([m.id for m in doomed])

@@ -50,7 +50,8 @@ async def forget(session: StoreSession, query: str, is_admin: bool, now: float) 
     doomed = allowed + await older_versions(session, allowed)
     if any(m.owner != user for m in doomed):  # an admin's: someone's global, or its history
         await vouch_admin(session, is_admin)
-    for memory in doomed:
+    for memory in doomed:  # its near-miss pairs first: one is visible only while both are
+        await session.clear_near_misses(memory.id)
         await session.delete_memory(memory.id)
     mentions = [e for m in doomed for e in dict.fromkeys(m.entities)]
     if mentions:

@@ -15,6 +15,10 @@ fact is far worse than keeping a duplicate:
   quantity or time, a name, a state (`revision.is_revision`) — or the old text with a
   short tail of detail (`revision.is_extension`).
 
+An ADD names its near miss, the existing memory it looks most like (trigrams ≥
+NEAR_DUPLICATE), so the saver can be asked whether it is the same fact
+(`core.governance.near_misses`) rather than keep a silent duplicate.
+
 Pure functions: the service runs them inside one store transaction, and the
 model-assisted variant falls back to them.
 """
@@ -47,6 +51,7 @@ class Decision:
     target: Memory | None = None
     content: str = ""  # the text to keep (UPDATE/MERGE/ADD)
     similarity: float = 0.0  # the target's trigram similarity (not computed for an ADD)
+    near_miss: Memory | None = None  # an ADD's look-alike: offered to the user to merge
 
 
 def merged_text(old: str, new: str) -> str:
@@ -65,6 +70,15 @@ def compare(old: str, new: str) -> Op:
     return Op.ADD
 
 
+def _near_miss(content: str, existing: Sequence[Memory]) -> Memory | None:
+    """The existing memory an ADD looks most like (trigrams ≥ NEAR_DUPLICATE), if any:
+    not folded into, since nothing proved them one fact, but worth asking the user
+    about (`core.governance.near_misses`). The earlier one wins a tie."""
+    scored = [(similarity(content, m.content), -i, m) for i, m in enumerate(existing)]
+    best = max(scored, key=lambda s: (s[0], s[1]), default=None)
+    return best[2] if best is not None and best[0] >= NEAR_DUPLICATE else None
+
+
 def decide(content: str, content_hash: str, existing: Sequence[Memory]) -> Decision:
     """ADD, UPDATE, MERGE or NOOP for `content` against memories of the same scope.
 
@@ -77,7 +91,7 @@ def decide(content: str, content_hash: str, existing: Sequence[Memory]) -> Decis
             return Decision(Op.NOOP, memory, memory.content, 1.0)
     folds = [(m, op) for m in existing if (op := compare(m.content, content)) != Op.ADD]
     if not folds:
-        return Decision(Op.ADD, None, content)
+        return Decision(Op.ADD, None, content, near_miss=_near_miss(content, existing))
     scored = [(similarity(content, m.content), -i, m, op) for i, (m, op) in enumerate(folds)]
     score, _, memory, op = max(scored, key=lambda s: (s[0], s[1]))
     if op == Op.NOOP:

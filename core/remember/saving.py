@@ -105,11 +105,12 @@ async def _rules(
     similar = await similar_memories(session, candidate, vector)
     if planned is None or planned.seen != _seen(similar):
         return decide(candidate.content, candidate.content_hash, similar)
-    target = planned.decision.target
-    current = {m.id: m for m in similar}
-    return (
-        planned.decision if target is None else replace(planned.decision, target=current[target.id])
-    )
+    decision, current = planned.decision, {m.id: m for m in similar}
+    if decision.target is not None:
+        decision = replace(decision, target=current[decision.target.id])
+    if decision.near_miss is not None:
+        decision = replace(decision, near_miss=current.get(decision.near_miss.id))
+    return decision
 
 
 async def save(
@@ -154,7 +155,8 @@ async def save(
         and decision.target is not None
         and not restates(decision.target.content, candidate.content)
     ):
-        decision = Decision(Op.ADD, None, candidate.content)  # never fold two distinct facts
+        # never fold two distinct facts; the one it was taken for is a near miss
+        decision = Decision(Op.ADD, None, candidate.content, near_miss=decision.target)
     if candidate.status == Status.PENDING_REVIEW and decision.op != Op.NOOP:
         decision = Decision(Op.ADD, None, candidate.content)
     target = decision.target
@@ -177,7 +179,8 @@ async def save(
             if decision.content == decision.target.content:
                 return await _reinforce(session, decision.target, now, SaveStatus.MERGED)
             return await _rewrite(session, decision.target, candidate, now, SaveStatus.MERGED)
-        return await _add(session, candidate, now)
+        near = decision.near_miss or (rules.near_miss if rules.op == Op.ADD else None)
+        return await _add(session, candidate, now, near if may_see(candidate, near) else None)
     except DuplicateMemory:
         known = await session.find_by_hash(candidate.content_hash, candidate.scope)
         if known is None:
@@ -217,7 +220,26 @@ def _retext(candidate: NewMemory, content: str) -> NewMemory:
     )
 
 
-async def _add(session: StoreSession, candidate: NewMemory, now: float) -> RememberResult:
+def may_see(candidate: NewMemory, other: Memory | None) -> bool:
+    """Whether a save may be told it looks like `other` (and the pair recorded): an
+    active memory of the same workspace and scope that its saver can see — a shared
+    one, or their own private one. Never another user's private memory, and never a
+    private one against a shared one (a merge must not move a fact between scopes)."""
+    return (
+        other is not None
+        and other.status == Status.ACTIVE
+        and candidate.status == Status.ACTIVE
+        and other.workspace == candidate.workspace
+        and other.scope == candidate.scope
+        and (other.scope == Scope.GLOBAL or other.owner == candidate.owner)
+    )
+
+
+async def _add(
+    session: StoreSession, candidate: NewMemory, now: float, near_miss: Memory | None = None
+) -> RememberResult:
+    """Insert a new memory; with `near_miss` (one `may_see` allows), record the pair
+    for the saver to merge or keep (`core.governance.near_misses`)."""
     memory = await session.insert_memory(candidate)
     if memory.entities:
         await session.bump_entities(memory.entities, now)
@@ -225,7 +247,9 @@ async def _add(session: StoreSession, candidate: NewMemory, now: float) -> Remem
     status = (
         SaveStatus.PENDING_REVIEW if memory.status == Status.PENDING_REVIEW else SaveStatus.SAVED
     )
-    return RememberResult(status, memory=memory, audit_id=entry.id)
+    if near_miss is not None:
+        await session.add_near_miss(memory.id, near_miss.id, now)
+    return RememberResult(status, memory=memory, audit_id=entry.id, near_miss=near_miss)
 
 
 async def _reinforce(

@@ -578,6 +578,38 @@ async def test_a_conflict_is_seen_by_whoever_sees_both_memories_and_cleared_by_i
         assert await s.conflicts() == []
 
 
+async def test_a_near_miss_is_seen_by_whoever_sees_both_memories_and_cleared_by_id(store):
+    older = await add(store, ALICE, "the Berlin office wifi password rotates monthly", Scope.GLOBAL)
+    newer = await add(
+        store, BOB, "the Berlin office guest wifi password rotates monthly", Scope.GLOBAL
+    )
+    mine = await add(store, ALICE, "my Berlin office wifi password rotates monthly")
+    bobs = await add(store, BOB, "my Berlin office guest wifi password rotates monthly")
+    async with store.session(BOB) as s:
+        await s.add_near_miss(newer.id, older.id, 200.0)
+        await s.add_near_miss(newer.id, older.id, 201.0)  # recorded once
+        await s.add_near_miss(bobs.id, mine.id, 202.0)  # Alice's private memory: not written
+        await s.add_near_miss(bobs.id, older.id, 203.0)
+    async with store.session(ALICE) as s:
+        await s.add_near_miss(mine.id, older.id, 204.0)
+        assert await s.near_misses() == [(newer.id, older.id), (mine.id, older.id)]
+        assert not await s.drop_near_miss(bobs.id, older.id)  # Bob's private side: hidden
+    async with store.session(EVE) as s:
+        assert await s.near_misses() == []
+        assert await s.clear_near_misses(older.id) == 0
+    async with store.session(BOB) as s:
+        assert await s.near_misses() == [(newer.id, older.id), (bobs.id, older.id)]
+        assert await s.drop_near_miss(bobs.id, older.id)
+        assert not await s.drop_near_miss(bobs.id, older.id)
+        assert await s.near_misses() == [(newer.id, older.id)]
+        await s.update_memory(newer.id, MemoryPatch(status=Status.ARCHIVED))
+        assert await s.near_misses() == []  # shown only while both are active
+        await s.update_memory(newer.id, MemoryPatch(status=Status.ACTIVE))
+    async with store.session(ALICE) as s:
+        assert await s.clear_near_misses(older.id) == 2  # hers and Bob's shared one
+        assert await s.near_misses() == []
+
+
 async def test_a_global_waiting_for_review_is_invisible_to_everyone_but_its_author(store):
     pending = await add(
         store, ALICE, "maybe we move to Lisbon", Scope.GLOBAL, status=Status.PENDING_REVIEW

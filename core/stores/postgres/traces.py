@@ -48,6 +48,43 @@ class PostgresTraces:
         )
         return len(rows)
 
+    # Near misses (0200_near_misses.sql): its policy shows, writes and deletes a pair
+    # only for whoever can see both memories.
+    async def add_near_miss(self, memory_id: str, other_id: str, now: float) -> None:
+        await self._rows(
+            "INSERT INTO memory_near_misses SELECT %(ws)s, %(memory)s, %(other)s, %(now)s "
+            "WHERE EXISTS (SELECT 1 FROM memories WHERE workspace = %(ws)s AND id = %(memory)s) "
+            "AND EXISTS (SELECT 1 FROM memories WHERE workspace = %(ws)s AND id = %(other)s) "
+            "ON CONFLICT DO NOTHING",
+            {"memory": memory_id, "other": other_id, "now": now},
+        )
+
+    async def near_misses(self) -> list[tuple[str, str]]:
+        rows = await self._rows(
+            """SELECT c.memory_id, c.other_id FROM memory_near_misses c
+               JOIN memories m ON m.workspace = c.workspace AND m.id = c.memory_id
+               JOIN memories o ON o.workspace = c.workspace AND o.id = c.other_id
+               WHERE c.workspace = %(ws)s AND m.status = 'active' AND o.status = 'active'
+               ORDER BY c.created_at, c.memory_id"""
+        )
+        return [(row["memory_id"], row["other_id"]) for row in rows]
+
+    async def drop_near_miss(self, memory_id: str, other_id: str) -> bool:
+        rows = await self._rows(
+            "DELETE FROM memory_near_misses WHERE workspace = %(ws)s "
+            "AND memory_id = %(memory)s AND other_id = %(other)s RETURNING 1 AS gone",
+            {"memory": memory_id, "other": other_id},
+        )
+        return bool(rows)
+
+    async def clear_near_misses(self, memory_id: str) -> int:
+        rows = await self._rows(
+            "DELETE FROM memory_near_misses WHERE workspace = %(ws)s "
+            "AND (memory_id = %(memory)s OR other_id = %(memory)s) RETURNING 1 AS gone",
+            {"memory": memory_id},
+        )
+        return len(rows)
+
     async def drop_votes(self, memory_id: str) -> int:
         rows = await self._rows(
             "DELETE FROM votes WHERE workspace = %(ws)s AND memory_id = %(memory)s "

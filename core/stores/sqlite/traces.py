@@ -36,6 +36,18 @@ BOTH_VISIBLE = """
 """
 
 
+def _sees(memory_id: str) -> str:
+    """SQL: the principal can see the memory `memory_id` (a parameter or a column)
+    names — the session's VISIBLE, PostgreSQL's memories policy."""
+    return (
+        f"EXISTS (SELECT 1 FROM memories v WHERE v.workspace = :ws AND v.id = {memory_id} "
+        "AND (v.owner = :user OR (v.scope = 'global' AND v.status <> 'pending_review')))"
+    )
+
+
+PAIR_VISIBLE = f"{_sees('memory_id')} AND {_sees('other_id')}"
+
+
 class SQLiteTraces:
     """Mixed into `SQLiteSession`: each method runs on the store's database thread."""
 
@@ -65,6 +77,38 @@ class SQLiteTraces:
         sql = (
             "DELETE FROM memory_conflicts WHERE workspace = :ws "
             "AND (memory_id = :memory OR other_id = :memory)"
+        )
+        return await self.store.run(lambda: self.conn.execute(sql, params).rowcount)
+
+    async def add_near_miss(self, memory_id: str, other_id: str, now: float) -> None:
+        params = {**self.params, "memory": memory_id, "other": other_id, "now": now}
+        sql = (
+            "INSERT OR IGNORE INTO memory_near_misses SELECT :ws, :memory, :other, :now "
+            f"WHERE {_sees(':memory')} AND {_sees(':other')}"
+        )
+        await self.store.run(lambda: self.conn.execute(sql, params))
+
+    async def near_misses(self) -> list[tuple[str, str]]:
+        sql = (
+            f"SELECT c.memory_id, c.other_id FROM memory_near_misses c {BOTH_VISIBLE} "
+            "ORDER BY c.created_at, c.memory_id"
+        )
+        rows = await self.store.run(lambda: self.conn.execute(sql, self.params).fetchall())
+        return [(row[0], row[1]) for row in rows]
+
+    async def drop_near_miss(self, memory_id: str, other_id: str) -> bool:
+        params = {**self.params, "memory": memory_id, "other": other_id}
+        sql = (
+            "DELETE FROM memory_near_misses WHERE workspace = :ws AND memory_id = :memory "
+            f"AND other_id = :other AND {PAIR_VISIBLE}"
+        )
+        return bool(await self.store.run(lambda: self.conn.execute(sql, params).rowcount))
+
+    async def clear_near_misses(self, memory_id: str) -> int:
+        params = {**self.params, "memory": memory_id}
+        sql = (
+            "DELETE FROM memory_near_misses WHERE workspace = :ws "
+            f"AND (memory_id = :memory OR other_id = :memory) AND {PAIR_VISIBLE}"
         )
         return await self.store.run(lambda: self.conn.execute(sql, params).rowcount)
 
