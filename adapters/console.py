@@ -177,6 +177,8 @@ class ConsoleSession:
         if name in BUTTONS:
             value = self.last_used if name in ABOUT_LAST_ANSWER else self.resolve(rest)
             if name in ABOUT_LAST_SAVE and not rest:
+                if not self.last_pair:
+                    return texts.NEAR_MISS_NONE_LAST
                 value = self.last_pair
             response = await run_action(self.service, self.context.request(), BUTTONS[name], value)
             return render(response, self.refs)

@@ -27,6 +27,10 @@ NEAR_MISS_NOT_YOURS = (
     "🧠 Saved as a new memory — it looks like a shared one: “{other}”. Only its author or a "
     "workspace admin can merge into that one, so both are kept; Keep both stops me asking."
 )
+NEAR_MISS_NONE_LAST = (
+    "🤷 Your last save didn't look like anything I already had, so there is nothing to "
+    "merge or keep. /memories lists possible duplicates, each as /merge N or /keep N."
+)
 NEAR_MISS_MERGE = "Same fact — merge"
 NEAR_MISS_KEEP = "Keep both"
 NEAR_MISS_MERGED = "🔁 Merged into one memory: “{content}”."

@@ -225,6 +225,17 @@ async def test_the_console_answers_the_last_save_or_a_numbered_pair(service):
     assert merged.startswith(texts.NEAR_MISS_MERGED.format(content=NEW))
 
 
+async def test_a_bare_merge_after_a_save_like_nothing_says_there_is_nothing_to_merge(service):
+    from adapters.console import ConsoleContext, ConsoleSession
+
+    console = ConsoleSession(service, ConsoleContext(WS, ALICE, "C1"))
+    assert await console.handle("/merge") == texts.NEAR_MISS_NONE_LAST  # nothing saved yet
+    await console.handle(f"/remember {OLD}")  # a first memory looks like nothing
+    for bare in ("/merge", "/keep"):
+        assert await console.handle(bare) == texts.NEAR_MISS_NONE_LAST
+    assert len((await service.memories(WS, ALICE)).items) == 1
+
+
 async def test_memories_keeps_the_possible_duplicates_section_short(service):
     for n in range(7):
         await service.remember(WS, ALICE, f"The Berlin office {n} wifi password rotates monthly")
