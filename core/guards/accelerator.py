@@ -24,7 +24,7 @@ import os
 import threading
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 from core.guards.superset import Condition, encode
 
@@ -167,13 +167,22 @@ def _compile(pieces: Sequence[str], start: int) -> Any:
     return database
 
 
-_REGISTERED: list[Accelerator] = []
+class Buildable(Protocol):
+    """What `accelerate` builds: an `Accelerator`, or other work kept off the hot path
+    (`core.guards.tails`)."""
+
+    failed: bool
+
+    def build(self) -> None: ...
+
+
+_REGISTERED: list[Buildable] = []
 _LOCK = threading.Lock()
 _started = threading.Event()
 _done = threading.Event()
 
 
-def register(accelerator: Accelerator) -> None:
+def register(accelerator: Buildable) -> None:
     """Let `accelerate` build this one too (built at once if a build already ran)."""
     with _LOCK:
         _REGISTERED.append(accelerator)
@@ -183,7 +192,7 @@ def register(accelerator: Accelerator) -> None:
                          daemon=True).start()  # fmt: skip
 
 
-def _build_one(accelerator: Accelerator) -> None:
+def _build_one(accelerator: Buildable) -> None:
     _lowest_priority()
     accelerator.build()
 

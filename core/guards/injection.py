@@ -27,10 +27,12 @@ from core.guards.languages_addressed import ADDRESSED_LANGUAGES
 from core.guards.lazy import compile_all
 from core.guards.learnt import learnt_injection
 from core.guards.normalize import hidden_characters, strip_invisible, views
+from core.guards.accelerator import register
 from core.guards.prefilter import VIEWS
 from core.guards.privacy import check_privacy
 from core.guards.readers import READERS
 from core.guards.steering import STEERING
+from core.guards.tails import Tails
 from core.guards.unmask import within
 
 HIDDEN = Finding(INJECTION, "hidden_characters", "hidden invisible or direction-control characters")
@@ -45,6 +47,10 @@ _PATTERNS: tuple[InjectionPattern, ...] = (
 
 
 _GATED = VIEWS.family([ip.pattern for ip in _PATTERNS])
+# The addressee-then-act patterns end in the same long act list: found once per view,
+# and a pattern is not tried past the last place an act matches (core/guards/tails.py).
+_TAILS = Tails([ip.pattern for ip in _PATTERNS])
+register(_TAILS)
 
 
 _BASE64_BLOB = regex.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/_\-]{24,4000}={0,2}")
@@ -119,8 +125,17 @@ def _match(view: str, budget: Budget, mentions: list[bool] | None = None) -> Fin
     run = _GATED.over(view, budget)
     for index in run.candidates():
         ip = _PATTERNS[index]
+        places = None
+        if _TAILS.covered(index):
+            reach = _TAILS.reach(index, view, budget)
+            if reach is not None:
+                if reach < 0:
+                    continue  # its tail matches nowhere: neither can the pattern
+                starts = run.starts(index)
+                if starts is not None and starts and starts[-1] > reach:
+                    places = [place for place in starts if place <= reach]
         # Skipped when the view lacks a word it needs, else tried where it can start.
-        for m in run.matches(index, ip.pattern):
+        for m in run.matches(index, ip.pattern, places):
             if not _is_mention(view, m.start(), m.end(), budget):
                 return Finding(INJECTION, ip.rule, ip.label)
             if mentions is not None:
