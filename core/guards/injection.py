@@ -16,6 +16,7 @@ import json
 import regex
 
 from core.guards import hidden_text
+from core.guards.accelerator import register
 from core.guards.addressed import ADDRESSED
 from core.guards.budget import MAX_SCAN_CHARS, Budget
 from core.guards.findings import INJECTION, Finding, timeout_finding
@@ -27,7 +28,6 @@ from core.guards.languages_addressed import ADDRESSED_LANGUAGES
 from core.guards.lazy import compile_all
 from core.guards.learnt import learnt_injection
 from core.guards.normalize import hidden_characters, strip_invisible, views
-from core.guards.accelerator import register
 from core.guards.prefilter import VIEWS
 from core.guards.privacy import check_privacy
 from core.guards.readers import READERS
@@ -126,14 +126,10 @@ def _match(view: str, budget: Budget, mentions: list[bool] | None = None) -> Fin
     for index in run.candidates():
         ip = _PATTERNS[index]
         places = None
-        if _TAILS.covered(index):
-            reach = _TAILS.reach(index, view, budget)
-            if reach is not None:
-                if reach < 0:
-                    continue  # its tail matches nowhere: neither can the pattern
-                starts = run.starts(index)
-                if starts is not None and starts and starts[-1] > reach:
-                    places = [place for place in starts if place <= reach]
+        if _TAILS.covered(index):  # not tried past the last place its act list matches
+            may, places = _TAILS.places(index, view, budget, run.starts(index))
+            if not may:
+                continue
         # Skipped when the view lacks a word it needs, else tried where it can start.
         for m in run.matches(index, ip.pattern, places):
             if not _is_mention(view, m.start(), m.end(), budget):

@@ -21,6 +21,7 @@ before (`Tails.reach` says None).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -112,7 +113,7 @@ def _alternatives(group: str) -> list[str] | None:
         return None
     bars = scanned[0]
     cuts = [-1, *bars, len(inner)]
-    return [inner[a + 1 : b] for a, b in zip(cuts, cuts[1:], strict=False)]
+    return [inner[a + 1 : b] for a, b in itertools.pairwise(cuts)]
 
 
 def leaves(source: str, flags: int, depth: int = 0) -> list[tuple[str, frozenset[str]]] | None:
@@ -225,3 +226,18 @@ class Tails:
         found = tail.last_start(view, budget)
         budget.shared[key] = (view, found)
         return found
+
+    def places(
+        self, index: int, view: str, budget: Budget, starts: list[int] | None
+    ) -> tuple[bool, list[int] | None]:
+        """Whether pattern `index` may match `view`, and the places to try it at: those of
+        `starts` (its gated starts, ascending; None: everywhere) up to its tail's reach,
+        or None to try it where its gates allow."""
+        reach = self.reach(index, view, budget)
+        if reach is None:
+            return True, None
+        if reach < 0:
+            return False, None  # its tail matches nowhere: neither can the pattern
+        if starts is None or not starts or starts[-1] <= reach:
+            return True, None
+        return True, [place for place in starts if place <= reach]
