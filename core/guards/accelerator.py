@@ -24,7 +24,7 @@ import os
 import threading
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any, Protocol
+from typing import Any
 
 from core.guards.superset import Condition, encode
 
@@ -167,22 +167,13 @@ def _compile(pieces: Sequence[str], start: int) -> Any:
     return database
 
 
-class Buildable(Protocol):
-    """What `accelerate` builds: an `Accelerator`, or other work kept off the hot path
-    (`core.guards.tails`)."""
-
-    failed: bool
-
-    def build(self) -> None: ...
-
-
-_REGISTERED: list[Buildable] = []
+_REGISTERED: list[Accelerator] = []
 _LOCK = threading.Lock()
 _started = threading.Event()
 _done = threading.Event()
 
 
-def register(accelerator: Buildable) -> None:
+def register(accelerator: Accelerator) -> None:
     """Let `accelerate` build this one too (built at once if a build already ran)."""
     with _LOCK:
         _REGISTERED.append(accelerator)
@@ -192,7 +183,7 @@ def register(accelerator: Buildable) -> None:
                          daemon=True).start()  # fmt: skip
 
 
-def _build_one(accelerator: Buildable) -> None:
+def _build_one(accelerator: Accelerator) -> None:
     _lowest_priority()
     accelerator.build()
 

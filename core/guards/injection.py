@@ -16,7 +16,6 @@ import json
 import regex
 
 from core.guards import hidden_text
-from core.guards.accelerator import register
 from core.guards.addressed import ADDRESSED
 from core.guards.budget import MAX_SCAN_CHARS, Budget
 from core.guards.findings import INJECTION, Finding, timeout_finding
@@ -32,7 +31,6 @@ from core.guards.prefilter import VIEWS
 from core.guards.privacy import check_privacy
 from core.guards.readers import READERS
 from core.guards.steering import STEERING
-from core.guards.tails import Tails
 from core.guards.unmask import within
 
 HIDDEN = Finding(INJECTION, "hidden_characters", "hidden invisible or direction-control characters")
@@ -47,10 +45,6 @@ _PATTERNS: tuple[InjectionPattern, ...] = (
 
 
 _GATED = VIEWS.family([ip.pattern for ip in _PATTERNS])
-# The addressee-then-act patterns end in the same long act list: found once per view,
-# and a pattern is not tried past the last place an act matches (core/guards/tails.py).
-_TAILS = Tails([ip.pattern for ip in _PATTERNS])
-register(_TAILS)
 
 
 _BASE64_BLOB = regex.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/_\-]{24,4000}={0,2}")
@@ -125,13 +119,8 @@ def _match(view: str, budget: Budget, mentions: list[bool] | None = None) -> Fin
     run = _GATED.over(view, budget)
     for index in run.candidates():
         ip = _PATTERNS[index]
-        places = None
-        if _TAILS.covered(index):  # not tried past the last place its act list matches
-            may, places = _TAILS.places(index, view, budget, run.starts(index))
-            if not may:
-                continue
         # Skipped when the view lacks a word it needs, else tried where it can start.
-        for m in run.matches(index, ip.pattern, places):
+        for m in run.matches(index, ip.pattern):
             if not _is_mention(view, m.start(), m.end(), budget):
                 return Finding(INJECTION, ip.rule, ip.label)
             if mentions is not None:
