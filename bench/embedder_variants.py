@@ -41,7 +41,7 @@ import onnxruntime as ort  # noqa: E402
 import tokenizers  # noqa: E402
 
 from bench.embedder_speed import MEMORIES, QUERY  # noqa: E402
-from bench.locomo import load, score  # noqa: E402
+from bench.locomo import load, recall_at, score  # noqa: E402
 from bench.recall_quality import DEFAULT_DATA  # noqa: E402
 from core.providers.embedders import local  # noqa: E402
 from core.providers.embedders.int8_graph import int8_model_bytes  # noqa: E402
@@ -68,9 +68,7 @@ def variants() -> dict[str, Session]:
     return {
         "fp32 (before)": session(str(path)),
         "fp32 opt=basic": session(str(path), graph_optimization_level=level.ORT_ENABLE_BASIC),
-        "fp32 opt=extended": session(
-            str(path), graph_optimization_level=level.ORT_ENABLE_EXTENDED
-        ),
+        "fp32 opt=extended": session(str(path), graph_optimization_level=level.ORT_ENABLE_EXTENDED),
         "fp32 no arena": session(str(path), enable_cpu_mem_arena=False),
         "fp32 2 threads": session(str(path), threads=2),
         "int8 nbits b32": session(int8_model_bytes(raw, block_size=32)),
@@ -100,7 +98,9 @@ def encoder(sess: Session, tok: tokenizers.Tokenizer) -> Callable[[list[str]], n
     return encode
 
 
-def embed_all(encode: Callable[[list[str]], np.ndarray], texts: list[str], batch: int) -> np.ndarray:
+def embed_all(
+    encode: Callable[[list[str]], np.ndarray], texts: list[str], batch: int
+) -> np.ndarray:
     """Vectors for `texts` in runs of `batch` texts of similar length (as coalesce.py)."""
     order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
     out = np.zeros((len(texts), local.LocalMiniLMEmbedder.dimensions), dtype=np.float32)
@@ -121,7 +121,7 @@ def cpu_ms_per_text(encode: Callable[[list[str]], np.ndarray], batch: int) -> fl
 def speed(encoders: dict[str, Callable[[list[str]], np.ndarray]], rounds: int) -> None:
     shapes = {"query": 0, "1": 1, "8": 8, "32": 32}
     got: dict[tuple[str, str], list[float]] = {}
-    for name, encode in encoders.items():  # warm up
+    for encode in encoders.values():  # warm up
         encode([QUERY])
         encode(MEMORIES[:8])
     for _ in range(rounds):
@@ -137,7 +137,10 @@ def speed(encoders: dict[str, Callable[[list[str]], np.ndarray]], rounds: int) -
                 got.setdefault((name, shape), []).append(ms)
     base = "fp32 (before)"
     print(f"\nCPU ms per text, median of {rounds} interleaved rounds (x = vs fp32 before)")
-    print(f"{'variant':<22}" + "".join(f"{'batch ' + s if s != 'query' else 'query':>16}" for s in shapes))
+    print(
+        f"{'variant':<22}"
+        + "".join(f"{'batch ' + s if s != 'query' else 'query':>16}" for s in shapes)
+    )
     for name in encoders:
         cells = []
         for shape in shapes:
@@ -160,20 +163,21 @@ def quality(encoders: dict[str, Callable[[list[str]], np.ndarray]], data: Path) 
     turns = [t.text for c in conversations for t in c.turns]
     questions = [q.question for c in conversations for q in c.queries]
     tok = tokenizer()
-    lengths = np.array([len(e.ids) for e in tok.encode_batch(turns)])
+    lengths = np.array([sum(e.attention_mask) for e in tok.encode_batch(turns)])
     print(
         f"\nLoCoMo dev: {len(turns)} turns, {len(questions)} questions; turn tokens "
         f"p50 {np.median(lengths):.0f} p99 {np.percentile(lengths, 99):.0f} max {lengths.max()}, "
         f"> 128: {(lengths > 128).sum()}, > 64: {(lengths > 64).sum()}"
     )
-    reference: tuple[np.ndarray, np.ndarray] | None = None
-    sample = MEMORIES[:32] + ["hi", "", QUERY]
+    reference: tuple[np.ndarray, np.ndarray, list[float], list[float]] | None = None
+    sample = [*MEMORIES[:32], "hi", "", QUERY]
     for name, encode in encoders.items():
         if reference is not None and (name.startswith("fp32") or "2thr" in name):
             continue  # the same vectors as fp32 (before) or as its one-thread twin
-        vt, vq = embed_all(encode, turns, 32), embed_all(encode, questions, 8)
-        if reference is None:
-            reference = (vt, vq)
+        # Per-tensor quantisation ties a text's vector to its batch: only batches of
+        # one would give each text one vector, so that variant is measured that way.
+        batch = 1 if "tensor" in name else 32
+        vt, vq = embed_all(encode, turns, batch), embed_all(encode, questions, min(batch, 8))
         rankings = []
         offset_t = offset_q = 0
         for conv in conversations:
@@ -186,10 +190,22 @@ def quality(encoders: dict[str, Callable[[list[str]], np.ndarray]], data: Path) 
             offset_t += len(conv.turns)
             offset_q += len(conv.queries)
         s = score(rankings)
+        r5 = [recall_at(r, e, 5) for r, e in rankings]
+        r10 = [recall_at(r, e, 10) for r, e in rankings]
+        if reference is None:
+            reference = (vt, vq, r5, r10)
+        paired = "  ".join(
+            f"R@{k} queries worse/better than fp32 "
+            f"{sum(a < b for a, b in zip(got, ref, strict=True))}/"
+            f"{sum(a > b for a, b in zip(got, ref, strict=True))}"
+            for k, got, ref in ((5, r5, reference[2]), (10, r10, reference[3]))
+        )
         alone = np.array([encode([t])[0] for t in sample])
         together = embed_all(encode, sample, 32)
-        print(f"{name:<22} vector-only R@5 {s.recall5:.4f}  R@10 {s.recall10:.4f}  "
-              f"NDCG@10 {s.ndcg10:.4f}")
+        print(
+            f"{name:<22} vector-only R@5 {s.recall5:.4f}  R@10 {s.recall10:.4f}  "
+            f"NDCG@10 {s.ndcg10:.4f}  ({paired})"
+        )
         print(f"{'':<22} turns vs fp32:     {cosine_stats(vt, reference[0])}")
         print(f"{'':<22} questions vs fp32: {cosine_stats(vq, reference[1])}")
         print(f"{'':<22} alone vs batch:    {cosine_stats(alone, together)}")
@@ -200,11 +216,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--skip-recall", action="store_true")
+    parser.add_argument("--skip-speed", action="store_true")
     args = parser.parse_args()
     print(f"load average {'/'.join(f'{x:.1f}' for x in os.getloadavg())}")
     tok = tokenizer()
     encoders = {name: encoder(sess, tok) for name, sess in variants().items()}
-    speed(encoders, args.rounds)
+    if not args.skip_speed:
+        speed(encoders, args.rounds)
     if not args.skip_recall:
         quality(encoders, args.data)
 

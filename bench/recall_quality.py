@@ -210,7 +210,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--embedder",
         choices=("none", "local", "local-fp32"),
         default="none",
-        help="local-fp32: the local embedder with its int8 weights dequantised (as before issue 14)",
+        help="local-fp32: the local embedder's fp32 path (as before issue 14)",
     )
     parser.add_argument("--postgres", metavar="URL", help="a postgresql:// URL (connected mode)")
     parser.add_argument(

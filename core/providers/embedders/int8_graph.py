@@ -36,11 +36,10 @@ OPS = ("MatMulNBits", "DynamicQuantizeMatMul")
 
 
 def int8_model_bytes(
-    model_bytes: bytes, *, op: str = "MatMulNBits", block_size: int = 128, skip: tuple[str, ...] = ()
+    model_bytes: bytes, *, op: str = "MatMulNBits", block_size: int = 128
 ) -> bytes:
-    """The model with every int8-weight MatMul (and its bias Add) as one `op`, except
-    those whose bias name ends with one of `skip`; raises ProviderError when onnx is
-    missing or the model has no such MatMul."""
+    """The model with every int8-weight MatMul (and its bias Add) as one `op`; raises
+    ProviderError when onnx is missing or the model has no such MatMul."""
     try:
         import onnx
     except ImportError as exc:
@@ -49,18 +48,12 @@ def int8_model_bytes(
         model = onnx.load_model_from_string(model_bytes)
     except Exception as exc:  # protobuf's DecodeError and friends
         raise ProviderError(f"the local embedder's model is not ONNX: {exc}") from exc
-    if rewrite(model, op=op, block_size=block_size, skip=skip) == 0:
+    if rewrite(model, op=op, block_size=block_size) == 0:
         raise ProviderError("the local embedder's model has no int8-weight MatMul to keep int8")
     return model.SerializeToString()
 
 
-def rewrite(
-    model: onnx.ModelProto,
-    *,
-    op: str = "MatMulNBits",
-    block_size: int = 128,
-    skip: tuple[str, ...] = (),
-) -> int:
+def rewrite(model: onnx.ModelProto, *, op: str = "MatMulNBits", block_size: int = 128) -> int:
     """Rewrite `model` in place; returns how many MatMuls now run on int8 weights."""
     from onnx import helper
 
@@ -87,8 +80,6 @@ def rewrite(
         output = node.output[0]
         bias = _bias_add(output, consumers, initializers, weight.dims[1], outputs)
         bias_name = "" if bias is None else _other_input(bias, output)
-        if skip and bias_name.endswith(skip):
-            continue
         tensors, inputs, attributes = _operands(op, weight, scale, block_size)
         added += tensors
         if bias is not None:
@@ -97,7 +88,12 @@ def rewrite(
             output = bias.output[0]
             replaced[id(bias)] = None
         replaced[id(node)] = helper.make_node(
-            op, [node.input[0], *inputs], [output], f"{node.name}_int8", None, "com.microsoft",
+            op,
+            [node.input[0], *inputs],
+            [output],
+            f"{node.name}_int8",
+            None,
+            "com.microsoft",
             **attributes,
         )
         for dequantise in (mul, cast):  # the fp32 copy of the weight, once nothing reads it
@@ -136,9 +132,7 @@ def _operands(
     packed[:, :rows] = (numpy_helper.to_array(weight).astype(np.int16).T + 128).astype(np.uint8)
     b = numpy_helper.from_array(packed.reshape(columns, blocks, block_size), f"{weight.name}_n8")
     s = numpy_helper.from_array(np.repeat(scales, blocks), f"{scale.name}_blocks")
-    attributes = {
-        "K": rows, "N": columns, "bits": 8, "block_size": block_size, "accuracy_level": 4
-    }
+    attributes = {"K": rows, "N": columns, "bits": 8, "block_size": block_size, "accuracy_level": 4}
     return [b, s], [b.name, s.name], attributes
 
 

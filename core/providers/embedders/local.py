@@ -57,6 +57,12 @@ _SURROGATES = re.compile("[\ud800-\udfff]")
 PRECISIONS = ("fp32", "int8")
 #: Block of the int8 path's per-row activation quantisation (bench/embedder_variants.py).
 INT8_BLOCK = 128
+#: The vectors each precision makes, as recorded beside stored vectors: the int8 path's
+#: names its rewrite, so a change of recipe re-embeds (bots/connected.py align_dimensions).
+MODEL_IDS = {
+    "fp32": "all-MiniLM-L6-v2/int8-weights/fp32",
+    "int8": f"all-MiniLM-L6-v2/int8-weights/int8-b{INT8_BLOCK}-{REWRITE_VERSION}",
+}
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,8 @@ class LocalMiniLMEmbedder:
 
     name = "local-minilm"
     dimensions = 384
+    #: What made the vectors stored before model ids were recorded: this embedder, fp32.
+    unrecorded_model_id = MODEL_IDS["fp32"]
 
     def __init__(
         self,
@@ -119,9 +127,7 @@ class LocalMiniLMEmbedder:
     def model_id(self) -> str:
         """Which vectors this embedder makes: two embedders with the same id give the same
         vector for a text (to rounding), so vectors of different ids are never compared."""
-        if self.precision == "fp32":
-            return "all-MiniLM-L6-v2/int8-weights/fp32"
-        return f"all-MiniLM-L6-v2/int8-weights/int8-b{INT8_BLOCK}-{REWRITE_VERSION}"
+        return MODEL_IDS[self.precision]
 
     async def embed(self, texts: Sequence[str]) -> list[list[float]]:
         """One vector per text, in order. Raises ProviderError on any failure."""
