@@ -8,6 +8,7 @@ that only read the store (`memorybot stats`), so they start without it.
 from __future__ import annotations
 
 import inspect
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,8 @@ from core.providers.presets import ProviderConfigError, build_chat_model, build_
 
 if TYPE_CHECKING:
     from core.service import MemoryService, ServiceConfig
+
+log = logging.getLogger(__name__)
 
 
 def service_config(config: AppConfig) -> ServiceConfig:
@@ -73,9 +76,34 @@ async def open_service(
                 await align_dimensions(service)
                 if starting:
                     await queue_backfill(service)
+            else:
+                await align_standalone_model(service)
             yield service
     finally:
         await _close(chat_model, embedder)
+
+
+async def align_standalone_model(service: MemoryService) -> list[tuple[str, str]]:
+    """Standalone mode's `align_dimensions`: when the stored vectors are another model's
+    than the embedder's `model_id` (the local embedder's fp32 -> int8 switch), they are
+    dropped and re-embedded in this process's background jobs; returns who was queued."""
+    store: Any = service.store
+    model = getattr(service.embedder, "model_id", None)
+    if model is None or not hasattr(store, "set_embedding_model"):
+        return []
+    unrecorded = getattr(service.embedder, "unrecorded_model_id", None)
+    queued: list[tuple[str, str]] = await store.set_embedding_model(model, unrecorded)
+    for workspace, owner in queued:
+        payload = {"workspace": workspace, "user": owner}
+        await service.jobs.enqueue("embed_backfill", payload, workspace=workspace)
+    if queued:
+        log.warning(
+            "stored vectors were made by another model than %s: re-embedding %d users' "
+            "memories in the background (keyword recall meanwhile)",
+            model,
+            len(queued),
+        )
+    return queued
 
 
 @asynccontextmanager
