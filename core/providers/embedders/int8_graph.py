@@ -27,6 +27,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from core.ports import ProviderError
+from core.texts import install_hint
 
 if TYPE_CHECKING:
     import onnx
@@ -43,11 +44,15 @@ def int8_model_bytes(
     try:
         import onnx
     except ImportError as exc:
-        raise ProviderError("the local embedder's int8 path needs the 'onnx' package") from exc
+        hint = install_hint("local")
+        raise ProviderError(
+            f"the local embedder's int8 path needs onnx, in the 'local' extra: {hint}"
+        ) from exc
     try:
         model = onnx.load_model_from_string(model_bytes)
     except Exception as exc:  # protobuf's DecodeError and friends
-        raise ProviderError(f"the local embedder's model is not ONNX: {exc}") from exc
+        message = f"the local embedder could not load its model (not ONNX): {exc}"
+        raise ProviderError(message) from exc
     if rewrite(model, op=op, block_size=block_size) == 0:
         raise ProviderError("the local embedder's model has no int8-weight MatMul to keep int8")
     return model.SerializeToString()
