@@ -55,7 +55,8 @@ def int8_model_bytes(
         raise ProviderError(message) from exc
     if rewrite(model, op=op, block_size=block_size) == 0:
         raise ProviderError("the local embedder's model has no int8-weight MatMul to keep int8")
-    return model.SerializeToString()
+    serialized: bytes = model.SerializeToString()
+    return serialized
 
 
 def rewrite(model: onnx.ModelProto, *, op: str = "MatMulNBits", block_size: int = 128) -> int:
@@ -92,15 +93,10 @@ def rewrite(model: onnx.ModelProto, *, op: str = "MatMulNBits", block_size: int 
             inputs += [""] * ((4 if op == "MatMulNBits" else 3) - len(inputs)) + [bias_name]
             output = bias.output[0]
             replaced[id(bias)] = None
-        replaced[id(node)] = helper.make_node(
-            op,
-            [node.input[0], *inputs],
-            [output],
-            f"{node.name}_int8",
-            None,
-            "com.microsoft",
-            **attributes,
-        )
+        fused = helper.make_node(op, [node.input[0], *inputs], [output], f"{node.name}_int8")
+        fused.domain = "com.microsoft"
+        fused.attribute.extend(helper.make_attribute(k, v) for k, v in attributes.items())
+        replaced[id(node)] = fused
         for dequantise in (mul, cast):  # the fp32 copy of the weight, once nothing reads it
             if all(id(c) in replaced for c in consumers[dequantise.output[0]]):
                 replaced[id(dequantise)] = None
