@@ -17,7 +17,8 @@ question ranks its conversation's turns by cosine, the recall protocol's metrics
 "Alone vs batch" is the cosine between a text embedded alone and inside a batch of
 32 with others: 1.0 means a text's vector does not depend on its companions.
 
-    python bench/embedder_variants.py [--rounds 5] [--skip-recall]
+    python bench/embedder_variants.py [--rounds 5] [--skip-recall] [--skip-speed]
+                                      [--only b64 b128 ...]
 """
 
 from __future__ import annotations
@@ -217,10 +218,17 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--skip-recall", action="store_true")
     parser.add_argument("--skip-speed", action="store_true")
+    parser.add_argument(
+        "--only", nargs="*", default=(), help="variants whose name holds one of these words"
+    )
     args = parser.parse_args()
     print(f"load average {'/'.join(f'{x:.1f}' for x in os.getloadavg())}")
     tok = tokenizer()
-    encoders = {name: encoder(sess, tok) for name, sess in variants().items()}
+    encoders = {
+        name: encoder(sess, tok)
+        for name, sess in variants().items()
+        if name == "fp32 (before)" or not args.only or any(w in name for w in args.only)
+    }
     if not args.skip_speed:
         speed(encoders, args.rounds)
     if not args.skip_recall:
