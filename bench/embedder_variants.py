@@ -28,7 +28,7 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -50,8 +50,11 @@ from core.providers.embedders.int8_graph import int8_model_bytes  # noqa: E402
 Session = Any  # onnxruntime.InferenceSession
 
 
-def session(model: str | bytes, threads: int = 1, **options: Any) -> Session:
-    """A session as local.py opens one, with `options` set on its SessionOptions."""
+def session(
+    model: str | bytes, threads: int = 1, disabled: Sequence[str] = (), **options: Any
+) -> Session:
+    """A session as local.py opens one, with `options` set on its SessionOptions and
+    the graph optimisers named in `disabled` off."""
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
@@ -59,7 +62,12 @@ def session(model: str | bytes, threads: int = 1, **options: Any) -> Session:
     opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
     for key, value in options.items():
         setattr(opts, key, value)
-    return ort.InferenceSession(model, sess_options=opts, providers=["CPUExecutionProvider"])
+    return ort.InferenceSession(
+        model,
+        sess_options=opts,
+        providers=["CPUExecutionProvider"],
+        disabled_optimizers=list(disabled),
+    )
 
 
 def variants() -> dict[str, Session]:
@@ -72,10 +80,14 @@ def variants() -> dict[str, Session]:
         "fp32 opt=extended": session(str(path), graph_optimization_level=level.ORT_ENABLE_EXTENDED),
         "fp32 no arena": session(str(path), enable_cpu_mem_arena=False),
         "fp32 2 threads": session(str(path), threads=2),
+        "fp32 no SkipLayerNorm": session(str(path), disabled=["SkipLayerNormFusion"]),
         "int8 nbits b32": session(int8_model_bytes(raw, block_size=32)),
         "int8 nbits b64": session(int8_model_bytes(raw, block_size=64)),
         "int8 nbits b128": session(int8_model_bytes(raw, block_size=128)),
         "int8 nbits b128 2thr": session(int8_model_bytes(raw, block_size=128), threads=2),
+        "int8 nbits b128 noSLN": session(
+            int8_model_bytes(raw, block_size=128), disabled=["SkipLayerNormFusion"]
+        ),
         "int8 dynamic/tensor": session(int8_model_bytes(raw, op="DynamicQuantizeMatMul")),
     }
 
