@@ -9,6 +9,7 @@ process's, so the model's threads included), texts per run, and wall texts/s; an
 text seen again (the vector cache).
 
     python bench/embedder_speed.py [--rounds 3] [--queries 200] [--callers 8]
+                                   [--precision int8|fp32]
 """
 
 from __future__ import annotations
@@ -75,10 +76,10 @@ async def concurrent_callers(
     return 1000 * cpu / len(texts), len(texts) / (embedder.worker.runs - runs), len(texts) / wall
 
 
-async def sharing(callers: int, rounds: int) -> None:
+async def sharing(callers: int, rounds: int, precision: str) -> None:
     """Shared runs beside one run per text, alternating, the best of `rounds` each."""
-    shared = LocalMiniLMEmbedder(cache_size=0)
-    alone = LocalMiniLMEmbedder(cache_size=0, batch_size=1)
+    shared = LocalMiniLMEmbedder(cache_size=0, precision=precision)
+    alone = LocalMiniLMEmbedder(cache_size=0, batch_size=1, precision=precision)
     questions = [f"what did {n} say about the {QUERY[6:]}" for n in range(64)]
     try:
         await shared.embed(["warm up"])
@@ -94,7 +95,7 @@ async def sharing(callers: int, rounds: int) -> None:
             for name, (cpu, per_run, rate) in best.items():
                 row = f"{cpu:>11.2f}  {per_run:>9.1f}  {rate:>7.1f}"
                 print(f"  {label:<9} {name:<13}        | {row}")
-        cached = LocalMiniLMEmbedder()
+        cached = LocalMiniLMEmbedder(precision=precision)
         await cached.embed([QUERY])
         started = time.perf_counter()
         for _ in range(1000):
@@ -112,11 +113,14 @@ async def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--callers", type=int, default=8)
+    parser.add_argument("--precision", choices=("int8", "fp32"), default="int8")
     args = parser.parse_args()
-    print(f"load average {'/'.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print(f"load average {'/'.join(f'{x:.1f}' for x in os.getloadavg())}, {args.precision}")
     print("threads  batch  texts/s   | query p50 ms  p95 ms")
     for threads in (1, 2):
-        embedder = LocalMiniLMEmbedder(intra_op_threads=threads, batch_size=32, cache_size=0)
+        embedder = LocalMiniLMEmbedder(
+            intra_op_threads=threads, batch_size=32, cache_size=0, precision=args.precision
+        )
         try:
             started = time.perf_counter()
             await embedder.embed(["warm up"])
@@ -128,7 +132,7 @@ async def main() -> None:
             print(f"         (first call, including model load: {load_s:.2f} s)")
         finally:
             embedder.close()
-    await sharing(args.callers, args.rounds)
+    await sharing(args.callers, args.rounds, args.precision)
 
 
 if __name__ == "__main__":

@@ -206,7 +206,12 @@ def table(title: str, ours: dict[str, Scores], base: dict[str, Scores]) -> str:
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="LoCoMo-format JSON")
-    parser.add_argument("--embedder", choices=("none", "local"), default="none")
+    parser.add_argument(
+        "--embedder",
+        choices=("none", "local", "local-fp32"),
+        default="none",
+        help="local-fp32: the local embedder's fp32 path (as before issue 14)",
+    )
     parser.add_argument("--postgres", metavar="URL", help="a postgresql:// URL (connected mode)")
     parser.add_argument(
         "--no-touch", action="store_true", help="recall without reinforcing what it returns"
@@ -229,6 +234,10 @@ def build_embedder(name: str) -> Embedder | None:
     """The local MiniLM embedder, or None; a missing model is a clear exit, not a trace."""
     if name == "none":
         return None
+    if name == "local-fp32":
+        from core.providers.embedders.local import LocalMiniLMEmbedder
+
+        return LocalMiniLMEmbedder(precision="fp32")
     from core.providers.presets import EmbedConfig, ProviderConfigError
     from core.providers.presets import build_embedder as build
 
@@ -256,7 +265,7 @@ class Report:
         return ", ".join(
             [
                 "postgresql" if a.postgres else "sqlite",
-                "local embedder" if a.embedder == "local" else "keywords only",
+                f"{a.embedder} embedder" if a.embedder != "none" else "keywords only",
                 "no touch" if a.no_touch else "touch on",
                 *(["session clock"] if a.session_clock else []),
             ]

@@ -48,29 +48,43 @@ def admin_url(config: AppConfig) -> str | None:
 
 
 async def align_dimensions(service: MemoryService) -> list[tuple[str, str]]:
-    """Reshape the embedding column to the embedder's dimension if they differ
-    (as the owner), queueing re-embedding; returns the principals queued."""
+    """Reshape the embedding column to the embedder's dimension and model if they
+    differ (as the owner), queueing re-embedding; returns the principals queued.
+
+    The model is the embedder's `model_id` when it has one (the local embedder: its
+    fp32 and int8 paths make slightly different vectors, never ranked together);
+    vectors stored before models were recorded count as its `unrecorded_model_id`."""
     store: Any = service.store
-    if service.embedder is None or not hasattr(store, "set_dimensions"):
+    embedder: Any = service.embedder
+    if embedder is None or not hasattr(store, "set_dimensions"):
         return []
-    wanted = service.embedder.dimensions
-    if await store.dimensions() == wanted:
+    wanted = embedder.dimensions
+    model = getattr(embedder, "model_id", None)
+    unrecorded = getattr(embedder, "unrecorded_model_id", None)
+    recorded = await store.embedding_model()
+    stale = model is not None and (recorded or unrecorded or model) != model
+    if await store.dimensions() == wanted and not stale and model in (None, recorded):
         return []
     if store.admin_url is None:
-        log.warning(
-            "the embedder makes %d-dimensional vectors but the embedding column differs; "
-            "vector recall is off until the column is reshaped: set %s and restart",
-            wanted,
-            ADMIN_URL,
-        )
+        if await store.dimensions() != wanted or stale:
+            log.warning(
+                "the embedding column holds vectors of another dimension or model than "
+                "the embedder's (%d dimensions, %s); vector recall is off or mixed until "
+                "the column is reshaped: set %s and restart",
+                wanted,
+                model or "unnamed",
+                ADMIN_URL,
+            )
         return []
-    queued: list[tuple[str, str]] = await store.set_dimensions(wanted)
-    log.warning(
-        "embedding column reshaped to %d dimensions; re-embedding queued for %d users "
-        "(run `memorybot worker`)",
-        wanted,
-        len(queued),
-    )
+    queued: list[tuple[str, str]] = await store.set_dimensions(wanted, model, unrecorded)
+    if queued:
+        log.warning(
+            "embedding column reshaped to %d dimensions for %s; re-embedding queued for "
+            "%d users (run `memorybot worker`)",
+            wanted,
+            model or "the embedder",
+            len(queued),
+        )
     return queued
 
 

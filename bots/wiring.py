@@ -8,6 +8,7 @@ that only read the store (`memorybot stats`), so they start without it.
 from __future__ import annotations
 
 import inspect
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,8 @@ from core.providers.presets import ProviderConfigError, build_chat_model, build_
 
 if TYPE_CHECKING:
     from core.service import MemoryService, ServiceConfig
+
+log = logging.getLogger(__name__)
 
 
 def service_config(config: AppConfig) -> ServiceConfig:
@@ -73,26 +76,55 @@ async def open_service(
                 await align_dimensions(service)
                 if starting:
                     await queue_backfill(service)
-            elif starting:
-                await queue_standalone_backfill(service)
+            else:
+                realigned = await align_standalone_model(service)
+                if starting and not realigned:  # a re-embed covers the backfill too
+                    await queue_standalone_backfill(service)
             yield service
     finally:
         await _close(chat_model, embedder)
 
 
+async def embed_in_background(service: MemoryService, principals: list[tuple[str, str]]) -> None:
+    """One in-process `embed_backfill` job per (workspace, owner): standalone mode has
+    no worker, so the process that finds vectors missing makes them."""
+    for workspace, owner in principals:
+        payload = {"workspace": workspace, "user": owner}
+        await service.jobs.enqueue("embed_backfill", payload, workspace=workspace)
+
+
 async def queue_standalone_backfill(service: MemoryService) -> list[tuple[str, str]]:
-    """Standalone mode's `queue_backfill`: one in-process `embed_backfill` job per
-    principal with memories still without a vector (saved while the embedder was down,
-    or before one was configured), run in the background as the bot starts; returns
-    the principals queued. Nothing happens without an embedder."""
+    """Standalone mode's `queue_backfill`: a background backfill for every principal
+    with memories still without a vector (saved while the embedder was down, or before
+    one was configured), as the bot starts; returns the principals queued. Nothing
+    happens without an embedder."""
     store: Any = service.store
     if service.embedder is None or not hasattr(store, "unembedded_principals"):
         return []
     principals: list[tuple[str, str]] = await store.unembedded_principals()
-    for workspace, owner in principals:
-        payload = {"workspace": workspace, "user": owner}
-        await service.jobs.enqueue("embed_backfill", payload, workspace=workspace)
+    await embed_in_background(service, principals)
     return principals
+
+
+async def align_standalone_model(service: MemoryService) -> list[tuple[str, str]]:
+    """Standalone mode's `align_dimensions`: when the stored vectors are another model's
+    than the embedder's `model_id` (the local embedder's fp32 -> int8 switch), they are
+    dropped and re-embedded in this process's background jobs; returns who was queued."""
+    store: Any = service.store
+    model = getattr(service.embedder, "model_id", None)
+    if model is None or not hasattr(store, "set_embedding_model"):
+        return []
+    unrecorded = getattr(service.embedder, "unrecorded_model_id", None)
+    queued: list[tuple[str, str]] = await store.set_embedding_model(model, unrecorded)
+    await embed_in_background(service, queued)
+    if queued:
+        log.warning(
+            "stored vectors were made by another model than %s: re-embedding %d users' "
+            "memories in the background (keyword recall meanwhile)",
+            model,
+            len(queued),
+        )
+    return queued
 
 
 @asynccontextmanager

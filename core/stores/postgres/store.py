@@ -273,24 +273,43 @@ class PostgresStore:
         async with self.connect() as conn:
             return await _column_dimensions(conn)
 
-    async def set_dimensions(self, dimensions: int) -> list[tuple[str, str]]:
-        """Reshape the embedding column to halfvec(dimensions), as the owner.
+    async def embedding_model(self) -> str | None:
+        """Which embedder made the stored vectors (recorded by `set_dimensions`), or None
+        while none was recorded: vectors written before issue 14 carry no record."""
+        async with self.connect() as conn:
+            return await _column_model(conn)
 
-        Old vectors cannot be compared with new ones, so they are dropped (the
-        column is retyped with every value NULL), the HNSW index is rebuilt, and one
-        `embed_backfill` job per (workspace, owner) is queued in the same
-        transaction. Returns those principals (empty if the shape was already right).
+    async def set_dimensions(
+        self, dimensions: int, model: str | None = None, unrecorded: str | None = None
+    ) -> list[tuple[str, str]]:
+        """Reshape the embedding column to halfvec(dimensions) for the embedder `model`
+        (its `model_id`), as the owner.
+
+        Vectors of another dimension, or of another model, cannot be compared with the
+        new ones, so they are dropped (the column is retyped with every value NULL),
+        the HNSW index is rebuilt, and one `embed_backfill` job per (workspace, owner)
+        is queued in the same transaction; the model is recorded as the column's
+        comment. `unrecorded` is the model that made vectors stored while none was
+        recorded (the local embedder's fp32 path); None takes them as `model`'s. A
+        `model` of None (an embedder without a `model_id`) is told apart by its
+        dimension only, as before, and a reshape for it drops any record.
+        Returns the principals queued (empty if shape and model were already right).
         """
         if not 1 <= dimensions <= 4000:
             raise ValueError("halfvec HNSW indexes support 1 to 4000 dimensions")
         async with self.connect(admin=True) as conn:
             await conn.execute("SELECT pg_advisory_lock(%s)", (migrations.LOCK_KEY,))
             try:
-                if await _column_dimensions(conn) == dimensions:
+                recorded = await _column_model(conn)
+                stale = model is not None and (recorded or unrecorded or model) != model
+                if await _column_dimensions(conn) == dimensions and not stale:
+                    if model is not None and recorded != model:
+                        await _record_model(conn, model)
                     self._dimensions = dimensions
                     return []
                 async with conn.transaction():
                     queued = await _reshape(conn, dimensions)
+                    await _record_model(conn, model)
                 self._dimensions = dimensions
                 return queued
             finally:
@@ -344,6 +363,27 @@ async def _column_dimensions(conn: psycopg.AsyncConnection[Any]) -> int | None:
         )
     ).fetchone()
     return row[0] if row and row[0] > 0 else None
+
+
+MODEL_COMMENT = "memorybot embedder: "  # the embedding column's comment, then the model id
+
+
+async def _column_model(conn: psycopg.AsyncConnection[Any]) -> str | None:
+    row = await (
+        await conn.execute(
+            "SELECT col_description(attrelid, attnum) FROM pg_attribute "
+            "WHERE attrelid = to_regclass('memories') AND attname = 'embedding'"
+        )
+    ).fetchone()
+    comment = row[0] if row else None
+    if not comment or not comment.startswith(MODEL_COMMENT):
+        return None
+    return str(comment[len(MODEL_COMMENT) :])
+
+
+async def _record_model(conn: psycopg.AsyncConnection[Any], model: str | None) -> None:
+    comment = sql.Literal(MODEL_COMMENT + model) if model else sql.SQL("NULL")
+    await conn.execute(sql.SQL("COMMENT ON COLUMN memories.embedding IS {}").format(comment))
 
 
 async def _reshape(conn: psycopg.AsyncConnection[Any], dimensions: int) -> list[tuple[str, str]]:

@@ -234,6 +234,54 @@ class SQLiteStore:
             applied.append(name)
         return applied
 
+    async def embedding_model(self) -> str | None:
+        """Which embedder model made the stored vectors, or None while none was recorded."""
+        return await self.run(self._embedding_model)
+
+    def _embedding_model(self) -> str | None:
+        row = self.conn.execute("SELECT model FROM embedding_model WHERE id = 1").fetchone()
+        return None if row is None else str(row[0])
+
+    async def set_embedding_model(
+        self, model: str, unrecorded: str | None = None
+    ) -> list[tuple[str, str]]:
+        """Record `model` as the maker of the stored vectors; when they are another
+        model's, drop them all first (their memories are kept) and return the
+        (workspace, owner) pairs that now have active memories to re-embed.
+        `unrecorded` made the vectors stored before any model was recorded (None: take
+        them as `model`'s)."""
+        async with self._lock:
+            return await self.run(self._set_embedding_model, model, unrecorded)
+
+    def _set_embedding_model(self, model: str, unrecorded: str | None) -> list[tuple[str, str]]:
+        conn = self.conn
+        recorded = self._embedding_model()
+        if recorded == model:
+            return []
+        stale = (recorded or unrecorded or model) != model
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if stale:
+                conn.execute(
+                    "UPDATE memories SET embedding = NULL, embedding_signs = NULL "
+                    "WHERE embedding IS NOT NULL"
+                )
+            conn.execute(
+                "INSERT INTO embedding_model (id, model) VALUES (1, ?) "
+                "ON CONFLICT (id) DO UPDATE SET model = excluded.model",
+                (model,),
+            )
+            queued = conn.execute(
+                "SELECT DISTINCT workspace, owner FROM memories "
+                "WHERE embedding IS NULL AND status = 'active' ORDER BY workspace, owner"
+            ).fetchall()
+        except sqlite3.Error:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        self.version += 1
+        return [(str(w), str(o)) for w, o in queued] if stale else []
+
     @asynccontextmanager
     async def session(
         self, principal: Principal, *, read_only: bool = False
