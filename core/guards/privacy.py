@@ -21,9 +21,10 @@ from core.guards.password_forms import PASSWORD_FORMS
 from core.guards.pii import PII_CHECKS
 from core.guards.prefilter import TEXT, UNMASKED, near_places
 from core.guards.secret_patterns import SECRET_PATTERNS
+from core.guards.seed_lists import other_language_seeds
 from core.guards.separators import regrouped
 from core.guards.unmask import Decoded, views
-from core.guards.wallets import WALLET_CHECKS
+from core.guards.wallets import WALLET_CHECKS, SecretCheck
 
 
 def check_privacy(text: str) -> Finding | None:
@@ -51,7 +52,11 @@ def check_privacy(text: str) -> Finding | None:
 
 # Secrets announced by words, in every form read.
 PHRASES = _WORDED + PASSWORD_FORMS + CONFIG_PHRASES + ACCESS_PHRASES
-STRUCTURE_CHECKS = WALLET_CHECKS + CONFIG_CHECKS
+STRUCTURE_CHECKS = (
+    *WALLET_CHECKS,
+    SecretCheck("seed_phrase", "a wallet seed phrase", other_language_seeds),
+    *CONFIG_CHECKS,
+)
 
 # Patterns named by a prefix of two or more characters: the only ones worth running
 # again on unmasked views (a one-character hint such as ":" would match everything).
