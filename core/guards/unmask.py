@@ -196,6 +196,29 @@ def _decoded(blob: str) -> str | None:
     return text if _PRINTABLE.match(text) else None
 
 
+# A key spelled out one character at a time with one separator throughout ("g-h-p-_-A-b-…",
+# "s.k._.l.i.v.e…", "g . l . p . a . t"): a space alone is `joined`'s case.
+_SPELLED = regex.compile(
+    r"(?<![A-Za-z0-9])(?P<c>[A-Za-z0-9_\-+/=])(?P<s> ?[\-.·•|/] ?)"
+    r"(?:(?P<c>[A-Za-z0-9_\-+/=])(?P=s)){14,}(?P<c>[A-Za-z0-9_\-+/=])(?![A-Za-z0-9])"
+)
+_SPELLED_SEPARATORS = ("-", ".", "·", "•", "|", "/")
+_MIN_SPELLED = 15  # separators in a spelled key of `MIN_KEY` characters
+
+
+def _spelled_out(m: regex.Match[str]) -> str:
+    return "".join(m.captures("c"))
+
+
+def spelled(text: str, budget: Budget) -> str | None:
+    """`text` with each key spelled out character by character written as one word, or
+    None when it holds none (a text needs fifteen of one separator to hold one)."""
+    if not any(text.count(sep) >= _MIN_SPELLED for sep in _SPELLED_SEPARATORS):
+        return None
+    undone = budget.sub(_SPELLED, _spelled_out, text)
+    return undone if undone != text else None
+
+
 def views(text: str, budget: Budget) -> Iterator[str]:
     """The text with spacing undone, reversed, and each base64 or hex blob decoded.
 
@@ -204,6 +227,9 @@ def views(text: str, budget: Budget) -> Iterator[str]:
     """
     chunks = text.split()
     yield from joined(chunks)
+    letters = spelled(text, budget)
+    if letters is not None:
+        yield letters
     yield from fragments(chunks)
     yield from uniform_groups(chunks)
     if "+" in text and ("'" in text or '"' in text):
