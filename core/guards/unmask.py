@@ -249,6 +249,8 @@ def views(text: str, budget: Budget) -> Iterator[str]:
     reversed_tokens = " ".join(tok[::-1] for tok in chunks if len(tok) >= 16)
     if reversed_tokens:
         yield reversed_tokens
+    if longest >= _SHORT_BLOB:
+        yield from _short_credentials(chunks)
     if longest < MIN_BLOB:
         return  # a blob lies inside one chunk, and no chunk is long enough
     long_chunks = [c for c in chunks if len(c) >= MIN_BLOB]
@@ -266,6 +268,26 @@ def views(text: str, budget: Budget) -> Iterator[str]:
         except (ValueError, UnicodeDecodeError):
             continue
         if _PRINTABLE.match(decoded):
+            yield Decoded(decoded)
+
+
+# HTTP Basic credentials are short ("u:Pw9#k2" is 12 characters of base64): a chunk of
+# 12-23 that is whole base64 (a multiple of four long) is decoded too, and kept only when
+# it reads "user:password", so an ordinary long word (which decodes to bytes) is not.
+_SHORT_BLOB = 12
+_SHORT_B64 = regex.compile(r"[A-Za-z0-9+/]{10,23}={0,2}")
+_DECODED_PAIR = regex.compile(r"[\w.@+\-]{1,32}:[\x21-\x7e]{3,32}")
+
+
+def _short_credentials(chunks: list[str]) -> Iterator[str]:
+    for chunk in chunks:
+        if not _SHORT_BLOB <= len(chunk) < MIN_BLOB + 4:
+            continue
+        blob = chunk.strip(_TRIM + "<>")
+        if len(blob) % 4 or not _SHORT_B64.fullmatch(blob):
+            continue
+        decoded = _decoded(blob)
+        if decoded and _DECODED_PAIR.fullmatch(decoded):
             yield Decoded(decoded)
 
 
