@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 
 from core.guards.access_codes import ACCESS_PHRASES
+from core.guards.bare_passwords import bare_passwords
 from core.guards.budget import MAX_SCAN_CHARS, Budget
 from core.guards.config_forms import CONFIG_CHECKS, CONFIG_PHRASES, basic_credentials_text
 from core.guards.credential_phrases import PHRASES as _WORDED
@@ -56,6 +57,7 @@ STRUCTURE_CHECKS = (
     *WALLET_CHECKS,
     SecretCheck("seed_phrase", "a wallet seed phrase", other_language_seeds),
     *CONFIG_CHECKS,
+    SecretCheck("password_shape", "a password", bare_passwords),
 )
 
 # Patterns named by a prefix of two or more characters: the only ones worth running

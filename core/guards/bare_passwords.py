@@ -1,0 +1,56 @@
+"""Passwords given with no word for them: "it's Tr0ub4dor&3 btw", "laptop: Winter#Apfel88",
+"Netflix → Dorothy!Oz1939".
+
+The phrase patterns and `password_windows` need a password word ("password", "pw",
+"wifi", …) before the value. People leave it out when the thread says what it is. What
+still tells is the value's own make-up, the one a password policy asks for and prose
+never has: lower and upper case letters, a digit, and a symbol such as "!", "#", "$",
+"&" standing between letters or digits, in one run of 8-40 characters. Hyphens, dots,
+underscores and slashes do not count as that symbol (they join names, versions and
+paths: "Claude-3.5-Sonnet", "Report_Q3.pdf"), nor does a symbol at either end
+("#Summer2024", "Yahoo!"); e-mail addresses, URLs, paths and code are never passwords
+here.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from core.guards.budget import Budget
+from core.guards.password_windows import password_shaped
+from core.guards.values import clean_value, is_placeholder, looks_like_path_or_url
+
+_SYMBOLS = "!#$%&*?^~@"
+# The cheap test: a policy symbol with a letter or digit on both sides.
+_INNER_SYMBOL = regex.compile(r"[A-Za-z0-9][!#$%&*?^~@]+[A-Za-z0-9]")
+_EMAIL = regex.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
+
+
+def policy_shaped(value: str) -> bool:
+    """Lower, upper, a digit and an inner policy symbol, 8-40 characters, nothing else
+    it could be."""
+    v = clean_value(value)
+    if not 8 <= len(v) <= 40 or is_placeholder(v) or looks_like_path_or_url(v):
+        return False
+    if _EMAIL.search(v) or "://" in v or "=" in v or "+" in v:
+        return False
+    if not (
+        any(ch.islower() for ch in v)
+        and any(ch.isupper() for ch in v)
+        and any(ch.isdigit() for ch in v)
+        and sum(ch.isalpha() for ch in v) >= 3
+        and _INNER_SYMBOL.search(v)
+    ):
+        return False
+    # Everything but the "@" test of a password's shape ("Xv7@pLq2!e" is a password).
+    return password_shaped(v.replace("@", "!"))
+
+
+def bare_passwords(text: str, budget: Budget) -> bool:
+    if len(text) < 8 or budget.search(_INNER_SYMBOL, text) is None:
+        return False
+    for chunk in text.split():
+        if 8 <= len(chunk) <= 48 and any(ch in chunk for ch in _SYMBOLS):
+            if policy_shaped(chunk.strip(",;")):
+                return True
+    return False
