@@ -50,7 +50,7 @@ def bare_passwords(text: str, budget: Budget) -> bool:
     if len(text) < 8 or budget.search(_INNER_SYMBOL, text) is None:
         return False
     for chunk in text.split():
-        if 8 <= len(chunk) <= 48 and any(ch in chunk for ch in _SYMBOLS):
-            if policy_shaped(chunk.strip(",;")):
-                return True
+        symbol = any(ch in chunk for ch in _SYMBOLS)
+        if 8 <= len(chunk) <= 48 and symbol and policy_shaped(chunk.strip(",;")):
+            return True
     return False

@@ -59,9 +59,9 @@ SEEDS = {
     "pt24": "tapar tanto assunto aliviar copiador inicial atadura soterrar silicone belga alcatra embargo cacetada ejetar resenha palmada aplicada ilha pontaria lixeira trunfo aberto madeira ringue",
     "cs12": "satelit zmizet klenba nymfa omezit synovec vklad soucit pastelka romaneto podcenit doplnit",
     "cs24": "konzerva tazatel poukaz ples vyvrhel chobot mnohem vnucovat lebka pohovor korzet ulita zapojit veselka jazyk svorka cejch vrcholek zaujmout raft nocleh pumpa zvon pytel",
-    "ja12": IDEO.join("ひんしゅ はっこう ちひょう がっきゅう はっぽう てあて しゃたい そっこう せっけん ぐうたら でんわ てんき".split()),
-    "ja24": IDEO.join("いさましい さわる ざんしょ すもう ぐんたい きうん めずらしい しゃけん ひはん とさか きんかくじ せたい たこく はんらん えらい しゃっきん うったえる てきとう とくに きかんしゃ いそうろう こうえん やせる ちたん".split()),
-    "ja12b": IDEO.join("ぶんせき おとしもの うちあわせ おろす あかちゃん たんか こまかい もうどうけん べにいろ ほうもん くちさき ちんたい".split()),
+    "ja12": "ひんしゅ はっこう ちひょう がっきゅう はっぽう てあて しゃたい そっこう せっけん ぐうたら でんわ てんき".replace(" ", IDEO),
+    "ja24": "いさましい さわる ざんしょ すもう ぐんたい きうん めずらしい しゃけん ひはん とさか きんかくじ せたい たこく はんらん えらい しゃっきん うったえる てきとう とくに きかんしゃ いそうろう こうえん やせる ちたん".replace(" ", IDEO),
+    "ja12b": "ぶんせき おとしもの うちあわせ おろす あかちゃん たんか こまかい もうどうけん べにいろ ほうもん くちさき ちんたい".replace(" ", IDEO),
     "ko12": "질서 제삿날 위법 상태 시나리오 눈물 수돗물 비닐 장인 생각 진급 방법",
     "ko24": "녹음 설악산 방금 무지개 스튜디오 정문 전라도 규칙 일찍 주식 신화 탁구 식초 여직원 간섭 장인 농민 중계방송 서랍 식품 제출 슬픔 형수 생각",
     "zh12": "鸭 卖 斜 朗 论 组 微 吉 羊 消 丙 丝",
@@ -145,7 +145,7 @@ def nie() -> str:
     return f"{head}{n % 10**7:07d}{'TRWAGMYFPDXBNJZSQVHLCKE'[n % 23]}"
 
 
-CF_ODD = dict(zip("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", [1, 0, 5, 7, 9, 13, 15, 17, 19, 21] + [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23], strict=True))
+CF_ODD = dict(zip("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23], strict=True))
 
 
 def codice_fiscale() -> str:
@@ -208,7 +208,7 @@ def fodselsnummer() -> str:
         k2 = 0 if k2 == 11 else k2
         if k2 == 10:
             continue
-        return "".join(map(str, d + [k2]))
+        return "".join(map(str, [*d, k2]))
 
 
 def cpf() -> str:
