@@ -47,7 +47,9 @@ def policy_shaped(value: str) -> bool:
 
 
 def bare_passwords(text: str, budget: Budget) -> bool:
-    if len(text) < 8 or budget.search(_INNER_SYMBOL, text) is None:
+    if len(text) < 8 or not any(ch in text for ch in _SYMBOLS):
+        return False  # most texts hold none of the symbols: no scan at all
+    if budget.search(_INNER_SYMBOL, text) is None:
         return False
     for chunk in text.split():
         symbol = any(ch in chunk for ch in _SYMBOLS)

@@ -73,15 +73,19 @@ def _access_code(m: regex.Match[str]) -> bool:
 
 
 # Four or more words joined by one dash or dot ("tundra-pickle-saxophone-ember"), or in
-# quotes with spaces between: how a generated passphrase is handed over.
+# quotes with spaces between (`q`; one group name each, as the gates read no repeated
+# name): how a generated passphrase is handed over.
 _PASSPHRASE = (
-    r"(?:(?P<v>[a-z]{3,12}(?P<j>[\-.])[a-z]{3,12}(?:(?P=j)[a-z]{3,12}){2,6})(?![\w\-]|\.\w)"
-    r"|[\"'`“‘](?P<v>[a-z]{3,12}(?: [a-z]{3,12}){3,6})[\"'`”’])"
+    r"(?<![\w\-.])(?:(?P<v>[a-z]{3,12}(?:-[a-z]{3,12}){3,6}|[a-z]{3,12}(?:\.[a-z]{3,12}){3,6})"
+    r"(?![\w\-]|\.\w)|[\"'`“‘](?P<q>[a-z]{3,12}(?: [a-z]{3,12}){3,6})[\"'`”’])"
 )
 # The passphrase as what opens, never where to go ("log into staging-payments-api-cluster"):
 # "unlocks with …", "sign in using: …", "use … to log in", "the KeePass master is …".
-_ACCESS = r"\b(?:unlock(?:s|ed|ing)?|(?:log|sign)(?:s|ged|ed|ging|ing)?\s+(?:me\s+)?in)\b"
-_WITH = r"[^\n]{0,24}?\b(?:with|using)\b\s*:?\s*"
+# Three patterns, so that each is gated by its own words.
+_ACCESS_WITH = (
+    r"\b(?:unlock(?:s|ed|ing)?|(?:log|sign)(?:s|ged|ed|ging|ing)?\s+(?:me\s+)?in)\b"
+    r"[^\n]{0,24}?\b(?:with|using)\b\s*:?\s*"
+)
 _USE = r"\b(?:use|type|enter)\s+"
 _TO_ACCESS = r"\s+to\s+(?:unlock|(?:log|sign)\s+in)\b"
 _MASTER = (
@@ -93,7 +97,7 @@ _MASTER = (
 
 def _random_words(m: regex.Match[str]) -> bool:
     """Four or more words, none an everyday one ("how-to-log-in", "the new one is")."""
-    words = regex.split(r"[\-. ]", m.group("v").lower())
+    words = regex.split(r"[\-. ]", (m.group("v") or m.group("q")).lower())
     return len(words) >= 4 and not any(w in STOPWORDS or w in _GLUE for w in words)
 
 
@@ -101,11 +105,11 @@ def _random_words(m: regex.Match[str]) -> bool:
 _GLUE = frozenset({"how", "why", "get", "got", "set", "use", "let", "can", "and", "not", "our"})
 
 WINDOWS: tuple[Phrase, ...] = (
-    # "the vault unlocks with tundra-pickle-saxophone-ember", "master is now 'copper …'",
-    # "use walnut.harbor.cactus.lemon.fjord to log in"
-    Phrase("password_statement", "a password", _c(
-        r"(?:" + _ACCESS + _WITH + r"|" + _MASTER + r")" + _PASSPHRASE
-        + r"|" + _USE + _PASSPHRASE + _TO_ACCESS), _random_words),
+    # "the vault unlocks with tundra-pickle-saxophone-ember", "use walnut.harbor.cactus.lemon
+    # to log in", "the KeePass master is now 'copper violin meadow sprocket'"
+    Phrase("password_statement", "a password", _c(_ACCESS_WITH + _PASSPHRASE), _random_words),
+    Phrase("password_statement", "a password", _c(_USE + _PASSPHRASE + _TO_ACCESS), _random_words),
+    Phrase("password_statement", "a password", _c(_MASTER + _PASSPHRASE), _random_words),
     # "our shared amazon account pw is in my head: Kiwi_Banana_3"
     Phrase("password_statement", "a password", _c(
         r"(?<![\p{L}\p{N}])(?:" + _WORDS + r")(?![\p{L}])[^\n]{0,50}?" + _SEP + r"\s*"

@@ -206,6 +206,15 @@ _SPELLED_SEPARATORS = ("-", ".", "·", "•", "|", "/")
 _MIN_SPELLED = 15  # separators in a spelled key of `MIN_KEY` characters
 
 
+def _spelled_count(text: str, sep: str) -> int:
+    """How often `sep` could join two spelled characters: not where a sentence ends
+    (". "), unless it is spaced on both sides (" . ")."""
+    count = text.count(sep)
+    if count < _MIN_SPELLED:
+        return count
+    return count - text.count(sep + " ") + text.count(" " + sep + " ")
+
+
 def _spelled_out(m: regex.Match[str]) -> str:
     return "".join(m.captures("c"))
 
@@ -213,7 +222,7 @@ def _spelled_out(m: regex.Match[str]) -> str:
 def spelled(text: str, budget: Budget) -> str | None:
     """`text` with each key spelled out character by character written as one word, or
     None when it holds none (a text needs fifteen of one separator to hold one)."""
-    if not any(text.count(sep) >= _MIN_SPELLED for sep in _SPELLED_SEPARATORS):
+    if not any(_spelled_count(text, sep) >= _MIN_SPELLED for sep in _SPELLED_SEPARATORS):
         return None
     undone = budget.sub(_SPELLED, _spelled_out, text)
     return undone if undone != text else None

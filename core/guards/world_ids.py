@@ -12,9 +12,12 @@ random run passes one time in ten or so, so they also need their naming word nea
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from core.guards.budget import Budget
 from core.guards.checksums import luhn
 from core.guards.lazy import lazy
-from core.guards.national_ids import checked, named
+from core.guards.national_ids import Scanner, checked, named
 from core.guards.prefilter import TEXT
 
 _CF_ODD = dict(zip("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
@@ -173,7 +176,7 @@ _BELGIAN_CONTEXT = lazy(
 _AU_MEDICARE = lazy(r"(?<![\d\-])\d{4}[ \-]?\d{5}[ \-]?\d(?:[ \-/]?\d)?(?![\d\-])")
 _AU_MEDICARE_CONTEXT = lazy(r"(?i)\bmedicare\b")
 _RUT = lazy(r"(?<![\d\-.])\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK](?![\w\-]|\.\d)")
-_RUT_CONTEXT = lazy(r"(?i)\b(?:rut|run|rol\s+[uú]nico\s+tributario|c[eé]dula\s+de\s+identidad)\b")
+_RUT_CONTEXT = lazy(r"(?i)\b(?:rut|rol\s+[uú]nico\s+tributario|c[eé]dula\s+de\s+identidad)\b")
 _NIF_PT = lazy(r"(?<![\d\-])\d{3}[ .]?\d{3}[ .]?\d{3}(?![\d\-])")
 _NIF_PT_CONTEXT = lazy(r"(?i)\b(?:nif|nipc|contribuinte|n[uú]mero\s+fiscal)\b")
 
@@ -196,6 +199,24 @@ korean_named = named(_GATED, _THIRTEEN, _RRN_CONTEXT, rrn_valid)
 tfns = named(_GATED, _NINE, _TFN_CONTEXT, tfn_valid)
 my_numbers = named(_GATED, _TWELVE, _MY_NUMBER_CONTEXT, my_number_valid)
 belgian_numbers = named(_GATED, _BELGIAN, _BELGIAN_CONTEXT, belgian_valid)
-au_medicare_numbers = named(_GATED, _AU_MEDICARE, _AU_MEDICARE_CONTEXT, au_medicare_valid)
-chile_ruts = named(_GATED, _RUT, _RUT_CONTEXT, rut_valid)
-pt_nifs = named(_GATED, _NIF_PT, _NIF_PT_CONTEXT, pt_nif_valid)
+
+
+def _worded(words: tuple[str, ...], scan: Scanner) -> Scanner:
+    """`scan`, tried only when the lower-cased text holds one of its naming words: a
+    substring test where the gated search of the context would cost a pass of its own."""
+
+    def worded(text: str, budget: Budget) -> Iterator[bool]:
+        lowered = text.lower()
+        if any(word in lowered for word in words):
+            yield from scan(text, budget)
+
+    return worded
+
+
+au_medicare_numbers = _worded(
+    ("medicare",), named(_GATED, _AU_MEDICARE, _AU_MEDICARE_CONTEXT, au_medicare_valid)
+)
+chile_ruts = _worded(("rut", "rol", "dula"), named(_GATED, _RUT, _RUT_CONTEXT, rut_valid))
+pt_nifs = _worded(
+    ("nif", "nipc", "contribuinte", "fiscal"), named(_GATED, _NIF_PT, _NIF_PT_CONTEXT, pt_nif_valid)
+)
