@@ -7,10 +7,11 @@ each beside its checksum-broken twin."""
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 
 import pytest
 
-from core.guards import check
+from core.guards import check, more_ids
 from core.guards.budget import Budget
 from core.guards.unmask import spelled
 from core.guards.world_ids import au_medicare_valid, pt_nif_valid, rut_valid
@@ -161,3 +162,37 @@ def test_portuguese_nif_check_digit() -> None:
     assert not pt_nif_valid("501234561")
     assert check("NIF 501 234 560") is not None
     assert check("NIF 501 234 561") is None
+
+
+# Each country's published specimen or test number, and the same with its check broken.
+MORE_IDS = [
+    (more_ids.cnp_valid, "1800101221144", "1800101221145", "CNP {}"),
+    (more_ids.oib_valid, "69435151530", "69435151531", "OIB: {}"),
+    (more_ids.ahv_valid, "7569217076985", "7569217076986", "AHV-Nr. {}"),
+    (more_ids.israeli_id_valid, "000000018", "000000019", "teudat zehut {}"),
+    (more_ids.cuit_valid, "20123456786", "20123456787", "CUIT {}"),
+    (more_ids.taiwan_id_valid, "A123456789", "A123456788", "身分證字號 {}"),
+    (more_ids.hkid_valid, "A1234563", "A1234564", "HKID {}"),
+    (more_ids.pps_valid, "1234567T", "1234567U", "PPS number {}"),
+    (more_ids.svnr_valid, "1237010180", "1238010180", "SV-Nummer {}"),
+    (more_ids.amka_valid, "01018012342", "01018012343", "AMKA {}"),
+    (more_ids.baltic_code_valid, "37605030299", "37605030298", "isikukood {}"),
+    (more_ids.ird_valid, "49091850", "49091851", "IRD number {}"),
+    (more_ids.de_id_card_valid, "T220001293", "T220001294", "Personalausweis-Nr. {}"),
+]
+
+
+@pytest.mark.parametrize(("valid", "good", "broken", "template"), MORE_IDS)
+def test_more_national_numbers_by_their_check(
+    valid: Callable[[str], bool], good: str, broken: str, template: str
+) -> None:
+    assert valid(good)
+    assert not valid(broken)
+    finding = check(template.format(good))
+    assert finding is not None and finding.category == "pii", template
+    assert check(template.format(broken)) is None, template
+
+
+def test_a_number_without_its_naming_word_passes() -> None:
+    assert check("order 37605030299 shipped") is None
+    assert check("ticket 69435151530 is closed") is None

@@ -174,8 +174,12 @@ def _spanish_ids(text: str, budget: Budget) -> Iterator[bool]:
             yield True
 
 
-def named(family: Family, pattern: regex.Pattern[str], context: regex.Pattern[str],
-          valid: Callable[[str], bool]) -> Scanner:
+def named(
+    family: Family,
+    pattern: regex.Pattern[str],
+    context: regex.Pattern[str],
+    valid: Callable[[str], bool],
+) -> Scanner:
     """Numbers whose check a random run passes too often: refused only when named. The
     naming word is looked for first (the pass over the text skips it when its word is
     absent), so a text full of numbers but no such word costs no digit scan."""
@@ -188,6 +192,18 @@ def named(family: Family, pattern: regex.Pattern[str], context: regex.Pattern[st
                 yield True
 
     return scan
+
+
+def worded(words: tuple[str, ...], scan: Scanner) -> Scanner:
+    """`scan`, tried only when the lower-cased text holds one of its naming words: a
+    substring test where the gated search of the context would cost a pass of its own."""
+
+    def scan_worded(text: str, budget: Budget) -> Iterator[bool]:
+        lowered = text.lower()
+        if any(word in lowered for word in words):
+            yield from scan(text, budget)
+
+    return scan_worded
 
 
 def checked(family: Family, pattern: regex.Pattern[str], valid: Callable[[str], bool]) -> Scanner:
@@ -225,8 +241,23 @@ def _pans(text: str, budget: Budget) -> Iterator[bool]:
 
 
 # Whole-text scans: run only when the text holds a long enough chunk for them.
-_GATED = TEXT.family([_DNI, _NINE_DIGITS, _NIR, _PESEL, _CHINA_ID, _HETU, _NORDIC, _NHS, _PAN,
-                      _BSN_CONTEXT, _PESEL_CONTEXT, _NORDIC_CONTEXT, _NHS_CONTEXT])
+_GATED = TEXT.family(
+    [
+        _DNI,
+        _NINE_DIGITS,
+        _NIR,
+        _PESEL,
+        _CHINA_ID,
+        _HETU,
+        _NORDIC,
+        _NHS,
+        _PAN,
+        _BSN_CONTEXT,
+        _PESEL_CONTEXT,
+        _NORDIC_CONTEXT,
+        _NHS_CONTEXT,
+    ]
+)
 
 spanish_ids = _spanish_ids
 bsns = named(_GATED, _NINE_DIGITS, _BSN_CONTEXT, bsn_valid)

@@ -39,6 +39,7 @@ from core.guards.identifiers import (
     wa_licences,
 )
 from core.guards.lazy import lazy
+from core.guards.more_ids import MORE_IDS
 from core.guards.national_ids import (
     bsns,
     china_ids,
@@ -296,4 +297,5 @@ PII_CHECKS: tuple[PiiCheck, ...] = (
     PiiCheck("au_medicare", "an Australian Medicare number", 10, au_medicare_numbers),
     PiiCheck("cl_rut", "a Chilean RUT number", 7, chile_ruts),
     PiiCheck("pt_nif", "a Portuguese tax number (NIF)", 9, pt_nifs),
+    *(PiiCheck(rule, label, least, scan) for rule, label, least, scan in MORE_IDS),
 )  # fmt: skip

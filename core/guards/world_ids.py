@@ -12,12 +12,9 @@ random run passes one time in ten or so, so they also need their naming word nea
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from core.guards.budget import Budget
 from core.guards.checksums import luhn
 from core.guards.lazy import lazy
-from core.guards.national_ids import Scanner, checked, named
+from core.guards.national_ids import checked, named, worded
 from core.guards.prefilter import TEXT
 
 _CF_ODD = dict(zip("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
@@ -201,22 +198,10 @@ my_numbers = named(_GATED, _TWELVE, _MY_NUMBER_CONTEXT, my_number_valid)
 belgian_numbers = named(_GATED, _BELGIAN, _BELGIAN_CONTEXT, belgian_valid)
 
 
-def _worded(words: tuple[str, ...], scan: Scanner) -> Scanner:
-    """`scan`, tried only when the lower-cased text holds one of its naming words: a
-    substring test where the gated search of the context would cost a pass of its own."""
-
-    def worded(text: str, budget: Budget) -> Iterator[bool]:
-        lowered = text.lower()
-        if any(word in lowered for word in words):
-            yield from scan(text, budget)
-
-    return worded
-
-
-au_medicare_numbers = _worded(
+au_medicare_numbers = worded(
     ("medicare",), named(_GATED, _AU_MEDICARE, _AU_MEDICARE_CONTEXT, au_medicare_valid)
 )
-chile_ruts = _worded(("rut", "rol", "dula"), named(_GATED, _RUT, _RUT_CONTEXT, rut_valid))
-pt_nifs = _worded(
+chile_ruts = worded(("rut", "rol", "dula"), named(_GATED, _RUT, _RUT_CONTEXT, rut_valid))
+pt_nifs = worded(
     ("nif", "nipc", "contribuinte", "fiscal"), named(_GATED, _NIF_PT, _NIF_PT_CONTEXT, pt_nif_valid)
 )
