@@ -13,14 +13,18 @@ words at all (a substring test), so a text that names none costs nothing here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from core.guards.checksums import luhn
 from core.guards.lazy import lazy
 from core.guards.national_ids import Scanner, named, worded
 from core.guards.prefilter import TEXT
 
 
-def _weighted(digits: str, weights: tuple[int, ...] | str) -> int:
-    return sum(int(d) * int(w) for d, w in zip(digits, weights, strict=False))
+def _weighted(digits: str, weights: Iterable[int] | str) -> int:
+    """Σ digit·weight; weights as numbers or as a string of digits ("279146358279")."""
+    numbers = [int(w) for w in weights] if isinstance(weights, str) else list(weights)
+    return sum(int(d) * w for d, w in zip(digits, numbers, strict=False))
 
 
 def cnp_valid(digits: str) -> bool:
