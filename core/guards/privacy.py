@@ -57,7 +57,6 @@ STRUCTURE_CHECKS = (
     *WALLET_CHECKS,
     SecretCheck("seed_phrase", "a wallet seed phrase", other_language_seeds),
     *CONFIG_CHECKS,
-    SecretCheck("password_shape", "a password", bare_passwords),
 )
 
 # Patterns named by a prefix of two or more characters: the only ones worth running
@@ -117,6 +116,10 @@ def _scan(text: str, budget: Budget) -> Finding | None:
             return finding
         if source is not text and basic_credentials_text(source):
             return Finding(SECRET, "credentials", "login credentials")
+    # A password with no word for it, by its make-up alone: after every worded form, so
+    # that "my password is …" keeps its own rule.
+    if bare_passwords(text, budget):
+        return Finding(SECRET, "password_shape", "a password")
     digits = _digits(text)
     # "4516.6442.7306.0578", "446/06/3796": dots, slashes, en dashes made dashes, read again.
     texts = [text] if digits < 9 else [text, *filter(None, [regrouped(text, budget)])]
