@@ -106,6 +106,9 @@ def test_a_password_without_a_word_for_it_is_refused(text: str) -> None:
         "FRITZ!Box 7590 is the router",
         "C#10 and F#6 are out",
         "see Report_Q3-2024.pdf in the drive",
+        "the file is Notes#2_Final.docx",
+        "Ben&Jerry's2 for dessert",
+        'sortKey: "2026-12-03T10:14:07Z#ord_8f7e6d"',
     ],
 )
 def test_password_shaped_look_alikes_pass(text: str) -> None:

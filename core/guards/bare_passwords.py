@@ -9,7 +9,7 @@ never has: lower and upper case letters, a digit, and a symbol such as "!", "#",
 underscores and slashes do not count as that symbol (they join names, versions and
 paths: "Claude-3.5-Sonnet", "Report_Q3.pdf"), nor does a symbol at either end
 ("#Summer2024", "Yahoo!"); e-mail addresses, URLs, paths and code are never passwords
-here, nor is a timestamp joined to an id.
+here, nor are a timestamp joined to an id, a file name or a possessive.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ _INNER_SYMBOL = regex.compile(r"[A-Za-z0-9][!#$%&*?^~@]+[A-Za-z0-9]")
 _EMAIL = regex.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 # A key made of a timestamp and an id ("2026-12-03T10:14:07Z#ord_8f7e"), not a password.
 _TIMESTAMP = regex.compile(r"\d{4}-\d\d-\d\d|\d{1,2}:\d\d")
+# A file ("Report#2_Final.docx") or a possessive ("Ben&Jerry's2"): prose, not a password.
+_NOT_A_PASSWORD = regex.compile(r"\.[A-Za-z]{2,4}$|['’]s(?![a-z])")
 
 
 def policy_shaped(value: str) -> bool:
@@ -34,7 +36,9 @@ def policy_shaped(value: str) -> bool:
     v = clean_value(value)
     if not 8 <= len(v) <= 40 or is_placeholder(v) or looks_like_path_or_url(v):
         return False
-    if _EMAIL.search(v) or _TIMESTAMP.search(v) or "://" in v or "=" in v or "+" in v:
+    if _EMAIL.search(v) or _TIMESTAMP.search(v) or _NOT_A_PASSWORD.search(v):
+        return False
+    if "://" in v or "=" in v or "+" in v:
         return False
     if not (
         any(ch.islower() for ch in v)
