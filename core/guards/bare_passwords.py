@@ -55,10 +55,15 @@ def policy_shaped(value: str) -> bool:
 def bare_passwords(text: str, budget: Budget) -> bool:
     if len(text) < 8 or not any(ch in text for ch in _SYMBOLS):
         return False  # most texts hold none of the symbols: no scan at all
-    if budget.search(_INNER_SYMBOL, text) is None:
-        return False
-    for chunk in text.split():
-        symbol = any(ch in chunk for ch in _SYMBOLS)
-        if 8 <= len(chunk) <= 48 and symbol and policy_shaped(chunk.strip(",;")):
+    done = 0  # text[:done] is judged
+    for m in budget.finditer(_INNER_SYMBOL, text):
+        if m.start() < done:
+            continue
+        # The whitespace-free chunk around the symbol.
+        start = max(text.rfind(" ", 0, m.start()), text.rfind("\n", 0, m.start())) + 1
+        ends = [i for i in (text.find(" ", m.end()), text.find("\n", m.end())) if i != -1]
+        end = min(ends, default=len(text))
+        done = end
+        if 8 <= end - start <= 48 and policy_shaped(text[start:end].strip(",;")):
             return True
     return False

@@ -13,6 +13,7 @@ by, as Presidio's context-aware recognizers do.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 import regex
 
@@ -194,13 +195,37 @@ def named(
     return scan
 
 
-def worded(words: tuple[str, ...], scan: Scanner) -> Scanner:
-    """`scan`, tried only when the lower-cased text holds one of its naming words: a
-    substring test where the gated search of the context would cost a pass of its own."""
+def _has_word(lowered: str, word: str) -> bool:
+    """`word` in `lowered` with no letter or digit either side ("ird", not "third")."""
+    at = lowered.find(word)
+    while at != -1:
+        end = at + len(word)
+        before = lowered[at - 1] if at else " "
+        after = lowered[end] if end < len(lowered) else " "
+        if not before.isalnum() and not after.isalnum():
+            return True
+        at = lowered.find(word, at + 1)
+    return False
+
+
+@lru_cache(maxsize=4)
+def lowered_text(text: str) -> str:
+    """`text` lower-cased once for every scanner that asks (they read one text each)."""
+    return text.lower()
+
+
+def worded(names: tuple[str, ...], scan: Scanner) -> Scanner:
+    """`scan`, tried only when the text holds one of its naming words: a whole word for a
+    short ASCII one ("ird" is not in "third"), a substring for the rest (a phrase,
+    another script, a long word that compounds: "versicherungsnummer" is in
+    "Sozialversicherungsnummer"), where the gated search of the context would cost a
+    pass of its own."""
+    short = tuple(n for n in names if n.isascii() and n.isalnum() and len(n) <= 7)
+    others = tuple(n for n in names if n not in short)
 
     def scan_worded(text: str, budget: Budget) -> Iterator[bool]:
-        lowered = text.lower()
-        if any(word in lowered for word in words):
+        lowered = lowered_text(text)
+        if any(n in lowered for n in others) or any(_has_word(lowered, n) for n in short):
             yield from scan(text, budget)
 
     return scan_worded

@@ -39,12 +39,15 @@ _MIN = 12
 # A seed copied with a word before or after it ("seed: …", "… (Trezor)") that happens to
 # be a list word: windows are tried from the run's first three and last three words.
 _SLACK = 3
+_RUN_OF_WORDS = b"\x01" * _MIN
 
 # Between two words of a phrase: spaces, numbering ("1.", "2)"), punctuation of any
 # script (the ideographic space is a space after NFKC; "、" and "，" are not).
-_SEPARATORS = str.maketrans(dict.fromkeys(
-    "0123456789,;:/|\\-–—.()[]{}<>\"'`“”‘’«»!?*#、，：；。！？（）「」『』・", " "
-))  # fmt: skip
+_WIDE_SEPARATORS = ("–", "—", "“", "”", "‘", "’", "«", "»", "、", "，", "：", "；", "。", "！",
+                    "？", "（", "）", "「", "」", "『", "』", "・")  # fmt: skip
+_ASCII_SEPARATORS = bytes(
+    0x20 if chr(code) in "0123456789,;:/|\\-.()[]{}<>\"'`!?*#" else code for code in range(256)
+)
 _HAN_RUN = regex.compile(r"(?<!\p{Han})\p{Han}{12,24}(?!\p{Han})")
 _NAMED = regex.compile(
     r"(?i)助记词|助記詞|种子|種子|钱包|錢包|备份|備份|恢复|恢復|复原|復原|私钥|私鑰|mnemonic|seed"
@@ -74,6 +77,12 @@ def word_numbers() -> dict[str, tuple[tuple[int, int], ...]]:
             for form in forms:
                 table.setdefault(form, []).append((lang_no, number))
     return {form: tuple(pairs) for form, pairs in table.items()}
+
+
+@cache
+def _encoded_words() -> frozenset[bytes]:
+    """The forms of `word_numbers`, UTF-8 encoded: what the token pass compares."""
+    return frozenset(form.encode("utf-8") for form in word_numbers())
 
 
 def _windows(numbers: list[int]) -> bool:
@@ -110,16 +119,24 @@ def other_language_seeds(text: str, budget: Budget) -> bool:
         return False
     table = word_numbers()
     # Separators, digits and punctuation made spaces in one C pass: words are what is left.
-    tokens = text.lower().translate(_SEPARATORS).split()
+    lowered = text.lower()
+    if not lowered.isascii():
+        for wide in _WIDE_SEPARATORS:
+            if wide in lowered:
+                lowered = lowered.replace(wide, " ")
+    # UTF-8 bytes, ASCII separators made spaces by one C translate: a word's bytes are
+    # left whole (its non-ASCII bytes are all 0x80 or above, which the table keeps).
+    tokens = lowered.encode("utf-8").translate(_ASCII_SEPARATORS).split()
     if len(tokens) >= _MIN:
-        marks = "".join("1" if token in table else "0" for token in tokens)
-        start = marks.find("1" * _MIN)
+        marks = bytes(map(_encoded_words().__contains__, tokens))  # 1 for a list word
+        start = marks.find(_RUN_OF_WORDS)
         while start != -1:
-            end = marks.find("0", start)
+            end = marks.find(b"\x00", start)
             end = len(marks) if end == -1 else end
-            if _runs([table[token] for token in tokens[start:end]]):
+            words = [token.decode("utf-8") for token in tokens[start:end]]
+            if _runs([table[word] for word in words]):
                 return True
-            start = marks.find("1" * _MIN, end)
+            start = marks.find(_RUN_OF_WORDS, end)
     if not text.isascii() and budget.search(_HAN_RUN, text):
         return _han_runs(text, table, budget)
     return False

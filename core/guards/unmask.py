@@ -258,7 +258,8 @@ def views(text: str, budget: Budget) -> Iterator[str]:
     reversed_tokens = " ".join(tok[::-1] for tok in chunks if len(tok) >= 16)
     if reversed_tokens:
         yield reversed_tokens
-    if longest >= _SHORT_BLOB:
+    if longest >= _SHORT_BLOB and ("=" in text or "asic" in text or "ASIC" in text):
+        # Padded base64 ("…Mg=="), or unpadded after "Basic"/"basic auth".
         yield from _short_credentials(chunks)
     if longest < MIN_BLOB:
         return  # a blob lies inside one chunk, and no chunk is long enough

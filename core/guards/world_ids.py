@@ -201,7 +201,11 @@ belgian_numbers = named(_GATED, _BELGIAN, _BELGIAN_CONTEXT, belgian_valid)
 au_medicare_numbers = worded(
     ("medicare",), named(_GATED, _AU_MEDICARE, _AU_MEDICARE_CONTEXT, au_medicare_valid)
 )
-chile_ruts = worded(("rut", "rol", "dula"), named(_GATED, _RUT, _RUT_CONTEXT, rut_valid))
+chile_ruts = worded(
+    ("rut", "rol único", "rol unico", "cédula", "cedula"),
+    named(_GATED, _RUT, _RUT_CONTEXT, rut_valid),
+)
 pt_nifs = worded(
-    ("nif", "nipc", "contribuinte", "fiscal"), named(_GATED, _NIF_PT, _NIF_PT_CONTEXT, pt_nif_valid)
+    ("nif", "nipc", "contribuinte", "número fiscal", "numero fiscal"),
+    named(_GATED, _NIF_PT, _NIF_PT_CONTEXT, pt_nif_valid),
 )
