@@ -21,8 +21,9 @@ from core.guards.password_windows import password_shaped
 from core.guards.values import clean_value, is_placeholder, looks_like_path_or_url
 
 _SYMBOLS = "!#$%&*?^~@"
-# The cheap test: a policy symbol with a letter or digit on both sides.
-_INNER_SYMBOL = regex.compile(r"[A-Za-z0-9][!#$%&*?^~@]+[A-Za-z0-9]")
+# The cheap test: a policy symbol with a letter or digit on both sides (the symbols are
+# what the scan looks for first: they are rare, letters are not).
+_INNER_SYMBOL = regex.compile(r"(?<=[A-Za-z0-9])[!#$%&*?^~@]+(?=[A-Za-z0-9])")
 _EMAIL = regex.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 # A key made of a timestamp and an id ("2026-12-03T10:14:07Z#ord_8f7e"), not a password.
 _TIMESTAMP = regex.compile(r"\d{4}-\d\d-\d\d|\d{1,2}:\d\d")
