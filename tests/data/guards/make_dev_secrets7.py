@@ -24,6 +24,9 @@ Before (mini hold-out, measured once on main 0f8fa8f before any rule changed):
     secret recall 0.440 (37/84), pii recall 0.944 (51/54), clean refused 0.011 (1/94): 232 rows
     missed: seed_other_lang 26/26, bare_password 14/22, basic_auth 3/14, spelled_token 4/22,
     national_id 2/16, medicare 1/5; refused: password_topic 1
+After the seventh round's rules (same command): secret 0.976 (82/84), pii 1.000 (54/54),
+clean refused 0.000 (0/94); missed: bare_password 2 (a hyphenated word-and-digits password
+with a trailing "!", a WPA key in digit groups after "key").
 
 Tuned on since: it is part of the dev split (`bench/guards_quality.py --split dev`); its
 misses were read only after that first measurement.
