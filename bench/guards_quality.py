@@ -18,9 +18,10 @@ held out by the first two rounds of issue 12 and are tuning data since the third
 heldout3 (held out by the fourth round) is tuning data since the fifth, and heldout4
 (held out by the fifth) since the sixth. dev_secrets6.jsonl
 (sixth round, make_dev_secrets6.py) was measured once as a mini hold-out before the rules
-it tunes, and is part of the dev split since (the glob below takes it in). heldout6
-(make_heldout6.py, written blind before the seventh round changed a rule) is held out by
-the seventh round.
+it tunes, and is part of the dev split since (the glob below takes it in); so are the
+seventh round's dev_secrets7, dev_pii7, dev_injection7 and dev_clean7 (each written and
+measured once as a mini hold-out before its rules). heldout6 (make_heldout6.py, written
+blind before the seventh round changed a rule) is held out by the seventh round.
 """
 
 from __future__ import annotations

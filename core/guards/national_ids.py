@@ -13,6 +13,7 @@ by, as Presidio's context-aware recognizers do.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 import regex
 
@@ -174,8 +175,12 @@ def _spanish_ids(text: str, budget: Budget) -> Iterator[bool]:
             yield True
 
 
-def named(family: Family, pattern: regex.Pattern[str], context: regex.Pattern[str],
-          valid: Callable[[str], bool]) -> Scanner:
+def named(
+    family: Family,
+    pattern: regex.Pattern[str],
+    context: regex.Pattern[str],
+    valid: Callable[[str], bool],
+) -> Scanner:
     """Numbers whose check a random run passes too often: refused only when named. The
     naming word is looked for first (the pass over the text skips it when its word is
     absent), so a text full of numbers but no such word costs no digit scan."""
@@ -188,6 +193,42 @@ def named(family: Family, pattern: regex.Pattern[str], context: regex.Pattern[st
                 yield True
 
     return scan
+
+
+def _has_word(lowered: str, word: str) -> bool:
+    """`word` in `lowered` with no letter or digit either side ("ird", not "third")."""
+    at = lowered.find(word)
+    while at != -1:
+        end = at + len(word)
+        before = lowered[at - 1] if at else " "
+        after = lowered[end] if end < len(lowered) else " "
+        if not before.isalnum() and not after.isalnum():
+            return True
+        at = lowered.find(word, at + 1)
+    return False
+
+
+@lru_cache(maxsize=4)
+def lowered_text(text: str) -> str:
+    """`text` lower-cased once for every scanner that asks (they read one text each)."""
+    return text.lower()
+
+
+def worded(names: tuple[str, ...], scan: Scanner) -> Scanner:
+    """`scan`, tried only when the text holds one of its naming words: a whole word for a
+    short ASCII one ("ird" is not in "third"), a substring for the rest (a phrase,
+    another script, a long word that compounds: "versicherungsnummer" is in
+    "Sozialversicherungsnummer"), where the gated search of the context would cost a
+    pass of its own."""
+    short = tuple(n for n in names if n.isascii() and n.isalnum() and len(n) <= 7)
+    others = tuple(n for n in names if n not in short)
+
+    def scan_worded(text: str, budget: Budget) -> Iterator[bool]:
+        lowered = lowered_text(text)
+        if any(n in lowered for n in others) or any(_has_word(lowered, n) for n in short):
+            yield from scan(text, budget)
+
+    return scan_worded
 
 
 def checked(family: Family, pattern: regex.Pattern[str], valid: Callable[[str], bool]) -> Scanner:
@@ -225,8 +266,23 @@ def _pans(text: str, budget: Budget) -> Iterator[bool]:
 
 
 # Whole-text scans: run only when the text holds a long enough chunk for them.
-_GATED = TEXT.family([_DNI, _NINE_DIGITS, _NIR, _PESEL, _CHINA_ID, _HETU, _NORDIC, _NHS, _PAN,
-                      _BSN_CONTEXT, _PESEL_CONTEXT, _NORDIC_CONTEXT, _NHS_CONTEXT])
+_GATED = TEXT.family(
+    [
+        _DNI,
+        _NINE_DIGITS,
+        _NIR,
+        _PESEL,
+        _CHINA_ID,
+        _HETU,
+        _NORDIC,
+        _NHS,
+        _PAN,
+        _BSN_CONTEXT,
+        _PESEL_CONTEXT,
+        _NORDIC_CONTEXT,
+        _NHS_CONTEXT,
+    ]
+)
 
 spanish_ids = _spanish_ids
 bsns = named(_GATED, _NINE_DIGITS, _BSN_CONTEXT, bsn_valid)

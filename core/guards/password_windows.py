@@ -16,7 +16,7 @@ from __future__ import annotations
 import regex
 
 from core.guards.credential_phrases import PASSWORD_WORDS, Phrase, _c
-from core.guards.values import clean_value, is_placeholder, looks_like_path_or_url
+from core.guards.values import STOPWORDS, clean_value, is_placeholder, looks_like_path_or_url
 
 # The password words that are not also everyday words ("pass", "clave", "parola", "key").
 _WORDS = "|".join(
@@ -72,7 +72,44 @@ def _access_code(m: regex.Match[str]) -> bool:
     return len(set(value)) > 1 and not (len(value) == 4 and value.startswith(("19", "20")))
 
 
+# Four or more words joined by one dash or dot ("tundra-pickle-saxophone-ember"), or in
+# quotes with spaces between (`q`; one group name each, as the gates read no repeated
+# name): how a generated passphrase is handed over.
+_PASSPHRASE = (
+    r"(?<![\w\-.])(?:(?P<v>[a-z]{3,12}(?:-[a-z]{3,12}){3,6}|[a-z]{3,12}(?:\.[a-z]{3,12}){3,6})"
+    r"(?![\w\-]|\.\w)|[\"'`“‘](?P<q>[a-z]{3,12}(?: [a-z]{3,12}){3,6})[\"'`”’])"
+)
+# The passphrase as what opens, never where to go ("log into staging-payments-api-cluster"):
+# "unlocks with …", "sign in using: …", "use … to log in", "the KeePass master is …".
+# Three patterns, so that each is gated by its own words.
+_ACCESS_WITH = (
+    r"\b(?:unlock(?:s|ed|ing)?|(?:log|sign)(?:s|ged|ed|ging|ing)?\s+(?:me\s+)?in)\b"
+    r"[^\n]{0,24}?\b(?:with|using)\b\s*:?\s*"
+)
+_USE = r"\b(?:use|type|enter)\s+"
+_TO_ACCESS = r"\s+to\s+(?:unlock|(?:log|sign)\s+in)\b"
+_MASTER = (
+    r"\b(?:master\s+(?:password|pass\s*phrase|passphrase|key)"
+    r"|(?:keepass(?:xc)?|bitwarden|1password|lastpass|dashlane|vault)\s+master)\b"
+    r"[^\n]{0,12}?(?:\bis\b|\bwas\b|:)(?:\s+now)?\s*"
+)
+
+
+def _random_words(m: regex.Match[str]) -> bool:
+    """Four or more words, none an everyday one ("how-to-log-in", "the new one is")."""
+    words = regex.split(r"[\-. ]", (m.group("v") or m.group("q")).lower())
+    return len(words) >= 4 and not any(w in STOPWORDS or w in _GLUE for w in words)
+
+
+# Words a slug or a sentence holds, not a generator's list.
+_GLUE = frozenset({"how", "why", "get", "got", "set", "use", "let", "can", "and", "not", "our"})
+
 WINDOWS: tuple[Phrase, ...] = (
+    # "the vault unlocks with tundra-pickle-saxophone-ember", "use walnut.harbor.cactus.lemon
+    # to log in", "the KeePass master is now 'copper violin meadow sprocket'"
+    Phrase("password_statement", "a password", _c(_ACCESS_WITH + _PASSPHRASE), _random_words),
+    Phrase("password_statement", "a password", _c(_USE + _PASSPHRASE + _TO_ACCESS), _random_words),
+    Phrase("password_statement", "a password", _c(_MASTER + _PASSPHRASE), _random_words),
     # "our shared amazon account pw is in my head: Kiwi_Banana_3"
     Phrase("password_statement", "a password", _c(
         r"(?<![\p{L}\p{N}])(?:" + _WORDS + r")(?![\p{L}])[^\n]{0,50}?" + _SEP + r"\s*"

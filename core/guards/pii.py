@@ -39,6 +39,7 @@ from core.guards.identifiers import (
     wa_licences,
 )
 from core.guards.lazy import lazy
+from core.guards.more_ids import MORE_IDS
 from core.guards.national_ids import (
     bsns,
     china_ids,
@@ -52,7 +53,9 @@ from core.guards.national_ids import (
 )
 from core.guards.prefilter import TEXT
 from core.guards.world_ids import (
+    au_medicare_numbers,
     belgian_numbers,
+    chile_ruts,
     codici_fiscali,
     curps,
     kimliks,
@@ -60,6 +63,7 @@ from core.guards.world_ids import (
     korean_rrns,
     my_numbers,
     nrics,
+    pt_nifs,
     sa_ids,
     steuer_ids,
     tfns,
@@ -290,4 +294,8 @@ PII_CHECKS: tuple[PiiCheck, ...] = (
     PiiCheck("au_tfn", "an Australian tax file number", 9, tfns),
     PiiCheck("jp_my_number", "a Japanese My Number", 12, my_numbers),
     PiiCheck("be_national_number", "a Belgian national number", 11, belgian_numbers),
+    PiiCheck("au_medicare", "an Australian Medicare number", 10, au_medicare_numbers),
+    PiiCheck("cl_rut", "a Chilean RUT number", 7, chile_ruts),
+    PiiCheck("pt_nif", "a Portuguese tax number (NIF)", 9, pt_nifs),
+    *(PiiCheck(rule, label, least, scan) for rule, label, least, scan in MORE_IDS),
 )  # fmt: skip

@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 
 from core.guards.access_codes import ACCESS_PHRASES
+from core.guards.bare_passwords import bare_passwords
 from core.guards.budget import MAX_SCAN_CHARS, Budget
 from core.guards.config_forms import CONFIG_CHECKS, CONFIG_PHRASES, basic_credentials_text
 from core.guards.credential_phrases import PHRASES as _WORDED
@@ -21,9 +22,10 @@ from core.guards.password_forms import PASSWORD_FORMS
 from core.guards.pii import PII_CHECKS
 from core.guards.prefilter import TEXT, UNMASKED, near_places
 from core.guards.secret_patterns import SECRET_PATTERNS
+from core.guards.seed_lists import other_language_seeds
 from core.guards.separators import regrouped
 from core.guards.unmask import Decoded, views
-from core.guards.wallets import WALLET_CHECKS
+from core.guards.wallets import WALLET_CHECKS, SecretCheck
 
 
 def check_privacy(text: str) -> Finding | None:
@@ -51,7 +53,11 @@ def check_privacy(text: str) -> Finding | None:
 
 # Secrets announced by words, in every form read.
 PHRASES = _WORDED + PASSWORD_FORMS + CONFIG_PHRASES + ACCESS_PHRASES
-STRUCTURE_CHECKS = WALLET_CHECKS + CONFIG_CHECKS
+STRUCTURE_CHECKS = (
+    *WALLET_CHECKS,
+    SecretCheck("seed_phrase", "a wallet seed phrase", other_language_seeds),
+    *CONFIG_CHECKS,
+)
 
 # Patterns named by a prefix of two or more characters: the only ones worth running
 # again on unmasked views (a one-character hint such as ":" would match everything).
@@ -110,6 +116,10 @@ def _scan(text: str, budget: Budget) -> Finding | None:
             return finding
         if source is not text and basic_credentials_text(source):
             return Finding(SECRET, "credentials", "login credentials")
+    # A password with no word for it, by its make-up alone: after every worded form, so
+    # that "my password is …" keeps its own rule.
+    if bare_passwords(text, budget):
+        return Finding(SECRET, "password_shape", "a password")
     digits = _digits(text)
     # "4516.6442.7306.0578", "446/06/3796": dots, slashes, en dashes made dashes, read again.
     texts = [text] if digits < 9 else [text, *filter(None, [regrouped(text, budget)])]

@@ -95,12 +95,26 @@ def _aws_id(m: regex.Match[str], _text: str) -> bool:
     return not m.group(0).endswith("EXAMPLE") and not is_placeholder(m.group(0))
 
 
+_SHORT_BASIC = 16  # under this many base64 characters a word could decode: read strictly
+
+
 def _basic_auth(m: regex.Match[str], _text: str) -> bool:
+    """`Basic` and base64 of "user:password". Short credentials ("admin:hunter2" is 20
+    characters) must decode to printable ASCII with a user and a password of three or
+    more characters, so "Basic setup" (which decodes to bytes) is not one."""
+    blob = m.group("v")
     try:
-        decoded = base64.b64decode(m.group("v") + "=" * (-len(m.group("v")) % 4))
+        decoded = base64.b64decode(blob + "=" * (-len(blob) % 4))
     except (binascii.Error, ValueError):
         return False
-    return b":" in decoded and not is_placeholder(decoded.decode("latin-1").split(":", 1)[1])
+    if b":" not in decoded:
+        return False
+    user, _, password = decoded.decode("latin-1").partition(":")
+    if len(blob.rstrip("=")) < _SHORT_BASIC:
+        printable = decoded.isascii() and decoded.decode("ascii").isprintable()
+        if not printable or not user.strip() or len(password) < 3:
+            return False
+    return not is_placeholder(password)
 
 
 def _url_password(m: regex.Match[str], _text: str) -> bool:
@@ -292,7 +306,7 @@ SECRET_PATTERNS: tuple[SecretPattern, ...] = (
     _p("http_authorization", "an HTTP authorization header",
        r"(?i)\bbearer\s+(?P<v>[A-Za-z0-9_\-.~+/]{20,}=*)", ("bearer",), _random(20)),
     _p("http_authorization", "an HTTP authorization header",
-       r"(?i)\bbasic\s+(?P<v>[A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])", ("basic",), _basic_auth),
+       r"(?i)\bbasic\s+(?P<v>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])", ("basic",), _basic_auth),
     _p("url_credentials", "a password inside a URL",
        r"(?i)(?<![\w+.\-])"
        r"[a-z][a-z0-9+.\-]{1,30}://[^\s:/@?#\"'<>]{0,64}:(?P<v>[^\s@/\"'<>]{1,128})"

@@ -196,6 +196,38 @@ def _decoded(blob: str) -> str | None:
     return text if _PRINTABLE.match(text) else None
 
 
+# A key spelled out one character at a time with one separator throughout ("g-h-p-_-A-b-…",
+# "s.k._.l.i.v.e…", "g . l . p . a . t"): a space alone is `joined`'s case.
+_SPELLED = regex.compile(
+    r"(?<![A-Za-z0-9])(?P<c>[A-Za-z0-9_\-+/=])(?P<s> ?[\-.·•|/] ?)"
+    r"(?:(?P<c>[A-Za-z0-9_\-+/=])(?P=s)){14,}(?P<c>[A-Za-z0-9_\-+/=])(?![A-Za-z0-9])"
+)
+_SPELLED_SEPARATORS = ("-", ".", "·", "•", "|", "/")
+_MIN_SPELLED = 15  # separators in a spelled key of `MIN_KEY` characters
+
+
+def _spelled_count(text: str, sep: str) -> int:
+    """How often `sep` could join two spelled characters: not where a sentence ends
+    (". "), unless it is spaced on both sides (" . ")."""
+    count = text.count(sep)
+    if count < _MIN_SPELLED:
+        return count
+    return count - text.count(sep + " ") + text.count(" " + sep + " ")
+
+
+def _spelled_out(m: regex.Match[str]) -> str:
+    return "".join(m.captures("c"))
+
+
+def spelled(text: str, budget: Budget) -> str | None:
+    """`text` with each key spelled out character by character written as one word, or
+    None when it holds none (a text needs fifteen of one separator to hold one)."""
+    if not any(_spelled_count(text, sep) >= _MIN_SPELLED for sep in _SPELLED_SEPARATORS):
+        return None
+    undone = budget.sub(_SPELLED, _spelled_out, text)
+    return undone if undone != text else None
+
+
 def views(text: str, budget: Budget) -> Iterator[str]:
     """The text with spacing undone, reversed, and each base64 or hex blob decoded.
 
@@ -204,6 +236,9 @@ def views(text: str, budget: Budget) -> Iterator[str]:
     """
     chunks = text.split()
     yield from joined(chunks)
+    letters = spelled(text, budget)
+    if letters is not None:
+        yield letters
     yield from fragments(chunks)
     yield from uniform_groups(chunks)
     if "+" in text and ("'" in text or '"' in text):
@@ -223,6 +258,9 @@ def views(text: str, budget: Budget) -> Iterator[str]:
     reversed_tokens = " ".join(tok[::-1] for tok in chunks if len(tok) >= 16)
     if reversed_tokens:
         yield reversed_tokens
+    if longest >= _SHORT_BLOB and ("=" in text or "asic" in text or "ASIC" in text):
+        # Padded base64 ("…Mg=="), or unpadded after "Basic"/"basic auth".
+        yield from _short_credentials(chunks)
     if longest < MIN_BLOB:
         return  # a blob lies inside one chunk, and no chunk is long enough
     long_chunks = [c for c in chunks if len(c) >= MIN_BLOB]
@@ -240,6 +278,26 @@ def views(text: str, budget: Budget) -> Iterator[str]:
         except (ValueError, UnicodeDecodeError):
             continue
         if _PRINTABLE.match(decoded):
+            yield Decoded(decoded)
+
+
+# HTTP Basic credentials are short ("u:Pw9#k2" is 12 characters of base64): a chunk of
+# 12-23 that is whole base64 (a multiple of four long) is decoded too, and kept only when
+# it reads "user:password", so an ordinary long word (which decodes to bytes) is not.
+_SHORT_BLOB = 12
+_SHORT_B64 = regex.compile(r"[A-Za-z0-9+/]{10,23}={0,2}")
+_DECODED_PAIR = regex.compile(r"[\w.@+\-]{1,32}:[\x21-\x7e]{3,32}")
+
+
+def _short_credentials(chunks: list[str]) -> Iterator[str]:
+    for chunk in chunks:
+        if not _SHORT_BLOB <= len(chunk) < MIN_BLOB + 4:
+            continue
+        blob = chunk.strip(_TRIM + "<>")
+        if len(blob) % 4 or not _SHORT_B64.fullmatch(blob):
+            continue
+        decoded = _decoded(blob)
+        if decoded and _DECODED_PAIR.fullmatch(decoded):
             yield Decoded(decoded)
 
 

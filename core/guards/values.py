@@ -71,6 +71,8 @@ _STOP_TEXT = """
     lunga debole scaduta nuova stessa te erg verplicht fout leeg kort zwak sterk verlopen
     nieuw za bardzo wymagane błędne puste krótkie długie słabe silne слишком очень неверный
     пустой короткий длинный слабый
+    minimum maximum min max least mínimo máximo minimo maximo mindestens höchstens minimal
+    minimale maximale minimaal maximaal minimalnie almeno
 """
 STOPWORDS: frozenset[str] = frozenset(_STOP_TEXT.split())
 

@@ -130,11 +130,20 @@ def bip39_checksum(words: list[bytes]) -> bool:
     if len(words) not in _SEED_SIZES:
         return False
     index = _bip39_index()
+    return checksum_holds([index[word] for word in words])
+
+
+def checksum_holds(indices: list[int]) -> bool:
+    """True when the word numbers `indices` (each 0-2047 in its list's order; 12-24, a
+    multiple of 3) end in the BIP-39 checksum of the rest: the same for every language,
+    since the checksum is over the numbers, not the words."""
+    if len(indices) not in _SEED_SIZES:
+        return False
     bits = 0
-    for word in words:
-        bits = bits << 11 | index[word]
-    check_bits = len(words) * 11 // 33
-    entropy_bits = len(words) * 11 - check_bits
+    for number in indices:
+        bits = bits << 11 | number
+    check_bits = len(indices) * 11 // 33
+    entropy_bits = len(indices) * 11 - check_bits
     data = (bits >> check_bits).to_bytes(entropy_bits // 8, "big")
     return bits & ((1 << check_bits) - 1) == hashlib.sha256(data).digest()[0] >> (8 - check_bits)
 

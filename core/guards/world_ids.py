@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from core.guards.checksums import luhn
 from core.guards.lazy import lazy
-from core.guards.national_ids import checked, named
+from core.guards.national_ids import checked, named, worded
 from core.guards.prefilter import TEXT
 
 _CF_ODD = dict(zip("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
@@ -114,13 +114,40 @@ def belgian_valid(digits: str) -> bool:
     return check in (97 - body % 97, 97 - (2_000_000_000 + body) % 97)
 
 
+def au_medicare_valid(digits: str) -> bool:
+    """Australia's Medicare card: first digit 2-6, digits 1-8 weighted 1,3,7,9,1,3,7,9, the
+    sum mod 10 the ninth; then the card's issue number (and a person's, if written)."""
+    if len(digits) not in (10, 11) or digits[0] not in "23456" or digits[9] == "0":
+        return False
+    total = sum(int(d) * w for d, w in zip(digits[:8], (1, 3, 7, 9, 1, 3, 7, 9), strict=True))
+    return total % 10 == int(digits[8])
+
+
+def rut_valid(compact: str) -> bool:
+    """Chile's RUT/RUN: digits weighted 2,3,4,5,6,7 from the right, 11 − (sum mod 11) the
+    check (11 is 0, 10 is K)."""
+    body, check = compact[:-1], compact[-1].upper()
+    if not body.isdigit() or not 7 <= len(body) <= 8:
+        return False
+    total = sum(int(d) * (2 + i % 6) for i, d in enumerate(reversed(body)))
+    expected = {11: "0", 10: "K"}.get(11 - total % 11, str(11 - total % 11))
+    return check == expected
+
+
+def pt_nif_valid(digits: str) -> bool:
+    """Portugal's NIF: nine digits, the last 11 − (Σ digit·(9…2) mod 11), 0 for 10 or 11."""
+    if len(digits) != 9 or digits[0] not in "125689":
+        return False
+    total = sum(int(d) * w for d, w in zip(digits[:8], range(9, 1, -1), strict=True))
+    check = 11 - total % 11
+    return (0 if check >= 10 else check) == int(digits[8])
+
+
 _CF = lazy(
     r"(?<![A-Za-z0-9])[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z]"
     r"[0-9LMNPQRSTUV]{3}[A-Z](?![A-Za-z0-9])"
 )
-_CURP = lazy(
-    r"(?<![A-Za-z0-9])[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d(?![A-Za-z0-9])"
-)
+_CURP = lazy(r"(?<![A-Za-z0-9])[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d(?![A-Za-z0-9])")
 _NRIC = lazy(r"(?<![A-Za-z0-9])[STFG]\d{7}[A-Z](?![A-Za-z0-9])")
 _RRN_DASHED = lazy(r"(?<![\d\-])\d{6}-\d{7}(?![\d\-])")
 _ELEVEN = lazy(r"(?<![\d\-./])\d{2}[ ./]?\d{3}[ ./]?\d{3}[ ./]?\d{3}(?![\d\-]|[./]\d)")
@@ -142,10 +169,20 @@ _BELGIAN_CONTEXT = lazy(
     r"|insz|nn)\b"
 )
 
+# "3977 29250 8", "3977292508/1": ten digits (an eleventh, the person's number, may follow).
+_AU_MEDICARE = lazy(r"(?<![\d\-])\d{4}[ \-]?\d{5}[ \-]?\d(?:[ \-/]?\d)?(?![\d\-])")
+_AU_MEDICARE_CONTEXT = lazy(r"(?i)\bmedicare\b")
+_RUT = lazy(r"(?<![\d\-.])\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK](?![\w\-]|\.\d)")
+_RUT_CONTEXT = lazy(r"(?i)\b(?:rut|rol\s+[uú]nico\s+tributario|c[eé]dula\s+de\s+identidad)\b")
+_NIF_PT = lazy(r"(?<![\d\-])\d{3}[ .]?\d{3}[ .]?\d{3}(?![\d\-])")
+_NIF_PT_CONTEXT = lazy(r"(?i)\b(?:nif|nipc|contribuinte|n[uú]mero\s+fiscal)\b")
+
 # Whole-text scans: run only when the text holds a long enough chunk for them.
 _GATED = TEXT.family([_CF, _CURP, _NRIC, _RRN_DASHED, _ELEVEN, _THIRTEEN, _NINE, _TWELVE,
                       _BELGIAN, _STEUER_CONTEXT, _KIMLIK_CONTEXT, _SA_CONTEXT, _RRN_CONTEXT,
-                      _TFN_CONTEXT, _MY_NUMBER_CONTEXT, _BELGIAN_CONTEXT])  # fmt: skip
+                      _TFN_CONTEXT, _MY_NUMBER_CONTEXT, _BELGIAN_CONTEXT, _AU_MEDICARE,
+                      _AU_MEDICARE_CONTEXT, _RUT, _RUT_CONTEXT, _NIF_PT,
+                      _NIF_PT_CONTEXT])  # fmt: skip
 
 
 codici_fiscali = checked(_GATED, _CF, codice_fiscale_valid)
@@ -159,3 +196,16 @@ korean_named = named(_GATED, _THIRTEEN, _RRN_CONTEXT, rrn_valid)
 tfns = named(_GATED, _NINE, _TFN_CONTEXT, tfn_valid)
 my_numbers = named(_GATED, _TWELVE, _MY_NUMBER_CONTEXT, my_number_valid)
 belgian_numbers = named(_GATED, _BELGIAN, _BELGIAN_CONTEXT, belgian_valid)
+
+
+au_medicare_numbers = worded(
+    ("medicare",), named(_GATED, _AU_MEDICARE, _AU_MEDICARE_CONTEXT, au_medicare_valid)
+)
+chile_ruts = worded(
+    ("rut", "rol único", "rol unico", "cédula", "cedula"),
+    named(_GATED, _RUT, _RUT_CONTEXT, rut_valid),
+)
+pt_nifs = worded(
+    ("nif", "nipc", "contribuinte", "número fiscal", "numero fiscal"),
+    named(_GATED, _NIF_PT, _NIF_PT_CONTEXT, pt_nif_valid),
+)
