@@ -54,6 +54,7 @@ CORPORA = (
     "heldout4",  # held out by the fifth round, tuning data since the sixth
     "heldout5",  # held out by the sixth round, tuning data since the seventh
     "dev_secrets6",  # the sixth round's secrets corpus: clean and secret rows only
+    "dev_injection7",  # the seventh round's, written before its rules (semi-blind)
 )
 HELDOUT = "heldout2"  # never trained on; aggregates only
 NEVER = frozenset({HELDOUT, "heldout6"})  # the hold-outs: never trained on, never scored here
