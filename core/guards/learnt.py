@@ -240,7 +240,11 @@ def injection_score(text: str, view: str | None = None) -> float:
         return 0.0
     m = model()
     get_w, get_p, get_c, get_s, get_k = (
-        m.words.get, m.pairs.get, m.chars.get, m.stems.get, m.kinds.get
+        m.words.get,
+        m.pairs.get,
+        m.chars.get,
+        m.stems.get,
+        m.kinds.get,
     )
     total = (
         sum(get_w(w, 0.0) for w in p.words)
