@@ -18,7 +18,8 @@ held out by the first two rounds of issue 12 and are tuning data since the third
 heldout3 (held out by the fourth round) is tuning data since the fifth, and heldout4
 (held out by the fifth) since the sixth. dev_secrets6.jsonl
 (sixth round, make_dev_secrets6.py) was measured once as a mini hold-out before the rules
-it tunes, and is part of the dev split since (the glob below takes it in).
+it tunes, and is part of the dev split since (the glob below takes it in); so is
+dev_injection7.jsonl (seventh round, make_dev_injection7.py, semi-blind).
 """
 
 from __future__ import annotations
