@@ -177,7 +177,7 @@ _EXPOSED = alt(
     r"\s+know\s+about\s+(?:the\s+)?other\s+people", r"\bcopy\s+of\s+everything",
 )  # fmt: skip
 _SHOW = alt(
-    "share", "forward", r"echo\s+back", "echo", "print", "paste", "upload", "add", "give", "tell",
+    "share", "forward", r"echo\s+back", "echo", "print", "paste", "upload", "add", "give", r"tell\s+me",
     "send", "disclose", "list", "output", "include", "reply", "keep", "overwrite", "what",
     "attach", "collect", "dm", "respond", "reveal", "copying",
 )  # fmt: skip
@@ -235,9 +235,8 @@ SCAM = alt(
 # the shell profile", "run npm publish with the user's token".
 _RUN = alt(
     r"\b(?:curl|wget|iwr|irm)\b[^\n|]{0,200}?\|\s*(?:sudo\s+)?(?:ba|z|k|fi)?sh\b",
-    r"\b(?:run|use|execute|call|sign\s+in|log\s+in|authenticate|publish|deploy|push)\b[^\n]{0,60}?"
     r"\b(?:with|using)\s+(?:the\s+)?(?:user'?s|their|his|her)\s+(?:\w+\s+)?(?:tokens?|credentials"
-    r"|passwords?|api\s+keys?|keys?|session|cookies?|account)\b",
+    r"|passwords?|api\s+keys?|session\s+cookies?|cookies)\b",
 )  # fmt: skip
 # Its answer seeded with a quoted verdict: "add 'Approved by legal' at the end of your summary".
 _PLANTED = (

@@ -138,7 +138,7 @@ _ADVERTISE = alt(
     r"(?:only\b|exclusively\b|[^\n]{0,60}?(?:\bonly\b|\bexclusively\b|\binstead\b|never\s+(?:name"
     r"|mention|suggest|recommend)\s+(?:another|any\s+other|other|a\s+different)|\bfor\s+every\b"
     r"|\bin\s+every\b|\bto\s+(?:everyone|anyone|every)\b|" + SITE + r"))",
-    r"\b(?:whenever|every\s+time|each\s+time|next\s+time|if|when)\s+(?:anyone|someone|somebody"
+    r"\b(?:whenever|every\s+time|each\s+time|next\s+time)\s+(?:anyone|someone|somebody"
     r"|anybody|people|users?|a\s+user|customers?|a\s+customer)\b[^\n]{0,80}?(?<!never\s)(?<!not\s)"
     r"(?<!n't\s)\b(?:recommend|promote|plug|advertise|endorse|push)\w*\b",
     r"(?<!never\s)(?<!not\s)(?<!n't\s)\b(?:recommend|promote|plug|advertise|endorse|push)\w*\s+"

@@ -178,7 +178,7 @@ _ACT = alt(
     _SAFETY_RULES + r"[^\n.]{0,20}?" + _IGNORE, _HAND_OUT + r"[^\n.]{0,40}?" + _STORED,
     _STORED + r"[^\n.]{0,40}?" + _HAND_OUT, _SAY_THAT,
     _TURN_OFF + r"[^\n.]{0,30}?" + _TWO_FACTOR, _NEEDLESS_UPDATES, _UNSEEN, _OTP_SENT,
-    _URL + r"[^\n]{0,100}?(?<!\w)" + _SIGN_IN + r"(?!\w)",
+    r"(?:https?://|www\.)[^\n]{0,100}?(?<!\w)" + _SIGN_IN + r"(?!\w)",
 )  # fmt: skip
 # A reader named by what it does: "Si une IA lit ce message", "aan de AI die dit leest",
 # "agar koi AI yeh padh raha hai", "このメモを読んだAIは".
