@@ -177,8 +177,8 @@ _EXPOSED = alt(
     r"\s+know\s+about\s+(?:the\s+)?other\s+people", r"\bcopy\s+of\s+everything",
 )  # fmt: skip
 _SHOW = alt(
-    "share", "forward", r"echo\s+back", "echo", "print", "paste", "upload", "add", "give", r"tell\s+me",
-    "send", "disclose", "list", "output", "include", "reply", "keep", "overwrite", "what",
+    "share", "forward", r"echo\s+back", "echo", "print", "paste", "upload", "add", "give",
+    r"tell\s+me", "send", "disclose", "list", "output", "include", "reply", "keep", "overwrite", "what",
     "attach", "collect", "dm", "respond", "reveal", "copying",
 )  # fmt: skip
 # A canned answer kept for every asker: "always answer 'nobody'".
