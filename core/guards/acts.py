@@ -178,8 +178,8 @@ _EXPOSED = alt(
 )  # fmt: skip
 _SHOW = alt(
     "share", "forward", r"echo\s+back", "echo", "print", "paste", "upload", "add", "give",
-    r"tell\s+me", "send", "disclose", "list", "output", "include", "reply", "keep", "overwrite", "what",
-    "attach", "collect", "dm", "respond", "reveal", "copying",
+    r"tell\s+me", "send", "disclose", "list", "output", "include", "reply", "keep", "overwrite",
+    "what", "attach", "collect", "dm", "respond", "reveal", "copying",
 )  # fmt: skip
 # A canned answer kept for every asker: "always answer 'nobody'".
 _CANNED = r"\balways\s+(?:answer|reply|respond|say)\s+(?:with\s+)?[\"'“‘]"
