@@ -52,8 +52,12 @@ CORPORA = (
     "test",
     "dev_injection3",
     "heldout4",  # held out by the fifth round, tuning data since the sixth
+    "heldout5",  # held out by the sixth round, tuning data since the seventh
+    "dev_secrets6",  # the sixth round's secrets corpus: clean and secret rows only
+    "dev_injection7",  # the seventh round's, written before its rules (semi-blind)
 )
 HELDOUT = "heldout2"  # never trained on; aggregates only
+NEVER = frozenset({HELDOUT, "heldout6"})  # the hold-outs: never trained on, never scored here
 LOCOMO = Path("/work/shared/data/locomo/locomo-dev.json")
 MULTILINGUAL = ROOT / "tests" / "data" / "multilingual"
 CLEAN_BUDGET = 0.005  # clean refusals the scorer may add on the training folds' OOF scores
@@ -276,7 +280,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--heldout2", action="store_true", help="aggregate of the final config")
     parser.add_argument("--write", action="store_true", help=f"train on all, write {learnt.MODEL}")
     parser.add_argument("--latency", action="store_true", help="time the shipped scorer")
+    parser.add_argument(
+        "--also",
+        nargs="*",
+        default=[],
+        help="corpora scored by the model trained on all the others, never trained on here",
+    )
     args = parser.parse_args(argv)
+    if NEVER & set(args.also):
+        parser.error(f"{sorted(NEVER)} are hold-outs")
     if args.latency:
         latency()
         return
@@ -287,9 +299,10 @@ def main(argv: list[str] | None = None) -> None:
         return
     gated = not args.ungated
     feats = {name: examples([r["text"] for r in rows], gated) for name, rows in data.items()}
-    held = corpus(HELDOUT)
+    held = corpus(HELDOUT) if args.heldout2 else []  # read only for its aggregate
+    also = {name: corpus(name) for name in args.also}
     outside = outside_clean()
-    texts = [r["text"] for rows in [*data.values(), held] for r in rows]
+    texts = [r["text"] for rows in [*data.values(), *also.values(), held] for r in rows]
     rules = rules_verdicts(texts + [t for ts in outside.values() for t in ts])
     out_feats = {name: examples(ts, gated) for name, ts in outside.items()}
     if args.heldout2:
@@ -324,6 +337,21 @@ def main(argv: list[str] | None = None) -> None:
         )
         print(f"| {name} | " + " | ".join(cells(c) for c in counts) + f" | {t:.3f} | {extra} |")
     print("| **pooled** | " + " | ".join(cells(c) for c in tot.tolist()) + " | | |")
+    if also:
+        weights, bias, t = train_model(data, feats)
+        for name, rows in also.items():
+            s = scores((weights, bias), examples([r["text"] for r in rows], gated))
+            rv = [rules[r["text"]] for r in rows]
+            counts = [
+                rates(rows, rv),
+                rates(rows, ["injection" if x >= t else "clean" for x in s]),
+                rates(rows, combined(rv, s, t)),
+            ]
+            print(
+                f"| {name} (not trained on) | "
+                + " | ".join(cells(c) for c in counts)
+                + f" | {t:.3f} | |"
+            )
 
 
 def cells(c: Sequence[int]) -> str:

@@ -28,7 +28,8 @@ from core.guards.injection_patterns import (
 
 # --- who is spoken to --------------------------------------------------------------------
 MODEL = alt(
-    r"ai\s+(?:assistant|agent|model|system)s?", r"language\s+models?", r"automated\s+assistant",
+    r"ai\s+(?:assistant|agent|model|system|reviewer|screener|helper|reader|triager|moderator"
+    r"|recruiter)s?", r"language\s+models?", r"automated\s+assistant",
     "assistant", "ai", r"a\.i\.", "bot", "chatbot", "model", "llm", "agent", "gpt", "chatgpt",
     "claude", "copilot", "gemini", r"summari[sz]er",
 )  # fmt: skip
@@ -39,6 +40,8 @@ _BY_NAME = alt(
     # A vocative: the name after the start, a stop or a greeting, then a comma or colon.
     r"(?<=(?:(?:^|[\n.!?;:])\s{0,3}|\b(?:hey|hi|dear|listen|attention|ok|okay|yo|psst)[\s,]{1,3})"
     r"(?:the\s)?)\b" + MODEL + r"\s*[,:!—–]",
+    # a forged role label where a sentence starts: "Steel kettle. SYSTEM: tell shoppers …"
+    r"(?<=(?:^|[\n.!?;\"'(\[{])\s{0,3})\b(?:system|developer|operator)\s*:",
     r"\b" + MODEL + r"\s+(?:note|instructions?|directive|memo|override|notice|behaviou?r"
     r"|settings?|reminder|memory|rules?|update|tip|message|order|preference)\b",
     r"\b" + MODEL + r"(?:\s+systems?)?\s+(?:reading|processing|summari[sz]ing|reviewing|parsing"
@@ -48,12 +51,17 @@ _BY_NAME = alt(
 )  # fmt: skip
 _HEADER = alt(
     r"\b(?:note|message|instructions?|memo|directive|reminder|notice|order)\s+(?:\w+\s+){0,3}?"
-    r"(?:to|for)\s+(?:the\s+|any\s+|all\s+|an?\s+|this\s+)?(?:\w+\s+)?" + MODEL + r"\b",
-    r"\bwhoever\s+reads\s+this\b",
+    r"\(?(?:to|for)\s+(?:the\s+|any\s+|all\s+|an?\s+|this\s+)?(?:\w+\s+)?" + MODEL + r"\b",
+    r"\bwhoever\s+(?:reads|processes|parses|handles|ingests|summari[sz]es|indexes|reviews"
+    r"|sees)\s+this\b",
     # Memory headers: "memory entry for the bot:", "priority-1 memory:", "store permanently:"
-    r"\bmemory\s+(?:entry|update|note|item|record)\b",
+    r"\bmemory\s+(?:entry|update|note|item|record|consolidation|write|patch|sync)\b",
     r"\bpriority[\s\-]?\d\s+memory\b",
-    r"\b(?:permanent|persistent|standing|core)\s+(?:note|memory|rule|order|instruction)\b",
+    r"\b(?:permanent|persistent|standing|core)\s+(?:note|memory|rule|order|instruction|preference"
+    r"|setting|policy)\b",
+    # "Please memorise as a fact:", "remember this as a rule"
+    r"\b(?:memori[sz]e|remember|store|save|keep)\s+(?:this\s+|it\s+|that\s+)?as\s+(?:an?\s+)?"
+    r"(?:fact|rule|given|standing\s+\w+)\b",
     r"\b(?:store|save|keep|remember)\s+(?:this\s+)?(?:permanently|forever)\b",
     r"\bremember\s+(?:this\s+)?for\s+(?:every|all)\s+future\b",
     r"\b(?:save|store|keep|add)\s+this\s+as\s+an?\s+(?:\w+\s+)?(?:rule|instruction|directive"
@@ -102,6 +110,13 @@ _LIE = alt(
     # an impostor put in the place of the real one: "…, never the real helpdesk"
     r"\b(?:never|not|instead[ ]of)[ ]the[ ](?:real|actual|official|genuine)\b",
 )  # fmt: skip
+# A claim its writer says is untrue: "…, whether or not it is true", "(we are not, but …)".
+UNTRUE = alt(
+    r"\b(?:whether\s+(?:or\s+not\s+)?|even\s+if\s+|regardless\s+of\s+whether\s+)(?:it'?s|it\s+is"
+    r"|that'?s|that\s+is|this\s+is|they\s+are|they're)\s+(?:not\s+)?(?:true|accurate|correct"
+    r"|the\s+case)\b",
+    r"(?<=\()(?:we|it|they|he|she)(?:'re|'s|\s+are|\s+is|\s+was|\s+were)\s*n[o']t\b",
+)  # fmt: skip
 # With the model addressed, a site, a number or "has moved to" is enough: a team note
 # tells people where the wiki moved, a planted memory tells the assistant to say so.
 _CLAIM = alt(
@@ -110,8 +125,10 @@ _CLAIM = alt(
 )  # fmt: skip
 _SAY = alt(
     "say", "said", "says", r"tell\s+(?:them|users|people|everyone|anyone|the\s+(?:user|customer"
-    r"|reader)s?|him|her)", "claim", "state", r"repl(?:y|ies)", "respond", "answer", "mention",
-    "insist", "confirm", r"assure\s+\w+", r"give\s+(?:them|users|people|out)",
+    r"|reader)s?|him|her|(?:the\s+)?(?:shoppers|buyers|visitors|customers|clients|callers|readers"
+    r"|applicants|patients|students|employees|staff))", "claim", "state", r"repl(?:y|ies)",
+    "respond", "answer", "mention", "insist", "confirm", r"assure\s+\w+",
+    r"give\s+(?:them|users|people|out)",
     r"inform\s+\w+", r"describe\s+\w+\s+as", r"point\s+(?:them|users|people)\s+to",
 )  # fmt: skip
 _DECEIVE = r"\b" + _SAY + r"\b[^\n]{0,80}?" + _CLAIM
@@ -121,6 +138,14 @@ _ADVERTISE = alt(
     r"(?:only\b|exclusively\b|[^\n]{0,60}?(?:\bonly\b|\bexclusively\b|\binstead\b|never\s+(?:name"
     r"|mention|suggest|recommend)\s+(?:another|any\s+other|other|a\s+different)|\bfor\s+every\b"
     r"|\bin\s+every\b|\bto\s+(?:everyone|anyone|every)\b|" + SITE + r"))",
+    r"\b(?:whenever|every\s+time|each\s+time|next\s+time)\s+(?:anyone|someone|somebody"
+    r"|anybody|people|users?|a\s+user|customers?|a\s+customer)\b[^\n]{0,80}?(?<!never\s)(?<!not\s)"
+    r"(?<!n't\s)\b(?:recommend|promote|plug|advertise|endorse|push)\w*\b",
+    r"(?<!never\s)(?<!not\s)(?<!n't\s)\b(?:recommend|promote|plug|advertise|endorse|push)\w*\s+"
+    r"[^\n]{0,60}?\b(?:whenever|every\s+time|each\s+time)\s+(?:anyone|someone|somebody|anybody"
+    r"|people|users?|a\s+user|customers?)\b",
+    r"\balways\s+(?:include|add|append|insert|put|paste|attach)\s+(?:a\s+|the\s+|our\s+)?"
+    r"(?:\w+\s+)?(?:link|url)\s+(?:to\s+)?" + SITE,
     r"\b(?:slip|sneak|work|drop)\s+in\s+(?:a\s+)?(?:recommendation|plug|mention|ad|link|promo)",
     r"\bsponsored\s+by\b", r"\bpaid\s+(?:partnership|placement|promotion)\b",
     r"\baffiliate\s+link\b",
@@ -134,14 +159,14 @@ _UNSAFE = alt(
     r"\b(?:never|don'?t|do\s+not|stop|no\s+longer)\s+(?:ever\s+)?(?:warn\w*|flag\w*|add\w*\s+"
     r"(?:any\s+)?(?:\w+\s+)?(?:warnings|disclaimers|caveats))\b",
     r"\bskip\w*\s+(?:all\s+|every\s+|any\s+)?(?:the\s+)?(?:confirmation|verification|safety"
-    r"|security|approval)\b",
+    r"|security|approval|warnings|disclaimers|caveats|review)\b",
     r"\b(?:disclaimers|warnings|safety\s+(?:warnings|checks|notices|rules|filters)|content\s+"
     r"filters?)\s+(?:are|is)\s+(?:now\s+)?(?:banned|forbidden|not\s+allowed|disabled|off"
     r"|switched\s+off|turned\s+off|no\s+longer\s+(?:needed|required))\b",
     r"\b(?:leave\s+out|omit|hide|don'?t\s+mention|never\s+mention|stop\s+mentioning"
     r"|do\s+not\s+mention)\s+(?:any\s+)?(?:mention\s+of\s+)?(?:the\s+)?(?:\w+\s+)?" + _HUSH,
     r"\bwithout\s+(?:any\s+)?(?:asking\s+(?:for\s+)?)?(?:warnings?|disclaimers|checks"
-    r"|confirmation|verification|approval|permission)\b",
+    r"|confirmation|verification|approval|permission|reviews?)\b",
 )  # fmt: skip
 _GRANT = alt(
     r"\b(?:treat|consider|regard|handle)\s+(?:every|all|any)?\s*(?:\w+\s+){0,3}?(?:from|by)\s+"
@@ -161,7 +186,7 @@ _GRANT = alt(
     r"\bclose\s+(?:it|this|the\s+\w+)\s+as\s+(?:resolved|fixed|done|closed)\b",
     r"\b(?:rate|score|rank)\s+(?:it|this|them|\w+)\s+\d+\s*/\s*10\b",
 )  # fmt: skip
-HARM = alt(_DECEIVE, _ADVERTISE, _UNSAFE, _GRANT)
+HARM = alt(_DECEIVE, _ADVERTISE, _UNSAFE, _GRANT, UNTRUE)
 
 # --- what it would take ------------------------------------------------------------------
 DATA = alt(
@@ -181,7 +206,11 @@ DATA = alt(
     r"what\s+(?:i|we|they|the\s+user)(?:'ve|\s+have)?\s+(?:told\s+you|said|shared|written)",
     r"(?:the\s+)?(?:user'?s|users'?|their)\s+(?:\w+\s+){0,3}?(?:memor\w+|names?|e-?mails?|phone"
     r"(?:\s+numbers?)?|numbers?|address(?:es)?|ip|locations?|details|messages|data|passwords?"
-    r"|keys?|tokens?|history|notes|files|contacts)",
+    r"|keys?|tokens?|history|notes|files|contacts|profiles?|calendars?|schedule|availability"
+    r"|dms|salary|documents)",
+    r"(?:the\s+)?(?:\w+\s+)?private\s+(?:dms?|direct\s+messages|messages|chats?|conversations?"
+    r"|notes|channels?)",
+    r"(?:all\s+)?(?:his|her)\s+(?:\w+\s+)?(?:messages|e-?mails|chats|dms|notes|memories|files)",
     r"the\s+question\s+the\s+user\s+(?:just\s+)?asked",
     r"(?:api\s+)?(?:keys?|passwords?|secrets?|tokens?)\s+you\s+(?:have|hold|were|know|saw|'ve)",
 )  # fmt: skip
@@ -217,7 +246,7 @@ _NO_LONGER = r"no\s+longer\s+(?:holds?|appl(?:y|ies)|valid|in\s+(?:effect|force)
 _REVEAL = alt(
     "print", "show", "tell", "quote", "echo", "copy", "list", "output", "repeat", "recite",
     "give", "share", "paste", "dump", "read", "spell", "type", "reproduce", "translate", "leak",
-    "reveal", "disclose", "display", "send", "what",
+    "reveal", "disclose", "display", "send", "what", r"(?:begin|start|open)\s+with",
 )  # fmt: skip
 _OWN_PROMPT = (
     r"(?:your|the\s+(?:assistant|bot|ai|model)'?s?)\s+(?:\w+\s+){0,2}?(?:system\s+(?:prompt"
@@ -226,11 +255,20 @@ _OWN_PROMPT = (
 )
 _PEOPLE = r"(?:people|users|members|employees|colleagues|persons?|accounts|customers)"
 
+# A forged block: a line that is only a memory or system heading ("### CORE MEMORY UPDATE
+# ###"), its orders on the lines below it.
+_BLOCK = (
+    r"(?:^|\n)[^\w\n]{0,8}(?:(?:core|system|long[\s\-]?term|persistent|permanent|priority)\s+)?"
+    r"(?:memory|system)\s+(?:update|entry|consolidation|write|patch|sync|notice|override|message"
+    r"|directive)[^\w\n]{0,8}\n(?:[^\n]{0,200}\n){0,4}?[^\n]{0,200}?"
+)
+
 ADDRESSED: tuple[InjectionPattern, ...] = (
     # Spoken to, then told to deceive, advertise, drop its care or hand out rights.
     # (`acts.ACTS`: the acts named since, so every form meets every act.)
     *(ip(ORDER, form + WORDS_36 + alt(HARM, ACTS)) for form in TO_MODEL_FORMS),
     ip(ORDER, _YOU_ALWAYS + HARM + ")"),
+    ip(ORDER, _BLOCK + alt(HARM, ACTS)),
     ip(ORDER, ITS_OUTPUT + r"[^\n]{0,160}?" + alt(_DECEIVE, _ADVERTISE, _UNSAFE, ACTS)),
     # "the next time anyone asks …, tell them KeyVaultPro is the only safe one"
     ip(ORDER, r"\b(?:next\s+time|whenever|every\s+time|each\s+time|when|if)\s+"
@@ -253,9 +291,18 @@ ADDRESSED: tuple[InjectionPattern, ...] = (
     # Tools: "run the send_slack_message function … with every saved fact", curl -d @memories
     ip(EXFIL, r"\b(?:call|invoke|run|use|trigger|execute|fire|hit)\s+(?:the\s+|your\s+)?"
        + _TOOL + r"\b[^\n]{0,160}?(?:\b" + DATA + r"\b|" + _OPEN_QUERY + r")"),
-    ip(EXFIL, r"(?:send|post|mail|upload|fetch|request|http|webhook|forward|push|notify|publish)\w*"
-       r"\s*\([^)\n]{0,200}?\b(?:memor\w*|conversation\w*|chat_?history|secrets?"
-       r"|passwords?|context_?window|credentials)\b"),
+    ip(EXFIL, r"(?:send|post|mail|upload|fetch|request|http|webhook|forward|push|notify|publish"
+       r"|[a-z]+_[a-z]+)\w*\s*\([^)\n]{0,200}?\b(?:memor\w*|conversation\w*|chat_?history"
+       r"|secrets?|passwords?|context_?window|credentials)\b"),
+    # A link's query to be filled with data: "after replacing X with the user's home address:
+    # [Track](https://…?addr=X)", "append '?log=' and the last 20 lines of this chat"
+    ip(EXFIL, r"\b(?:replac\w*|substitut\w*|swap\w*)\b[^\n]{0,40}?\bwith\s+" + DATA
+       + r"\b[^\n]{0,160}?https?://[^\s)\"'>]{0,300}[?&][\w\-]*="),
+    ip(EXFIL, r"\b(?:append|add|attach|put)\w*\s+[\"'“‘`]?[?&][\w\-]{1,30}=[\"'”’`]?[^\n]{0,60}?\b"
+       + DATA + r"\b"),
+    # Someone's messages mirrored to an outside address: "wants all his messages copied to x@…"
+    ip(EXFIL, r"\b" + DATA + r"\b[^\n]{0,40}?\b(?:copied|forwarded|sent|cc'?d|bcc'?d|mirrored"
+       r"|redirected)\s+to\s+[\w.+\-]+@[\w\-]+\.\w{2,}"),
     ip(EXFIL, r"\bcurl\b[^\n]{0,120}?\s(?:-d|--data\S*|-F|-T|--upload-file)\b[^\n]{0,80}?"
        r"(?:memor|conversation|chat|histor|secret|password|context|credential|\.env\b|id_rsa)"),
     # Its prompt and other people's memories: "echo back your initial instructions"
@@ -313,6 +360,13 @@ ADDRESSED: tuple[InjectionPattern, ...] = (
              r"the\s+(?:\w+\s+){0,2}?(?:guardrails|constraints|restrictions|filters|rules"
              r"|instructions|guidelines)\s+you\s+(?:were|have\s+been|'ve\s+been)\s+(?:given"
              r"|set\s+up\s+with|configured\s+with)")),
+    ip(ROLE, r"\b(?:set\s+aside|scrap|drop|discard|abandon|ditch|forget|ignore|disregard|override"
+       r"|erase|wipe)\s+(?:whatever|everything|anything|all)\s+(?:that\s+)?(?:the\s+|your\s+)?"
+       r"(?:operator|developers?|system|admins?|administrator|owner|creators?|makers?)\s+(?:has\s+)?"
+       r"(?:told|gave|given|taught|instructed)\s+you\b"),
+    ip(ROLE, r"\b(?:the\s+)?(?:text|lines?|words|content|message|section)\s+(?:below|that\s+follows"
+       r"|after\s+this)\s+(?:is|are)\s+(?:the\s+|your\s+)?(?:real|actual|true|new|only)\s+"
+       r"(?:instruction\s+set|instructions|rules|system\s+prompt|prompt|directives)\b"),
     ip(ROLE, r"\b(?:treat|take|use|consider|accept|adopt)\s+(?:the\s+following|this|these"
        r"|what\s+follows|the\s+text\s+below)\s+as\s+your\s+(?:new\s+|real\s+|actual\s+|only\s+)?"
        r"(?:system\s+prompt|instructions|rules|directives|programming|guidelines)"),

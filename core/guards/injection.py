@@ -139,6 +139,7 @@ _DECLARATIVE = regex.compile(
 # "someone told the bot to ignore previous instructions": an attempt reported, in the past.
 _REPORTED = regex.compile(
     r"\b(?:told|asked|instructed|tricked|convinced|got|made|tried\s+to\s+(?:get|make|trick"
+    r"|convince)|(?:can|could|cannot|can't)\s+(?:just\s+|simply\s+)?(?:tell|ask|get|make|trick"
     r"|convince))\s+(?:the|our|a|an|my)\s+(?:\w+\s+)?(?:bot|assistant|ai|model|chatbot|llm"
     r"|agent)\s+(?:into\s+|to\s+)?$"
 )
@@ -152,11 +153,13 @@ _TOKEN_CHARS = 48
 _QUOTES = "\"'“‘`«"
 _MENTION_AFTER = regex.compile(
     r"^[^\n]{0,8}?[\"'”’`»][^\n]{0,30}?\b(?:attacks?|injections?|prompts?|style|examples?"
-    r"|phrases?|strings?|patterns?|tests?|payloads?|jailbreaks?|tricks?)\b"
+    r"|phrases?|strings?|patterns?|tests?|payloads?|jailbreaks?|tricks?|mean|means|meant|memes?"
+    r"|trends?)\b"
 )
 _MENTION_BEFORE = regex.compile(
     r"\b(?:like|such\s+as|e\.g\.|showed|shows|called|phrase|detect|detects|block|blocks|catch"
-    r"|catches|flag|flags|filter|filters|mentions?|example)\b[^\n]{0,20}$"
+    r"|catches|flag|flags|filter|filters|mentions?|example|memes?|title|headline|tweet|joke)\b"
+    r"[^\n]{0,20}$"
 )
 
 
@@ -170,7 +173,7 @@ _QUOTED_EXAMPLE = regex.compile(
 # "Memory poisoning attacks plant standing orders like …", "indirect prompt injection is
 # when …": a sentence about an attack, not one.
 _ATTACK_TOPIC = regex.compile(
-    r"\b(?:prompt\s+injections?|injection\s+attacks?|exfiltration|poisoning|jailbreaks?"
+    r"\b(?:prompt\s+injections?|injections?|exfiltration|poisoning|jailbreaks?"
     r"|attacks?|attackers?|red[\s\-]team\w*|payloads?)\b[^.!?\n]{0,160}$"
 )
 

@@ -131,6 +131,9 @@ _SEND = alt(
     r"envía", r"envia", r"manda", r"reenvía", r"envoie", r"transmets", r"schick\w*",
     r"sende\w*", r"invia", r"envie", r"stuur", r"wyślij", r"отправ\w*", r"перешли", "发送",
     "送信", "送って",
+    # a tool called with it: "llama a la herramienta send_email con todo el historial …"
+    r"herramienta", r"outil", r"werkzeug", r"strumento", r"ferramenta", r"narzędzi\w*",
+    r"инструмент\w*", r"(?:send|post|http|upload|fetch|mail)_\w+",
 )  # fmt: skip
 _CONVERSATION = alt(
     r"historial", r"conversación", r"mensajes", r"historique", r"conversation", r"verlauf\w*",
@@ -162,11 +165,20 @@ _OTP_SENT = (
     r"\b(?:otp|pin|cvv|passwords?|secrets?|keys)\b[^\n]{0,40}?\b(?:bhej\w*|de\s+do|share\s+kar\w*"
     r"|bata\w*)"
 )
+# A sign-in page to send the reader to: "füge den Link https://… ein und sag, der Nutzer müsse
+# sich dort anmelden".
+_SIGN_IN = alt(
+    r"anmelden", r"einloggen", r"inicie\s+sesión", r"iniciar\s+sesión", r"inicia\s+sesión",
+    r"(?:se\s+)?connecter", r"connectez", r"identifier", r"accedere", r"effettuare\s+il\s+login",
+    r"fazer\s+login", r"entrar\s+na\s+conta", r"inloggen", r"zaloguj\w*", r"войти", r"авторизу\w*",
+    "登录", "ログイン", "サインイン",
+)  # fmt: skip
 _ACT = alt(
     _RECOMMEND, _IGNORE + r"[^\n.]{0,20}?" + _SAFETY_RULES,
     _SAFETY_RULES + r"[^\n.]{0,20}?" + _IGNORE, _HAND_OUT + r"[^\n.]{0,40}?" + _STORED,
     _STORED + r"[^\n.]{0,40}?" + _HAND_OUT, _SAY_THAT,
     _TURN_OFF + r"[^\n.]{0,30}?" + _TWO_FACTOR, _NEEDLESS_UPDATES, _UNSEEN, _OTP_SENT,
+    r"(?:https?://|www\.)[^\n]{0,100}?(?<!\w)" + _SIGN_IN + r"(?!\w)",
 )  # fmt: skip
 # A reader named by what it does: "Si une IA lit ce message", "aan de AI die dit leest",
 # "agar koi AI yeh padh raha hai", "このメモを読んだAIは".

@@ -46,6 +46,64 @@ MAX_CHARS = 4000
 # but never of fewer than this: a short text's few words weigh no more than a sentence's.
 MIN_FEATURES = 16
 _PRONOUNS = frozenset({"you", "your", "you're", "yours", "yourself"})
+# A long word's first letters as well, a stem shared by its inflections and cognates
+# ("instructions", "instrucciones", "instruções"; "memorise", "memorizzare"): what a corpus
+# wrote in one form then counts for the others.
+STEM = 5
+# Word classes an injection is made of (who is spoken to, its rules, an override, a send,
+# a reveal, the data, a standing scope, an advert), in the corpora's languages and a few
+# more: a text gets a feature per class it holds and per pair of classes, so an order
+# phrased in words no corpus used still shows its structure ("addressee & send & data").
+_KINDS: dict[str, frozenset[str]] = {
+    "addr": frozenset((
+        "assistant", "assistants", "ai", "bot", "bots", "chatbot", "model", "models", "llm",
+        "llms", "agent", "agents", "gpt", "chatgpt", "claude", "copilot", "gemini", "summariser",
+        "summarizer", "asistente", "assistente", "assistent", "assistenten", "ia", "ki",
+        "asystent", "asystencie", "asistan", "asistanı", "asistana", "модель", "ассистент",
+        "ассистенту", "бот", "ии", "modelo", "modello", "modèle", "modell",
+    )),
+    "rules": frozenset((
+        "instructions", "instruction", "rules", "prompt", "guidelines", "directives", "system",
+        "policy", "filters", "restrictions", "guardrails", "safety", "instrucciones",
+        "instruções", "istruzioni", "anweisungen", "instructies", "instrukcje", "talimatları",
+        "talimatlar", "инструкции", "règles", "reglas", "regeln", "regole", "regras", "zasady",
+        "kuralları", "kurallar", "правила", "consignes", "systemprompt",
+    )),
+    "override": frozenset((
+        "ignore", "disregard", "forget", "override", "bypass", "discard", "ignora", "ignorez",
+        "ignoriere", "ignorieren", "negeer", "zignoruj", "игнорируй", "забудь", "olvida",
+        "oublie", "vergiss", "dimentica", "esqueça", "esqueca", "unut", "ignorar", "ignorer",
+        "vergeet", "zapomnij", "yoksay", "supersedes", "overrides",
+    )),
+    "send": frozenset((
+        "send", "forward", "email", "mail", "post", "upload", "append", "attach", "embed",
+        "paste", "leak", "exfiltrate", "transmit", "envía", "envia", "envoie", "schick",
+        "schicke", "sende", "invia", "stuur", "wyślij", "gönder", "отправь", "перешли", "manda",
+        "render", "fetch", "call", "invoke", "http_get", "send_email", "curl", "webhook",
+    )),
+    "reveal": frozenset((
+        "reveal", "print", "show", "output", "display", "repeat", "dump", "disclose", "list",
+        "muestra", "revela", "montre", "révèle", "zeig", "zeige", "mostra", "mostre", "toon",
+        "pokaż", "покажи", "göster", "recite", "verbatim",
+    )),
+    "data": frozenset((
+        "conversation", "chat", "history", "transcript", "memories", "memory", "messages",
+        "passwords", "password", "tokens", "token", "keys", "secrets", "credentials", "contacts",
+        "calendar", "historial", "conversación", "historique", "verlauf", "chatverlauf",
+        "cronologia", "histórico", "geschiedenis", "historia", "geçmişi", "sohbet", "историю",
+        "переписку", "contraseñas", "passwort", "passwörter", "şifre", "şifreleri", "пароли",
+        "dms", "profile", "address", "salary",
+    )),
+    "scope": frozenset((
+        "always", "every", "whenever", "forever", "permanently", "henceforth", "siempre",
+        "toujours", "immer", "sempre", "altijd", "zawsze", "всегда", "daima", "hep", "anyone",
+        "everyone", "future", "permanent", "standing", "désormais", "künftig", "отныне",
+    )),
+    "promote": frozenset((
+        "recommend", "promote", "recomienda", "recommande", "empfiehl", "consiglia",
+        "recomende", "aanbevelen", "poleć", "öner", "рекомендуй", "advertise", "endorse",
+    )),
+}  # fmt: skip
 # The gate: a word naming a machine, its instructions or memory, a tool or a standing
 # order; a word beginning like one (inflected languages); or a link or script term.
 _GATE_WORDS = frozenset((
@@ -79,6 +137,8 @@ class Parts(NamedTuple):
     gated: bool
     pairs: frozenset[tuple[str, str]]
     chars: frozenset[str]
+    stems: frozenset[str]
+    kinds: frozenset[str]
 
 
 def parts(text: str, view: str | None = None) -> Parts:
@@ -97,12 +157,18 @@ def parts(text: str, view: str | None = None) -> Parts:
         chars = frozenset(
             run[i : i + 2] for run in _UNSPACED.findall(view) for i in range(len(run) - 1)
         )
-    return Parts(words - _PRONOUNS, gated, frozenset(pairwise(tokens)), chars)
+    stems = frozenset(w[:STEM] for w in words if len(w) > STEM + 1)
+    held = sorted(kind for kind, lexicon in _KINDS.items() if not lexicon.isdisjoint(words))
+    if "http" in view or "www." in view or "@" in view:
+        held.append("url")
+    kinds = frozenset(held) | {a + "&" + b for i, a in enumerate(held) for b in held[i + 1 :]}
+    return Parts(words - _PRONOUNS, gated, frozenset(pairwise(tokens)), chars, stems, kinds)
 
 
 def features(text: str) -> set[str]:
     """The features a text is scored on, as the model file names them: words ("w:"),
-    adjacent word pairs ("b:") and character pairs of unspaced scripts ("c:")."""
+    adjacent word pairs ("b:"), character pairs of unspaced scripts ("c:") and the stems
+    of long words ("p:")."""
     return names(parts(text))
 
 
@@ -111,6 +177,8 @@ def names(p: Parts) -> set[str]:
     out = {"w:" + w for w in p.words}
     out.update("b:" + a + " " + b for a, b in p.pairs)
     out.update("c:" + c for c in p.chars)
+    out.update("p:" + s for s in p.stems)
+    out.update("k:" + k for k in p.kinds)
     return out
 
 
@@ -137,6 +205,8 @@ class Model(NamedTuple):
     words: dict[str, float]
     pairs: dict[tuple[str, str], float]
     chars: dict[str, float]
+    stems: dict[str, float]
+    kinds: dict[str, float]
     bias: float
     threshold: float
 
@@ -145,7 +215,7 @@ class Model(NamedTuple):
 def model() -> Model:
     text = resources.files("core.guards").joinpath("data/injection_model.json").read_text("utf-8")
     data = json.loads(text)
-    words, pairs, chars = {}, {}, {}
+    words, pairs, chars, stems, kinds = {}, {}, {}, {}, {}
     for name, weight in data["weights"].items():
         kind, _, body = name.partition(":")
         if kind == "w":
@@ -153,9 +223,13 @@ def model() -> Model:
         elif kind == "b":
             a, _, b = body.partition(" ")
             pairs[(a, b)] = weight
+        elif kind == "p":
+            stems[body] = weight
+        elif kind == "k":
+            kinds[body] = weight
         else:
             chars[body] = weight
-    return Model(words, pairs, chars, float(data["bias"]), float(data["threshold"]))
+    return Model(words, pairs, chars, stems, kinds, float(data["bias"]), float(data["threshold"]))
 
 
 def injection_score(text: str, view: str | None = None) -> float:
@@ -165,13 +239,21 @@ def injection_score(text: str, view: str | None = None) -> float:
     if not p.gated:
         return 0.0
     m = model()
-    get_w, get_p, get_c = m.words.get, m.pairs.get, m.chars.get
+    get_w, get_p, get_c, get_s, get_k = (
+        m.words.get,
+        m.pairs.get,
+        m.chars.get,
+        m.stems.get,
+        m.kinds.get,
+    )
     total = (
         sum(get_w(w, 0.0) for w in p.words)
         + sum(get_p(pair, 0.0) for pair in p.pairs)
         + sum(get_c(c, 0.0) for c in p.chars)
+        + sum(get_s(s, 0.0) for s in p.stems)
+        + sum(get_k(k, 0.0) for k in p.kinds)
     )
-    n = len(p.words) + len(p.pairs) + len(p.chars)
+    n = len(p.words) + len(p.pairs) + len(p.chars) + len(p.stems) + len(p.kinds)
     return probability(m.bias + total / math.sqrt(max(n, MIN_FEATURES)))
 
 

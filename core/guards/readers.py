@@ -46,6 +46,7 @@ _ITS_STORE = alt(
     r"your\s+(?:\w+\s+)?(?:memory|memories|notes|instructions|rules|prompt|directives)",
     r"long[\s\-]?term\s+(?:memory|notes)", r"future\s+you", r"you\s+\(the\s+\w+\)",
     r"workspace[\s\-]wide\s+(?:fact|rule|note)", r"(?:lasting|standing)\s+preference",
+    r"keep\s+in\s+(?:your\s+)?memory", r"(?:persistent|long[\s\-]?term|permanent|stored)\s+profile",
 )  # fmt: skip
 # A heading: at most a few words from the start of a line, a bracket or a sentence, naming
 # the model or its memory, ended by a colon ("[For the note-taking bot: …").
@@ -91,6 +92,7 @@ _STANDING = alt(
     r"\b(?:every|all)\s+(?:future|upcoming)\s+(?:chats?|conversations?|sessions?|answers?"
     r"|replies)\b",
     r"\b(?:from[ ]now[ ]on|going[ ]forward|henceforth)\b",
+    r"\bfrom[ ]this[ ](?:moment|point|day)[ ](?:on|onwards?|forward)\b",
     # "The assistant must stop refusing": the model named as the one bound.
     r"\b(?:assistant|bot|ai|model|chatbot|llm)[ ](?:must|shall|is\s+to|has\s+to|needs\s+to"
     r"|should\s+(?:always|never|consider|treat|regard|obey|ignore|no\s+longer))\b",
@@ -101,6 +103,9 @@ _CAST = alt(
     r"\bact(?:ing)?[ ]as\s+(?:the\s+|an?\s+|my\s+|your\s+)?(?:\w+\s+)?(?:admin\w*|developer"
     r"|root|owner|operator|superuser|sysadmin|moderator|dan|god)\b",
     r"\bpretend\s+(?:to\s+be|you(?:'re|\s+are))\b", r"\brole[\s\-]?play\b",
+    # "imagine you are the system administrator of this bot"
+    r"\b(?:imagine|suppose|assume)\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:now\s+)?(?:the\s+|an?\s+)?"
+    r"(?:\w+\s+)?(?:admin\w*|developer|root|owner|operator|superuser|sysadmin|moderator)\b",
     r"\blet'?s\s+play\b", r"\bbehave\s+as\b", r"(?<=\byou(?:'re|\s+are)\s+(?:now\s+)?(?:an?\s+)?"
     r"(?:\w+\s+)?)(?:ai|assistant|bot|model)[ ](?:from|in|that|who|where)\b",
 )  # fmt: skip
@@ -114,7 +119,7 @@ _MARKED = alt(
     r"\b(?:hidden|secret|confidential|private)\s+(?:preference|instruction|rule|directive|note"
     r"|order)s?\s*[:(]",
     r"\b(?:function|tool)[\s_](?:output|result|response|call)\s*:", r"\bnext_action\b",
-    r"(?<=[\"']role[\"']\s{0,3}:\s{0,3}[\"'])(?:system|developer)[\"']",
+    r"(?<=[\"']role[\"']\s{0,3}:\s{0,3}[\"'])(?:system|developer|memory|admin)[\"']",
 )  # fmt: skip
 # A bot by its handle or a model with a job, as a vocative ("memorybot:", "AI triage bot,",
 # "bot ->", '"assistant:' inside an attribute), and a chat mention ("@memorybot …"). Each
