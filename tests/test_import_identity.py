@@ -4,10 +4,11 @@
 (`core.remember.batch`); none of that may change an outcome. The same file goes in
 twice, into two workspaces of one store: as an import in small batches, and line by
 line through `remember`. Both must leave the same memories (text, status, importance,
-kind, scope, entities, what each supersedes) and give the same statuses, on SQLite and
-PostgreSQL. The file mixes restatements, corrections, paraphrases and duplicates —
-inside a batch, across batches and against memories already stored — and a refused
-line, with team lines that share most of their words (bench/team_vocabulary.py)."""
+kind, scope, entities, what each supersedes) and entity counts, and give the same
+statuses, on SQLite and PostgreSQL. The file mixes restatements, corrections,
+paraphrases and duplicates — inside a batch, across batches and against memories
+already stored — and a refused line, with team lines that share most of their words
+(bench/team_vocabulary.py)."""
 
 from __future__ import annotations
 
@@ -41,8 +42,9 @@ def workload() -> tuple[list[str], list[str]]:
 async def kept(service, workspace: str) -> list[tuple[object, ...]]:
     async with service.store.session(Principal(workspace, "alice")) as session:
         memories = await session.list_memories([s.value for s in Status], 10_000)
+        counts = await session.entity_counts(sorted({e for m in memories for e in m.entities}))
     texts = {m.id: m.content for m in memories}
-    return sorted(
+    return [(e, n) for e, n in sorted(counts.items())] + sorted(
         (
             m.content,
             m.status.value,
