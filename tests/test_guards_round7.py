@@ -109,6 +109,17 @@ def test_a_password_without_a_word_for_it_is_refused(text: str) -> None:
         "the file is Notes#2_Final.docx",
         "Ben&Jerry's2 for dessert",
         'sortKey: "2026-12-03T10:14:07Z#ord_8f7e6d"',
+        # the same make-up in a sentence, or given as an identifier (lead's review)
+        "C#Dev2024 meetup is on Friday",
+        "the repo is Ben&Co-Tools3",
+        "Use ticket QA#4512b for that",
+        "My gamertag is xX_Sn1per#Wolf_Xx",
+        "The meeting room is B2#West-Wing",
+        "Version v2.3.1-Beta#7 shipped",
+        "Discord tag Mike#4821",
+        "my discord is Mike#4821",
+        "Order no. AbC#12345 shipped",
+        "F#Major7 chord then G",
     ],
 )
 def test_password_shaped_look_alikes_pass(text: str) -> None:

@@ -10,6 +10,12 @@ underscores and slashes do not count as that symbol (they join names, versions a
 paths: "Claude-3.5-Sonnet", "Report_Q3.pdf"), nor does a symbol at either end
 ("#Summer2024", "Yahoo!"); e-mail addresses, URLs, paths and code are never passwords
 here, nor are a timestamp joined to an id, a file name or a possessive.
+
+That make-up alone is also a Discord tag ("Mike#4821"), a chord ("F#Major7"), a room
+("B2#West-Wing") or a ticket ("QA#4512b"), so the value must also be *given*: right after
+a label's colon, arrow, slash or equals sign, or after "is", "to", "with", "now" — and
+what it is given as must not be a name for an identifier (a tag, handle, room, repo,
+ticket, version …). A policy-shaped run standing in a sentence is left alone.
 """
 
 from __future__ import annotations
@@ -31,6 +37,29 @@ _TIMESTAMP = regex.compile(r"\d{4}-\d\d-\d\d|\d{1,2}:\d\d")
 _NOT_A_PASSWORD = regex.compile(r"\.[A-Za-z]{2,4}$|['’]s(?![a-z])")
 
 
+# How a value is handed over: the end of the line's text before it.
+_GIVEN = regex.compile(
+    r"(?:[:→=/]|->|\b(?:is|are|was|to|with|now|it'?s|mine'?s|son|est|ist))\s*$", regex.IGNORECASE
+)
+# What it is handed over as, when that is a name for an identifier, not a secret.
+_ID_NOUN = regex.compile(
+    r"\b(?:tag|gamertag|handle|user(?:name)?|nick(?:name)?|ids?|version|room|repo(?:sitory)?"
+    r"|branch|ticket|order|case|sku|ref(?:erence)?|channel|server|team|title|chord|hashtag"
+    r"|discord|project|product|model|build|release)\b",
+    regex.IGNORECASE,
+)
+_DISCORD_TAG = regex.compile(r"[\w.]{2,32}#\d{4}")
+
+
+def given(before: str) -> bool:
+    """Is the value after `before` (its line up to the value) handed over as a secret?"""
+    line = before[before.rfind("\n") + 1 :][-60:]
+    if not _GIVEN.search(line):
+        return False
+    label = " ".join(line.split()[-4:])  # the few words it is given as
+    return not _ID_NOUN.search(label)
+
+
 def policy_shaped(value: str) -> bool:
     """Lower, upper, a digit and an inner policy symbol, 8-40 characters, nothing else
     it could be."""
@@ -39,7 +68,7 @@ def policy_shaped(value: str) -> bool:
         return False
     if _EMAIL.search(v) or _TIMESTAMP.search(v) or _NOT_A_PASSWORD.search(v):
         return False
-    if "://" in v or "=" in v or "+" in v:
+    if "://" in v or "=" in v or "+" in v or _DISCORD_TAG.fullmatch(v):
         return False
     if not (
         any(ch.islower() for ch in v)
@@ -65,6 +94,7 @@ def bare_passwords(text: str, budget: Budget) -> bool:
         ends = [i for i in (text.find(" ", m.end()), text.find("\n", m.end())) if i != -1]
         end = min(ends, default=len(text))
         done = end
-        if 8 <= end - start <= 48 and policy_shaped(text[start:end].strip(",;")):
+        value = text[start:end].strip(",;")
+        if 8 <= end - start <= 48 and policy_shaped(value) and given(text[:start]):
             return True
     return False
