@@ -365,10 +365,9 @@ _OWNER_BEFORE_TEXT = "to by owner owners lead assignee contact captain manager w
 _OWNER_BEFORE = frozenset(_OWNER_BEFORE_TEXT.split())
 _PLACE_BEFORE_TEXT = "in at from to near"
 _PLACE_BEFORE = frozenset(_PLACE_BEFORE_TEXT.split())
-_MONTHS = frozenset(
-    stem(w) for w in """january february march april may june july august september october
-    november december""".split()
-)
+_MONTHS_TEXT = """january february march april may june july august september october
+    november december"""
+_MONTHS = frozenset(stem(w) for w in _MONTHS_TEXT.split())
 _CLOCK = regex.compile(r"^\d{1,2}(?::\d{2})?(?:am|pm)?$|^(?:noon|midnight)$")
 _VERSION = regex.compile(r"^v?\d+(?:\.\d+)+$")
 
