@@ -429,7 +429,7 @@ def _verb_follows(after: Sequence[str]) -> bool:
 def _quantity_slot(
     a: Sequence[str], prefix: int, span_a: Sequence[str], span_b: Sequence[str]
 ) -> str | None:
-    words = [w for w in (*span_a, *span_b) if w not in _EDGE and w not in FILLER]
+    words = [w for w in (*span_a, *span_b) if w not in _EDGE | FILLER and w not in _TIME_MODIFIERS]
     if not words:
         return None
     if recurring_day(a, prefix, span_a, span_b):

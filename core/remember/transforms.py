@@ -19,10 +19,11 @@ for every transformation that changed its words; `bench/reconcile_quality.py --p
 - `clock`        (2 / 0)  — one form for a clock time: "14:00", "2pm", "2 p.m.".
 - `abbreviation` (16 / 0) — a word of the closed table `_ABBREVIATIONS` ("temp", "rm",
   "weds", "til") written out, and "v" off a version ("v4.2").
-- `prepositions` (24 / 0) — "on"/"at" before a day, date or clock time ("on Fri" / "Fri").
+- `prepositions` (29 / 0) — "on"/"at" before a day, date or clock time ("on Fri" / "Fri").
+- `habitual`     (9 / 0)  — "every Tuesday", "each Tuesday", "on Tuesdays" made one.
 - `accents`      (10 / 0) — "Siobhán" / "Siobhan": letters without their marks.
 - `filler`       (8 / 0)  — words that add no fact ("really", "just", "currently", ...).
-- `articles`     (86 / 0) — "the", "a", "an" dropped ("VPN is down" / "The VPN is down").
+- `articles`     (89 / 0) — "the", "a", "an" dropped ("VPN is down" / "The VPN is down").
 - `plural`       (13 / 0) — a word and its plural on the other side ("slips" / "slip").
 - `compound`     (8 / 0)  — "log in" / "login": two words the other side writes as one.
 - `acronym`      (8 / 0)  — "FDE" / "full disk encryption": capitals spelling a run.
@@ -70,7 +71,9 @@ _LISTING = frozenset(["and", "or"])
 _ARTICLES = frozenset(["the", "a", "an"])
 
 
-_CLOCK = regex.compile(r"(?<![\d:.])(\d{1,2})(?::(\d{2}))?\s?([ap]\.?m\.?)?(?![\d:]|\.\d)", flags=regex.I)
+_CLOCK = regex.compile(
+    r"(?<![\d:.])(\d{1,2})(?::(\d{2}))?\s?([ap]\.?m\.?)?(?![\d:]|\.\d)", flags=regex.I
+)
 
 
 def _clock(match: regex.Match[str]) -> str:
@@ -158,7 +161,7 @@ _TIME_LIKE = regex.compile(r"^\d{1,2}(?:am|pm|h\d\d)$")
 
 
 def prepositions(pair: Pair, _protected: frozenset[str]) -> Pair:
-    """"on"/"at" before a day, a date or a clock time dropped ("on Friday" / "Fri", "at
+    """ "on"/"at" before a day, a date or a clock time dropped ("on Friday" / "Fri", "at
     3pm" / "3pm")."""
     return _drop_before_time(pair[0]), _drop_before_time(pair[1])
 
@@ -168,6 +171,32 @@ def _drop_before_time(words: Words) -> Words:
     for i, w in enumerate(words):
         nxt = words[i + 1] if i + 1 < len(words) else ""
         if w in _BEFORE_TIME and (stem(nxt) in TIME_WORDS or _TIME_LIKE.match(nxt)):
+            continue
+        out.append(w)
+    return tuple(out)
+
+
+_DAYS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday weekday weekend".split()
+)
+
+
+def habitual(pair: Pair, _protected: frozenset[str]) -> Pair:
+    """A recurring day said three ways made one: "every Tuesday", "each Tuesday", "on
+    Tuesdays" → "tuesdays"."""
+    return _habitual(pair[0]), _habitual(pair[1])
+
+
+def _habitual(words: Words) -> Words:
+    out: list[str] = []
+    for i, w in enumerate(words):
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if w in ("every", "each", "on") and (
+            nxt in _DAYS or (nxt[:-1] in _DAYS and nxt[-1:] == "s")
+        ):
+            continue
+        if w in _DAYS and i and words[i - 1] in ("every", "each"):
+            out.append(w + "s")
             continue
         out.append(w)
     return tuple(out)
@@ -190,7 +219,7 @@ def filler(pair: Pair, _protected: frozenset[str]) -> Pair:
 
 
 def articles(pair: Pair, _protected: frozenset[str]) -> Pair:
-    """"the", "a", "an" dropped from both sides."""
+    """ "the", "a", "an" dropped from both sides."""
     return _each(pair, lambda w: w not in _ARTICLES)
 
 
@@ -313,6 +342,7 @@ def reordered(a: Words, b: Words) -> bool:
 CANDIDATES: dict[str, Transformation] = {
     "abbreviation": abbreviations,
     "prepositions": prepositions,
+    "habitual": habitual,
     "accents": accents,
     "filler": filler,
     "articles": articles,
@@ -321,7 +351,7 @@ CANDIDATES: dict[str, Transformation] = {
     "typo": typos,
 }
 PROVEN: tuple[str, ...] = (
-    "clock", "abbreviation", "prepositions", "accents", "filler", "articles", "plural",
+    "clock", "abbreviation", "prepositions", "habitual", "accents", "filler", "articles", "plural",
     "compound", "acronym", "typo", "reorder",
 )  # fmt: skip
 
