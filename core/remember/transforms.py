@@ -191,9 +191,8 @@ def _habitual(words: Words) -> Words:
     out: list[str] = []
     for i, w in enumerate(words):
         nxt = words[i + 1] if i + 1 < len(words) else ""
-        if w in ("every", "each", "on") and (
-            nxt in _DAYS or (nxt[:-1] in _DAYS and nxt[-1:] == "s")
-        ):
+        day = nxt in _DAYS or (nxt[:-1] in _DAYS and nxt[-1:] == "s")
+        if (w in ("every", "each", "on") and day) or (w == "on" and nxt in ("every", "each")):
             continue
         if w in _DAYS and i and words[i - 1] in ("every", "each"):
             out.append(w + "s")
