@@ -59,8 +59,8 @@ if str(ROOT) not in sys.path:  # run as a script: make the worktree's packages i
 import core  # noqa: E402
 from bench.locomo import load  # noqa: E402
 from core.models import Kind, Memory, Scope, Source, Status  # noqa: E402
-from core.remember.canonical import content_hash, normalize_content  # noqa: E402
 from core.remember import transforms  # noqa: E402
+from core.remember.canonical import content_hash, normalize_content  # noqa: E402
 from core.remember.paraphrase import TEXT_CACHES  # noqa: E402
 from core.remember.reconcile import Op, decide  # noqa: E402
 from core.remember.revision import slot  # noqa: E402

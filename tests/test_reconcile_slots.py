@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from core.remember.reconcile import Op, compare
-from tests.near_miss import offered
 from core.remember.revision import past_event, value_kind, verb_like
 from core.remember.wording import tokens
+from tests.near_miss import offered
 
 
 @pytest.mark.parametrize(

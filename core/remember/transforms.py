@@ -176,9 +176,8 @@ def _drop_before_time(words: Words) -> Words:
     return tuple(out)
 
 
-_DAYS = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday weekday weekend".split()
-)
+_DAYS_TEXT = "monday tuesday wednesday thursday friday saturday sunday weekday weekend"
+_DAYS = frozenset(_DAYS_TEXT.split())
 
 
 def habitual(pair: Pair, _protected: frozenset[str]) -> Pair:
