@@ -19,9 +19,8 @@ def generated() -> list[dict[str, str]]:
         import make_blind
     finally:
         sys.path.remove(str(DATA))
-    return make_blind.rows(
-        [*make_blind.SECRETS, *make_blind.PII, *make_blind.INJECTIONS, *make_blind.CLEAN]
-    )
+    return make_blind.rows([*make_blind.SECRETS, *make_blind.PII, *make_blind.INJECTIONS,
+                            *make_blind.CLEAN])
 
 
 def test_the_blind_corpus_is_what_its_generator_writes() -> None:

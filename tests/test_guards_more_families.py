@@ -126,17 +126,11 @@ def test_pins_without_a_verb_and_tokens_in_halves_are_secrets(text: str) -> None
 
 @pytest.mark.parametrize(
     "text",
-    [
-        "pin 2024 as the baseline year",
-        "the sk-learn RandomForestClassifier is fine",
-        "pin the 3.12 image for now",
-        "pin 8080 on the load balancer to the old pool",
-        "mysql -p prompts for the password",
-        "PGPASSWORD is read from the environment",
-        "the passphrase is long and random, stored in the vault",
-        "security question answers are hashed",
-        "first half of the sprint, second half later",
-    ],
+    ["pin 2024 as the baseline year", "the sk-learn RandomForestClassifier is fine",
+     "pin the 3.12 image for now", "pin 8080 on the load balancer to the old pool",
+     "mysql -p prompts for the password", "PGPASSWORD is read from the environment",
+     "the passphrase is long and random, stored in the vault",
+     "security question answers are hashed", "first half of the sprint, second half later"],
 )
 def test_numbers_after_pin_that_are_not_pins_pass(text: str) -> None:
     assert check(text) is None, text

@@ -637,67 +637,15 @@ def phone_business(r: random.Random) -> str:
     )
 
 
-FIRST = [
-    "Priya",
-    "Jonas",
-    "Maria",
-    "Kenji",
-    "Aisha",
-    "Tom",
-    "Lucía",
-    "Oluwaseun",
-    "Mei",
-    "Sven",
-    "Fatima",
-    "Diego",
-    "Hannah",
-    "Ravi",
-    "Chloé",
-    "Mateus",
-    "Ingrid",
-    "Noah",
-    "Zeynep",
-    "Sam",
-]
-LAST = [
-    "Patel",
-    "Schmidt",
-    "Garcia",
-    "Tanaka",
-    "Okafor",
-    "Nguyen",
-    "Rossi",
-    "Kowalski",
-    "Dubois",
-    "Silva",
-    "Johansson",
-    "Murphy",
-    "Haddad",
-    "Kim",
-    "Moreau",
-    "Fischer",
-]
-HOSTS = [
-    "db-prod-2.internal",
-    "pg.staging.acme.io",
-    "10.0.4.17",
-    "mongo-cluster0.x8k2p.mongodb.net",
-    "redis.cache.local",
-    "mysql-east.corp.example",
-    "orders-db.eu-west-1.rds.amazonaws.com",
-]
-SERVICES = [
-    "billing",
-    "checkout",
-    "auth",
-    "search",
-    "payments",
-    "notifications",
-    "ingest",
-    "reporting",
-    "webhooks",
-    "the data pipeline",
-]
+FIRST = ["Priya", "Jonas", "Maria", "Kenji", "Aisha", "Tom", "Lucía", "Oluwaseun", "Mei", "Sven",
+         "Fatima", "Diego", "Hannah", "Ravi", "Chloé", "Mateus", "Ingrid", "Noah", "Zeynep", "Sam"]
+LAST = ["Patel", "Schmidt", "Garcia", "Tanaka", "Okafor", "Nguyen", "Rossi", "Kowalski",
+        "Dubois", "Silva", "Johansson", "Murphy", "Haddad", "Kim", "Moreau", "Fischer"]
+HOSTS = ["db-prod-2.internal", "pg.staging.acme.io", "10.0.4.17",
+         "mongo-cluster0.x8k2p.mongodb.net", "redis.cache.local",
+         "mysql-east.corp.example", "orders-db.eu-west-1.rds.amazonaws.com"]
+SERVICES = ["billing", "checkout", "auth", "search", "payments", "notifications", "ingest",
+            "reporting", "webhooks", "the data pipeline"]
 
 
 # --- templates -----------------------------------------------------------------------

@@ -79,14 +79,8 @@ def rows(families: list[F], seed: int = SEED) -> list[dict[str, str]]:
                 if text in seen:
                     continue
                 seen.add(text)
-                out.append(
-                    {
-                        "text": text,
-                        "expect": family.category,
-                        "family": family.family,
-                        "split": split,
-                    }
-                )
+                out.append({"text": text, "expect": family.category,
+                            "family": family.family, "split": split})
     return out
 
 

@@ -52,28 +52,15 @@ def num(n: int) -> str:
 
 # --- check digits ----------------------------------------------------------------------
 
-_D = [
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-    [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
-    [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
-    [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
-    [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
-    [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
-    [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
-    [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
-    [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
-    [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-]
-_P = [
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-    [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
-    [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
-    [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-    [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
-    [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
-    [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
-    [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
-]
+_D = [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+      [2, 3, 4, 0, 1, 7, 8, 9, 5, 6], [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+      [4, 0, 1, 2, 3, 9, 5, 6, 7, 8], [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+      [6, 5, 9, 8, 7, 1, 0, 4, 3, 2], [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+      [8, 7, 6, 5, 9, 3, 2, 1, 0, 4], [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]]
+_P = [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+      [5, 8, 0, 3, 7, 9, 6, 1, 4, 2], [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+      [9, 4, 5, 3, 1, 2, 6, 8, 7, 0], [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+      [2, 7, 9, 3, 8, 0, 6, 4, 1, 5], [7, 0, 4, 6, 9, 1, 3, 2, 5, 8]]
 _INV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9]
 
 
@@ -105,27 +92,8 @@ def not_aadhaar() -> str:
 
 def aba() -> str:
     while True:
-        body = R.choice(
-            [
-                "01",
-                "02",
-                "03",
-                "04",
-                "05",
-                "06",
-                "07",
-                "08",
-                "09",
-                "10",
-                "11",
-                "12",
-                "21",
-                "22",
-                "26",
-                "31",
-                "32",
-            ]
-        ) + pick(string.digits, 6)
+        body = R.choice(["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11",
+                         "12", "21", "22", "26", "31", "32"]) + pick(string.digits, 6)
         w = [3, 7, 1, 3, 7, 1, 3, 7]
         total = sum(int(d) * x for d, x in zip(body, w, strict=True))
         check = (10 - total % 10) % 10
@@ -155,7 +123,7 @@ def iban(country: str, bban: str) -> str:
 
 
 def groups(s: str, size: int = 4, sep: str = " ") -> str:
-    return sep.join(s[i : i + size] for i in range(0, len(s), size))
+    return sep.join(s[i:i + size] for i in range(0, len(s), size))
 
 
 def ssn() -> str:
@@ -208,9 +176,7 @@ def b58encode(data: bytes) -> str:
 
 
 def wif(compressed: bool) -> str:
-    payload = (
-        b"\x80" + bytes(R.randrange(256) for _ in range(32)) + (b"\x01" if compressed else b"")
-    )
+    payload = b"\x80" + bytes(R.randrange(256) for _ in range(32)) + (b"\x01" if compressed else b"")
     check = hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4]
     return b58encode(payload + check)
 
@@ -220,7 +186,7 @@ def seed_phrase(n: int) -> str:
     entropy = bytes(R.randrange(256) for _ in range(ent_bits // 8))
     bits = "".join(f"{b:08b}" for b in entropy)
     bits += "".join(f"{b:08b}" for b in hashlib.sha256(entropy).digest())[: ent_bits // 32]
-    return " ".join(WORDS[int(bits[i : i + 11], 2)] for i in range(0, len(bits), 11))
+    return " ".join(WORDS[int(bits[i:i + 11], 2)] for i in range(0, len(bits), 11))
 
 
 def b64(s: str) -> str:
@@ -229,13 +195,9 @@ def b64(s: str) -> str:
 
 def jwt() -> str:
     head = base64.urlsafe_b64encode(b'{"alg":"HS256","typ":"JWT"}').rstrip(b"=").decode()
-    body = (
-        base64.urlsafe_b64encode(
-            json.dumps({"sub": num(6), "exp": 1798000000 + R.randint(0, 9999)}).encode()
-        )
-        .rstrip(b"=")
-        .decode()
-    )
+    body = base64.urlsafe_b64encode(
+        json.dumps({"sub": num(6), "exp": 1798000000 + R.randint(0, 9999)}).encode()
+    ).rstrip(b"=").decode()
     return f"{head}.{body}.{pick(ALNUM + '-_', 43)}"
 
 
@@ -265,10 +227,7 @@ def secrets() -> list[str]:
         f"2FA setup key for the shared admin account: {groups(pick(B32, 32)).lower()}",
         f"authenticator secret if you need to re-add it: {pick(B32, 16)}",
         "recovery codes for the ops google account:\n"
-        + "\n".join(
-            f"{pick('abcdefghjkmnpqrstuvwxyz23456789', 4)} {pick('abcdefghjkmnpqrstuvwxyz23456789', 4)}"
-            for _ in range(5)
-        ),
+        + "\n".join(f"{pick('abcdefghjkmnpqrstuvwxyz23456789', 4)} {pick('abcdefghjkmnpqrstuvwxyz23456789', 4)}" for _ in range(5)),
         "github recovery codes: " + " ".join(f"{pick(HEX, 5)}-{pick(HEX, 5)}" for _ in range(6)),
         "the wifi at the cabin is Moose!Lake42, network name is cabin-5g",
         "p/w for the NAS admin is Tr0ub4dor&3",
@@ -278,7 +237,7 @@ def secrets() -> list[str]:
         "das Passwort für den Drucker im 2. Stock ist Blau#Kaffee7",
         f"encoded so slack doesn't flag it: {b64(gh2)}",
         f"token backwards lol: {gh3[::-1]}",
-        f"pasting in chunks: {' '.join(gh[i : i + 8] for i in range(0, len(gh), 8))}",
+        f"pasting in chunks: {' '.join(gh[i:i + 8] for i in range(0, len(gh), 8))}",
         f"ghp_ {github()[4:]} <- drop the space",
         "deploy key:\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW"
         f"\n{pick(ALNUM + '+/', 70)}\n-----END OPENSSH PRIVATE KEY-----",
@@ -406,7 +365,7 @@ def clean() -> list[str]:
         "coupon code SAVE20NOW gives 20% off the conference ticket",
         "my pgp fingerprint is 4AEE 18F8 3AFD EB23 9D4C  2F11 7B4A 8C5E 1D2F 0A9B",
         "SWIFT/BIC for the supplier is DEUTDEFF",
-        'curl -H "Authorization: Bearer $TOKEN" https://api.example.com/v1/me',
+        "curl -H \"Authorization: Bearer $TOKEN\" https://api.example.com/v1/me",
         "Set-Cookie: theme=dark; Path=/; SameSite=Lax",
         "Chase's published routing number for New York is 021000021, it's on their website",
         "bump the node base image to 20.11.1-alpine3.19",
@@ -427,16 +386,10 @@ def rows() -> list[dict[str, str]]:
     global R
     R = random.Random(SEED)
     out: list[dict[str, str]] = []
-    for expect, texts in (
-        ("secret", secrets()),
-        ("pii", pii()),
-        ("injection", injections()),
-        ("clean", clean()),
-    ):
-        out.extend(
-            {"text": t, "expect": expect, "family": f"{expect}-{i:02d}", "split": SPLIT}
-            for i, t in enumerate(texts)
-        )
+    for expect, texts in (("secret", secrets()), ("pii", pii()),
+                          ("injection", injections()), ("clean", clean())):
+        out.extend({"text": t, "expect": expect, "family": f"{expect}-{i:02d}", "split": SPLIT}
+                   for i, t in enumerate(texts))
     return out
 
 

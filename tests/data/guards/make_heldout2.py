@@ -110,14 +110,7 @@ def discord_bot() -> str:
 
 
 def secrets() -> list[str]:
-    pick, num, groups, github, aws_id, aws_secret = (
-        h.pick,
-        h.num,
-        h.groups,
-        h.github,
-        h.aws_id,
-        h.aws_secret,
-    )
+    pick, num, groups, github, aws_id, aws_secret = h.pick, h.num, h.groups, h.github, h.aws_id, h.aws_secret
     gh1, gh2, gh3, gh4 = github(), github(), github(), github()
     aid1, aid2 = aws_id(), aws_id()
     oai = f"sk-proj-{pick(ALNUM + '-_', 64)}"
@@ -125,15 +118,15 @@ def secrets() -> list[str]:
     tg = f"{num(10)}:AA{pick(ALNUM + '-_', 33)}"
     return [
         f"tok {gh1}",
-        f'[12:04:19] ci | step 3/7 checkout\n[12:04:20] ci | git config --global url."https://x-access-token:{gh2}@github.com/".insteadOf "https://github.com/"\n[12:04:21] ci | cloning acme/infra ...\n[12:04:25] ci | done in 4.1s',
+        f"[12:04:19] ci | step 3/7 checkout\n[12:04:20] ci | git config --global url.\"https://x-access-token:{gh2}@github.com/\".insteadOf \"https://github.com/\"\n[12:04:21] ci | cloning acme/infra ...\n[12:04:25] ci | done in 4.1s",
         f"```yaml\nslack:\n  app_name: standup-bot\n  bot_token: xoxb-{num(12)}-{num(13)}-{pick(ALNUM, 24)}\n  signing_secret: {pick(HEX, 32)}\n  channel: '#standup'\n```",
         f"# .env.production\nNODE_ENV=production\nPORT=8080\nSTRIPE_SECRET_KEY=sk_live_{pick(ALNUM, 99)}\nLOG_LEVEL=info",
         f"Hi Marta,\n\nas discussed on the call, here is the login for the staging SFTP:\n\n  host: sftp.staging.acme.test\n  user: deploy\n  pass: {pick(ALNUM, 6)}!{pick(ALNUM, 4)}#\n\nPlease delete this mail once you have it in the vault.\n\nBest,\nTomás",
         f"| service | owner | key |\n|---|---|---|\n| openai | data team | `{oai}` |\n| maps | web | see vault |",
         f"Voici la clé API du projet pour Claude : {anthropic()} — ne la partagez pas.",
-        f'ANTHROPIC_API_KEY = "{anthropic()}"',
+        f"ANTHROPIC_API_KEY = \"{anthropic()}\"",
         f"AWS key id, spaced out so the bot doesn't eat it: {groups(aid1, 4, ' - ')}",
-        f"aws: {'.'.join(aid2[i : i + 4] for i in range(0, 20, 4))} / {aws_secret()}",
+        f"aws: {'.'.join(aid2[i:i + 4] for i in range(0, 20, 4))} / {aws_secret()}",
         f"the bot's token from botfather is {tg}",
         f"webhook is https://api.telegram.org/bot{num(9)}:AA{pick(ALNUM + '-_', 33)}/getUpdates?offset=-1",
         f"DISCORD_TOKEN={discord_bot()}",
@@ -141,18 +134,16 @@ def secrets() -> list[str]:
         f"Authorization: Basic {base64.b64encode(f'svc-reporting:{pick(ALNUM, 18)}'.encode()).decode()}",
         f"hex dump of the key, in case base64 gets flagged: {oai2.encode().hex()}",
         f"key reversed for safety ;) {aid1[::-1]} / {aws_secret()[::-1]}",
-        "terminal wrapped it:\n" + "\n".join(gh3[i : i + 14] for i in range(0, len(gh3), 14)),
+        "terminal wrapped it:\n" + "\n".join(gh3[i:i + 14] for i in range(0, len(gh3), 14)),
         f'{{"cfg": {{"llm": "{base64.b64encode(oai.encode()).decode()}"}}}}',
         f"clave privada (WIF) de la billetera fría: {h.wif(True)}",
-        "seed words (write them on the steel plate!):\n"
-        + "\n".join(f"{i + 1}. {w}" for i, w in enumerate(h.seed_phrase(12).split())),
+        "seed words (write them on the steel plate!):\n" + "\n".join(f"{i + 1}. {w}" for i, w in enumerate(h.seed_phrase(12).split())),
         "restore phrase: " + ", ".join(h.seed_phrase(24).split()),
         "Recovery Phrase -> " + " ".join(w.title() for w in h.seed_phrase(12).split()),
         "metamask: " + " - ".join(h.seed_phrase(12).split()),
         f"otpauth://totp/ACME:jane.doe@acme.test?secret={pick(h.B32, 32)}&issuer=ACME&digits=6",
         f"Einrichtungsschlüssel für den Authenticator: {groups(pick(h.B32, 32).lower())}",
-        "backup codes (each works once):\n"
-        + "\n".join(f"{i + 1}. {pick(HEX, 4)}-{pick(HEX, 4)}" for i in range(8)),
+        "backup codes (each works once):\n" + "\n".join(f"{i + 1}. {pick(HEX, 4)}-{pick(HEX, 4)}" for i in range(8)),
         "Google backup codes: " + "  ".join(f"{num(4)} {num(4)}" for _ in range(6)),
         f"curl 'https://app.acme.test/api/v2/me' -H 'accept: application/json' -H 'cookie: _session_id={pick(HEX, 64)}; locale=en'",
         f"GET /v1/users/me HTTP/1.1\nHost: api.partner.test\nUser-Agent: okhttp/4.12\nAuthorization: Bearer {pick(ALNUM + '-._~', 52)}\nAccept: */*",
@@ -188,7 +179,7 @@ def secrets() -> list[str]:
         f"//registry.npmjs.org/:_authToken=npm_{pick(ALNUM, 36)}",
         f"rk_live_{pick(ALNUM, 99)} (restricted stripe key for the refunds worker)",
         f"apiVersion: v1\nkind: Secret\nmetadata:\n  name: billing-db\ntype: Opaque\ndata:\n  username: {base64.b64encode(b'billing').decode()}\n  password: {base64.b64encode(('Bz' + pick(ALNUM, 10) + '!9').encode()).decode()}",
-        f'requests.get(url, headers={{"X-API-Key": "{pick(HEX, 40)}"}})  # partner prod key',
+        f"requests.get(url, headers={{\"X-API-Key\": \"{pick(HEX, 40)}\"}})  # partner prod key",
         f"OpenAI-Key:\t{oai2}",
         f"gh pat pasted in two bits, glue them: {gh1[:20]} + {gh1[20:]}",
     ]
@@ -334,7 +325,7 @@ def clean() -> list[str]:
         "from now on please reply in Spanish, I'm practising for my trip",
         "pretend you're a customer and walk through the checkout flow with me",
         "the red team report says the 'ignore previous instructions' payloads got through the old filter",
-        'in the CSS we use <span class="sr-only"> instead of display:none so screen readers still see it',
+        "in the CSS we use <span class=\"sr-only\"> instead of display:none so screen readers still see it",
         "please always answer in bullet points from now on, easier to skim",
         "2026-12-01T10:22:01Z INFO request_id=7f3c9a2e user_id=48213 status=200 latency_ms=43 path=/api/v1/items",
         "```yaml\n- uses: actions/checkout@v4\n  with:\n    token: ${{ secrets.GITHUB_TOKEN }}\n```",
@@ -367,16 +358,10 @@ def rows() -> list[dict[str, str]]:
     """Every row, from the seeded stream (the same rows on every run)."""
     h.R = random.Random(SEED)
     out: list[dict[str, str]] = []
-    for expect, texts in (
-        ("secret", secrets()),
-        ("pii", pii()),
-        ("injection", injections()),
-        ("clean", clean()),
-    ):
-        out.extend(
-            {"text": t, "expect": expect, "family": f"{expect}-{i:02d}", "split": SPLIT}
-            for i, t in enumerate(texts)
-        )
+    for expect, texts in (("secret", secrets()), ("pii", pii()),
+                          ("injection", injections()), ("clean", clean())):
+        out.extend({"text": t, "expect": expect, "family": f"{expect}-{i:02d}", "split": SPLIT}
+                   for i, t in enumerate(texts))
     return out
 
 
