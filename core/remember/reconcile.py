@@ -10,9 +10,11 @@ by reading misses folded 3–6 % of three blind splits' distinct facts):
   openers ("btw", "fyi"), spelling ("colour"), numerals ("five"), contractions
   ("cannot") and chat short forms are made one (`wording.tokens`).
 - MERGE: the same words once the named transformations of `transforms.PROVEN` are
-  applied to both sides (accents, filler, articles, plural, compound words, acronyms,
-  a one-letter typo, reordered clauses or list items) — each kept only while it folds
-  no distinct pair of any tuning split (the counts are in its docstring).
+  applied to both sides (clock times, a closed table of abbreviations, "on"/"at" before
+  a time, a recurring day said three ways, accents, filler, articles, plural, compound
+  words, acronyms, a one-letter typo, "'s" for "is", reordered clauses or list items),
+  each kept only while it folds no distinct pair of any tuning split (the counts are in
+  its docstring).
 - UPDATE: exactly one typed value slot differs and the rest is the same words
   (`revision.slot`, of the kinds in `UPDATE_SLOTS`: a time, a date, a recurring day, a
   quantity with its unit, a version, an owner, a place after a fixed preposition, a

@@ -20,7 +20,7 @@ for every transformation that changed its words; `bench/reconcile_quality.py --p
 - `abbreviation` (16 / 0) — a word of the closed table `_ABBREVIATIONS` ("temp", "rm",
   "weds", "til") written out, and "v" off a version ("v4.2").
 - `prepositions` (29 / 0) — "on"/"at" before a day, date or clock time ("on Fri" / "Fri").
-- `habitual`     (9 / 0)  — "every Tuesday", "each Tuesday", "on Tuesdays" made one.
+- `habitual`     (10 / 0)  — "every Tuesday", "each Tuesday", "on Tuesdays" made one.
 - `accents`      (10 / 0) — "Siobhán" / "Siobhan": letters without their marks.
 - `filler`       (8 / 0)  — words that add no fact ("really", "just", "currently", ...).
 - `articles`     (89 / 0) — "the", "a", "an" dropped ("VPN is down" / "The VPN is down").
@@ -30,6 +30,8 @@ for every transformation that changed its words; `bench/reconcile_quality.py --p
 - `typo`         (29 / 0) — one letter dropped, added or swapped with its neighbour in a
   word of ≥ 5 letters the lexicon does not know, beside one it knows; never in a name
   (a capital past the first word) or an identifier (a digit).
+- `s_is`         (17 / 0) — "'s" where the other side has "is" or "has" at the same place
+  ("Chloe's responsible" / "Chloe is responsible").
 - `reorder`      (14 / 0) — the same clauses, or the same items of one list, in another
   order.
 
@@ -200,6 +202,25 @@ def _habitual(words: Words) -> Words:
     return tuple(out)
 
 
+_S_FOR = frozenset(["is", "has"])
+
+
+def s_is(pair: Pair, _protected: frozenset[str]) -> Pair:
+    """ "'s" read as the "is" or "has" the other side writes at the same place ("Chloe's
+    responsible" / "Chloe is responsible", "the flag's enabled"); a possessive "'s" meets
+    no "is" there."""
+    a, b = pair
+    if len(a) != len(b):
+        return pair
+    out_a, out_b = list(a), list(b)
+    for i, (x, y) in enumerate(zip(a, b, strict=True)):
+        if x == "s" and y in _S_FOR:
+            out_a[i] = y
+        elif y == "s" and x in _S_FOR:
+            out_b[i] = x
+    return tuple(out_a), tuple(out_b)
+
+
 def accents(pair: Pair, _protected: frozenset[str]) -> Pair:
     """Letters without their marks, dashes one dash: "siobhán" / "siobhan"."""
     return tuple(map(_plain, pair[0])), tuple(map(_plain, pair[1]))
@@ -347,10 +368,11 @@ CANDIDATES: dict[str, Transformation] = {
     "plural": plural,
     "compound": compound,
     "typo": typos,
+    "s_is": s_is,
 }
 PROVEN: tuple[str, ...] = (
     "clock", "abbreviation", "prepositions", "habitual", "accents", "filler", "articles", "plural",
-    "compound", "acronym", "typo", "reorder",
+    "compound", "acronym", "typo", "s_is", "reorder",
 )  # fmt: skip
 
 
