@@ -60,7 +60,7 @@ from core.remember.canonical import TEXT_CACHE_SIZE
 from core.remember.distinctions import FILLER, stem
 from core.remember.paraphrase import acronyms_written, patterns, typo
 from core.remember.revision import TIME_WORDS
-from core.remember.wording import _without_opener, joined, tokens
+from core.remember.wording import _OPENERS, _without_opener, joined, tokens
 
 Words = tuple[str, ...]
 Pair = tuple[Words, Words]
@@ -71,6 +71,7 @@ TYPO_LETTERS = 5  # a typo is recognised only in a word at least this long
 _BOUNDARY = regex.compile(r"[,;:!?]+|[.](?=\s|$)|\s[–—-]\s|\s&\s")
 _LISTING = frozenset(["and", "or"])
 _ARTICLES = frozenset(["the", "a", "an"])
+_OPENER_FIRST = frozenset(opener[0] for opener in _OPENERS)
 
 
 _CLOCK = regex.compile(
@@ -118,6 +119,8 @@ def _clauses(text: str, clock: bool) -> Words:
     for _ in range(3):  # "ok so, btw: ..." — the openers a boundary kept apart
         while found and found[0] == SEP:
             found = found[1:]
+        if not found or found[0] not in _OPENER_FIRST:
+            break
         found = tuple(_without_opener(list(found)))
     while found and found[-1] == SEP:
         found = found[:-1]
@@ -180,6 +183,7 @@ def _drop_before_time(words: Words) -> Words:
 
 _DAYS_TEXT = "monday tuesday wednesday thursday friday saturday sunday weekday weekend"
 _DAYS = frozenset(_DAYS_TEXT.split())
+_HABITUAL_CUES = frozenset(["every", "each", "on"])
 
 
 def habitual(pair: Pair, _protected: frozenset[str]) -> Pair:
@@ -189,6 +193,8 @@ def habitual(pair: Pair, _protected: frozenset[str]) -> Pair:
 
 
 def _habitual(words: Words) -> Words:
+    if not _HABITUAL_CUES.intersection(words):
+        return words
     out: list[str] = []
     for i, w in enumerate(words):
         nxt = words[i + 1] if i + 1 < len(words) else ""
@@ -223,7 +229,10 @@ def s_is(pair: Pair, _protected: frozenset[str]) -> Pair:
 
 def accents(pair: Pair, _protected: frozenset[str]) -> Pair:
     """Letters without their marks, dashes one dash: "siobhán" / "siobhan"."""
-    return tuple(map(_plain, pair[0])), tuple(map(_plain, pair[1]))
+    a, b = pair
+    if all(w.isascii() for w in (*a, *b)):
+        return pair
+    return tuple(map(_plain, a)), tuple(map(_plain, b))
 
 
 @functools.lru_cache(maxsize=65536)
