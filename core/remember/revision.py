@@ -1,5 +1,11 @@
 """UPDATE on positive evidence: the same subject and verb, and a new value in one slot.
 
+Since recon10 (2026-12-04) an UPDATE needs `slot`: `revision_kind`'s conditions and a
+typed value (a time, a date, a recurring day, a quantity with its unit, a version, an
+owner, a place after a fixed preposition, a state after "is"), no identifier and not in
+the subject. `is_revision` and `is_extension` alone fold nothing: they name the near miss
+an ADD offers (`reconcile.near_miss`).
+
 Why this shape: an UPDATE replaces the old text, so a wrong one loses a fact. The rules
 before this one updated whenever two texts shared an opening and differed in a short
 span after it, unless some rule recognised the span as another thing; rules written
