@@ -65,7 +65,7 @@ from core.remember.canonical import TEXT_CACHE_SIZE
 from core.remember.distinctions import FILLER, stem
 from core.remember.paraphrase import acronyms_written, patterns, typo
 from core.remember.revision import TIME_WORDS
-from core.remember.wording import _OPENERS, _without_opener, joined, tokens
+from core.remember.wording import _OPENER_FIRST, _without_opener, joined, tokens
 
 Words = tuple[str, ...]
 Pair = tuple[Words, Words]
@@ -76,7 +76,6 @@ TYPO_LETTERS = 5  # a typo is recognised only in a word at least this long
 _BOUNDARY = regex.compile(r"[,;:!?]+|[.](?=\s|$)|\s[–—-]\s|\s&\s")
 _LISTING = frozenset(["and", "or"])
 _ARTICLES = frozenset(["the", "a", "an"])
-_OPENER_FIRST = frozenset(opener[0] for opener in _OPENERS)
 
 
 _CLOCK = regex.compile(
@@ -100,14 +99,18 @@ def clauses(text: str) -> Words:
     ends (punctuation, "and", "or"), none at the edges and no two in a row; a clock time
     written one way (`clock`: "14:00", "2pm", "2 p.m." → "14h00"), "&" as "and", "@" as
     "at"."""
-    return _clauses(text, clock=True)
+    return _clauses(_clocked(text))
 
 
 @functools.lru_cache(maxsize=TEXT_CACHE_SIZE)
-def _clauses(text: str, clock: bool) -> Words:
+def _clocked(text: str) -> str:
+    """The text with "&" as "and", "@" as "at" and every clock time in one form."""
     text = text.replace(" & ", " and ").replace(" @ ", " at ")
-    if clock:
-        text = _CLOCK.sub(_clock, text)
+    return _CLOCK.sub(_clock, text) if any(ch.isdigit() for ch in text) else text
+
+
+@functools.lru_cache(maxsize=TEXT_CACHE_SIZE)
+def _clauses(text: str) -> Words:
     marked = _BOUNDARY.sub(" qqsepqq ", text)
     out: list[str] = []
     for word in tokens(marked):
@@ -406,24 +409,28 @@ def _merge_path(old: str, new: str, allowed: tuple[str, ...]) -> tuple[str, ...]
         if spelled != (old, new):
             used.append("acronym")
             old, new = spelled
-    names = _names(old) | _names(new)
     pair: Pair = (clauses(old), clauses(new))
-    if _CLOCK.search(old) or _CLOCK.search(new):
-        unclocked = (_clauses(old, clock=False), _clauses(new, clock=False))
-        if (bare(unclocked[0]) == bare(unclocked[1])) != (bare(pair[0]) == bare(pair[1])):
+    words = bare(pair[0]), bare(pair[1])
+    if _clocked(old) != old or _clocked(new) != new:
+        unclocked = (_clauses(old), _clauses(new))
+        if (bare(unclocked[0]) == bare(unclocked[1])) != (words[0] == words[1]):
             used.append("clock")
     for name, transform in CANDIDATES.items():
+        if words[0] == words[1]:
+            break  # the same words already: the rest has nothing to do
         if name not in allowed:
             continue
-        after = transform(pair, names)
+        # only a slip needs to know the names and identifiers it may not touch
+        protected = _names(old) | _names(new) if name == "typo" else frozenset()
+        after = transform(pair, protected)
         if after != pair:
-            if bare(after[0]) != bare(pair[0]) or bare(after[1]) != bare(pair[1]):
+            rewritten = bare(after[0]), bare(after[1])
+            if rewritten != words:
                 used.append(name)
-            pair = after
-    a, b = pair
-    if bare(a) == bare(b):
+            pair, words = after, rewritten
+    if words[0] == words[1]:
         return tuple(used)
-    if "reorder" in allowed and reordered(a, b):
+    if "reorder" in allowed and reordered(*pair):
         return (*used, "reorder")
     return None
 
@@ -443,4 +450,4 @@ def _names(text: str) -> frozenset[str]:
     )
 
 
-TEXT_CACHES = (_clauses, _merge_path, _names)
+TEXT_CACHES = (_clocked, _clauses, _merge_path, _names)
