@@ -8,6 +8,9 @@ import pytest
 
 from core.remember.distinctions import persons_apart
 from core.remember.reconcile import Op, compare
+from tests.near_miss import offered
+
+NEAR = "near miss"  # retired from folding (recon10): an ADD that names the old text
 
 
 @pytest.mark.parametrize(
@@ -40,13 +43,14 @@ def test_two_facts_stay_two(old: str, new: str) -> None:
         # a text without pronouns restates one with them
         ("We deploy on Tuesdays", "we deploy every Tuesday", Op.MERGE),
         # a class word before an id names the same thing
-        ("Server web-07 has 32 GB of RAM", "web-07 has 32 GB of RAM", Op.MERGE),
+        # ... but no proven transformation drops it (recon10): offered as a near miss
+        ("Server web-07 has 32 GB of RAM", "web-07 has 32 GB of RAM", NEAR),
         # a named time after the verb is still a value
         ("The review is due on the 14th", "The review is due on the 21st", Op.UPDATE),
     ],
 )
-def test_restatements_and_updates_still_fold(old: str, new: str, op: Op) -> None:
-    assert compare(old, new) == op
+def test_restatements_and_updates_still_fold(old: str, new: str, op: Op | str) -> None:
+    assert offered(old, new) if op == NEAR else compare(old, new) == op
 
 
 def test_persons_apart_needs_a_person_on_each_side() -> None:

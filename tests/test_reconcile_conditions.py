@@ -79,5 +79,5 @@ def test_the_probe_benchmark_counts_folds_by_path_on_tuning_splits_only(capsys):
 
     assert reconcile_bench(["--paths"]) == 0
     out = capsys.readouterr().out
-    assert "test7:" in out and "UPDATE (quantity)" in out and "MERGE (paraphrase)" in out
+    assert "test7:" in out and "UPDATE (quantity)" in out and "MERGE (typo" in out
     assert "test2:" not in out and "test5:" not in out

@@ -14,6 +14,9 @@ from core.remember.paraphrase import acronyms_written
 from core.remember.reconcile import Op, compare
 from core.remember.synonyms import same_sense, synonymous
 from core.remember.wording import tokens
+from tests.near_miss import offered
+
+NEAR = "near miss"  # retired from folding (recon10): an ADD that names the old text
 
 
 @pytest.mark.parametrize(
@@ -61,8 +64,9 @@ def test_an_acronym_stands_for_the_run_of_words_it_spells():
         ("We rent a flat near the station", "We rent an apartment near the station"),
     ],
 )
-def test_light_verbs_and_one_sense_synonyms_merge(old, new):
-    assert compare(old, new) in (Op.MERGE, Op.NOOP)
+def test_light_verbs_and_one_sense_synonyms_are_offered_as_near_misses(old, new):
+    # retired from folding (recon10): open-ended pairing, no proven transformation
+    assert offered(old, new)
 
 
 def test_a_verb_and_its_kind_never_share_a_sense():
@@ -87,8 +91,9 @@ def test_a_value_updates_but_an_identifier_or_a_list_member_is_another_fact(old,
     ("old", "new", "op"),
     [
         # "each"/"every" before a noun says what the bare plural says; "the" does not
-        ("Each support ticket is triaged by Ravi", "Support tickets are triaged by Ravi", Op.MERGE),
-        ("Every RFC needs a reviewer", "RFCs need a reviewer", Op.MERGE),
+        # ... but that is no proven transformation (recon10): offered as a near miss
+        ("Each support ticket is triaged by Ravi", "Support tickets are triaged by Ravi", NEAR),
+        ("Every RFC needs a reviewer", "RFCs need a reviewer", NEAR),
         ("Every RFC needs a reviewer", "The RFCs need a reviewer", Op.ADD),
         # a doubled letter typed once, in words no lexicon knows
         ("The kiosk sells croissants", "The kiosk sells croisants", Op.MERGE),
@@ -99,7 +104,7 @@ def test_a_value_updates_but_an_identifier_or_a_list_member_is_another_fact(old,
     ],
 )
 def test_quantifiers_slips_and_times(old, new, op):
-    assert compare(old, new) == op
+    assert offered(old, new) if op == NEAR else compare(old, new) == op
 
 
 def test_a_label_before_a_colon_frames_the_statement_as_an_opener_does():
@@ -109,4 +114,5 @@ def test_a_label_before_a_colon_frames_the_statement_as_an_opener_does():
 
 
 def test_get_before_an_irregular_participle_is_a_passive():
-    assert compare("The deposit was paid on May 2", "The deposit got paid on May 2") == Op.MERGE
+    # no proven transformation rewrites "got" as "was" (recon10): a near miss, not a fold
+    assert offered("The deposit was paid on May 2", "The deposit got paid on May 2")

@@ -9,27 +9,40 @@ import pytest
 from core.remember.paraphrase import classifiers, is_paraphrase, leftover, typo
 from core.remember.reconcile import Op, compare
 from core.remember.wording import plain_numbers
+from tests.near_miss import offered
+
+NEAR = "near miss"  # retired from folding (recon10): an ADD that names the old text
 
 
 @pytest.mark.parametrize(
-    ("old", "new"),
+    ("old", "new", "op"),
     [
-        ("The quiz night happens on Thursdays", "The quiz night takes place on Thursdays"),
-        ("We restock the fridge on Mondays", "Restocking the fridge happens on Mondays"),
-        ("The spare keys are in the top drawer", "The spare keys are kept in the top drawer"),
-        ("Runbook RB-7 covers the failover", "RB-7 covers the failover"),  # a class word
-        ("Ilse speaks Dutch and Polish", "Ilse speaks Polish and Dutch"),  # a list, any order
-        ("Kofi's favourite singer is Adele", "Adele is Kofi's favourite singer"),
-        ("Pablo manages Rosa", "Rosa is managed by Pablo"),
-        ("The garden party is on every Sunday", "The garden party is on Sundays"),
-        ("Refills over 40 euros need a receipt", "Refills above 40 euros need a receipt"),
-        ("The plumber fixes the boiler on Friday", "The plumber fixes the bolier on Friday"),
-        ("The gym reopens after the holidays", "oh yeah, the gym reopens after the holidays"),
-        ("The roof repair fund is 12k", "The roof repair fund is 12,000"),  # one number
+        # light verbs, a class word, roles restated, passive, "above" for "over": the
+        # retired pairing folded these; no proven transformation does (recon10)
+        ("The quiz night happens on Thursdays", "The quiz night takes place on Thursdays", NEAR),
+        ("We restock the fridge on Mondays", "Restocking the fridge happens on Mondays", NEAR),
+        ("The spare keys are in the top drawer", "The spare keys are kept in the top drawer", NEAR),
+        ("Runbook RB-7 covers the failover", "RB-7 covers the failover", NEAR),  # a class word
+        ("Ilse speaks Dutch and Polish", "Ilse speaks Polish and Dutch", Op.MERGE),  # a list
+        ("Kofi's favourite singer is Adele", "Adele is Kofi's favourite singer", NEAR),
+        ("Pablo manages Rosa", "Rosa is managed by Pablo", NEAR),
+        ("The garden party is on every Sunday", "The garden party is on Sundays", Op.MERGE),
+        ("Refills over 40 euros need a receipt", "Refills above 40 euros need a receipt", NEAR),
+        (
+            "The plumber fixes the boiler on Friday",
+            "The plumber fixes the bolier on Friday",
+            Op.MERGE,
+        ),
+        (
+            "The gym reopens after the holidays",
+            "oh yeah, the gym reopens after the holidays",
+            Op.NOOP,
+        ),
+        ("The roof repair fund is 12k", "The roof repair fund is 12,000", Op.NOOP),  # one number
     ],
 )
-def test_a_text_whose_every_word_is_accounted_for_merges(old, new):
-    assert compare(old, new) in (Op.MERGE, Op.NOOP)
+def test_a_text_whose_every_word_is_accounted_for_merges(old, new, op):
+    assert offered(old, new) if op == NEAR else compare(old, new) == op
 
 
 @pytest.mark.parametrize(
@@ -73,10 +86,7 @@ def test_a_light_collocation_left_unpaired_does_not_break_the_pairing():
     # "takes place" stands as one light verb ("take_place"), a key of no single word:
     # the pairing used to look it up among the words and raised KeyError, which
     # aborted a whole import batch holding both texts
-    assert compare("The team lunch takes place on Fridays", "The team lunch is on Fridays") == (
-        Op.MERGE
-    )
-    assert compare("The team lunch is on Fridays", "The team lunch takes place on Fridays") == (
-        Op.MERGE
-    )
+    # a light verb is no proven transformation (recon10): a near miss each way, no fold
+    assert offered("The team lunch takes place on Fridays", "The team lunch is on Fridays")
+    assert offered("The team lunch is on Fridays", "The team lunch takes place on Fridays")
     assert compare("We deploy on Fridays", "The team lunch takes place on Fridays") == Op.ADD

@@ -13,6 +13,9 @@ from core.governance import consolidation
 from core.models import SaveStatus
 from core.remember.reconcile import Op, compare
 from core.remember.synonyms import lemmas, synonymous
+from tests.near_miss import offered
+
+NEAR = "near miss"  # retired from folding (recon10): an ADD that names the old text
 
 WS, ALICE = "acme", "alice"
 
@@ -22,13 +25,18 @@ def test_the_probe_set_keeps_distinct_facts_and_catches_duplicates_on_both_split
     report = json.loads(capsys.readouterr().out)
     assert report["dev"]["pairs"] + report["test"]["pairs"] >= 300
     # every tuning split, test6 and test7 (read pair by pair since recon8) included
-    for split in ("dev", "test", "test3", "test4", "test6", "test7"):
+    for split in ("dev", "test", "test3", "test4", "test6", "test7", "test8"):
         assert report[split]["distinct_folded"] <= 0.01, report[split]
         assert report[split]["per_op"]["NOOP"]["recall"] == 1.0
-    # folds need positive evidence: an update only for a value (a number, time, name or
-    # state), so a changed common word ("allergic to peanuts" / "gluten") is kept too
-    assert report["dev"]["updates_caught"] >= 0.7, report["dev"]
-    assert report["dev"]["duplicates_caught"] >= 0.85  # tuned on dev; the rest is reported
+    # folds only on proven transformations and typed slots (recon10): an update only for
+    # a typed value (a time, date, quantity, version, owner, place, state), so a changed
+    # common word ("allergic to peanuts" / "gluten") is kept too
+    assert report["dev"]["updates_caught"] >= 0.55, report["dev"]
+    # trust over caught: the open-ended pairing that caught 92 % of dev's duplicates
+    # also folded 3–6 % of three blind splits' distinct facts; the proven
+    # transformations catch about half, and most of the rest are offered for review
+    assert report["dev"]["duplicates_caught"] >= 0.45
+    assert report["dev"]["missed_duplicates_with_near_miss"] >= 0.8
     # the hold-outs are measured and printed as aggregates only: nothing here to tune on
     assert report["test2"]["pairs"] >= 200
     assert report["test3"]["pairs"] >= 150
@@ -68,13 +76,14 @@ def test_texts_told_apart_by_an_id_number_name_negation_or_verb_are_added(old, n
     [
         ("the staging DB is on port 6543", "the staging DB is on port 5432", Op.UPDATE),
         ("Release 2.4 is planned for May 12", "Release 2.4 is planned for June 2", Op.UPDATE),
-        ("We deploy on Tuesdays", "We deploy on Tuesdays and Thursdays", Op.UPDATE),
-        ("Project Falcon uses PostgreSQL", "PostgreSQL is used by project Falcon", Op.MERGE),
-        ("Order 5521 ships to Berlin", "Order 5521 is shipping to Berlin", Op.MERGE),
+        # retired from folding (recon10): an extension, a passive, another verb form
+        ("We deploy on Tuesdays", "We deploy on Tuesdays and Thursdays", NEAR),
+        ("Project Falcon uses PostgreSQL", "PostgreSQL is used by project Falcon", NEAR),
+        ("Order 5521 ships to Berlin", "Order 5521 is shipping to Berlin", NEAR),
     ],
 )
 def test_same_subject_changes_update_and_restatements_merge(old, new, op):
-    assert compare(old, new) == op
+    assert offered(old, new) if op == NEAR else compare(old, new) == op
 
 
 async def test_saving_numbered_items_keeps_every_one(service):
@@ -94,17 +103,23 @@ async def test_consolidation_never_folds_items_told_apart_by_a_number(service):
 
 
 @pytest.mark.parametrize(
-    ("old", "new"),
+    ("old", "new", "op"),
     [
-        ("The meeting room is shut on Sundays", "The meeting room is closed on Sundays"),
-        ("The pilot project finishes in spring", "The pilot project ends in spring"),
-        ("The kitchen door is shut at night", "The kitchen door closes at night"),
-        ("The board review is planned for spring", "The board review is scheduled for spring"),
-        ("Ticket INC-7 is assigned to Bob", "INC-7 is assigned to Bob"),  # the id names it
+        # a state after "is" for a state: the typed slot updates (no fact is lost)
+        ("The meeting room is shut on Sundays", "The meeting room is closed on Sundays", Op.UPDATE),
+        # WordNet synonyms and a class word are retired from folding (recon10)
+        ("The pilot project finishes in spring", "The pilot project ends in spring", NEAR),
+        ("The kitchen door is shut at night", "The kitchen door closes at night", NEAR),
+        (
+            "The board review is planned for spring",
+            "The board review is scheduled for spring",
+            NEAR,
+        ),
+        ("Ticket INC-7 is assigned to Bob", "INC-7 is assigned to Bob", NEAR),  # the id names it
     ],
 )
-def test_a_word_swapped_for_its_synonym_is_a_restatement(old, new):
-    assert compare(old, new) == Op.MERGE
+def test_a_word_swapped_for_its_synonym_is_a_restatement(old, new, op):
+    assert offered(old, new) if op == NEAR else compare(old, new) == op
 
 
 @pytest.mark.parametrize(
@@ -137,8 +152,9 @@ async def test_saving_a_synonym_paraphrase_merges_and_a_grown_subject_stays_apar
     first = await service.remember(WS, ALICE, "The meeting room is shut on Sundays")
     again = await service.remember(WS, ALICE, "The meeting room is closed on Sundays")
     other = await service.remember(WS, ALICE, "The small meeting room is shut on Sundays")
+    # "shut" / "closed": a state after "is" for a state, the typed slot (recon10)
     assert (first.status, again.status, other.status) == (
-        SaveStatus.SAVED, SaveStatus.MERGED, SaveStatus.SAVED,
+        SaveStatus.SAVED, SaveStatus.UPDATED, SaveStatus.SAVED,
     )  # fmt: skip
     assert again.memory is not None and again.memory.id == first.memory.id
     view = await service.memories(WS, ALICE, limit=10)

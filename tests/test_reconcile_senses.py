@@ -18,6 +18,7 @@ from core.remember.distinctions import distinguishing
 from core.remember.reconcile import Op, compare
 from core.remember.synonyms import phrase_at, synonymous
 from core.remember.wording import tokens
+from tests.near_miss import offered
 
 WS, ALICE = "acme", "alice"
 
@@ -53,8 +54,10 @@ def test_phrasal_verbs_and_modern_senses_are_read_as_one_verb():
         ("Ana can't join the Friday retro", "Ana won't be able to join the Friday retro"),
     ],
 )  # fmt: skip
-def test_a_phrasal_verb_a_rarer_sense_or_a_modal_in_other_words_is_a_restatement(old, new):
-    assert compare(old, new) == Op.MERGE
+def test_a_phrasal_verb_a_rarer_sense_or_a_modal_in_other_words_is_a_near_miss(old, new):
+    # retired from folding (recon10): WordNet senses and phrasal verbs are open-ended
+    # pairing, no proven transformation; the save is added and names the old text
+    assert offered(old, new)
 
 
 @pytest.mark.parametrize(
@@ -106,6 +109,7 @@ async def test_saving_a_phrasal_verb_restatement_merges(service):
     first = await service.remember(WS, ALICE, "Priya checks the error budget every morning")
     again = await service.remember(WS, ALICE, "Priya looks at the error budget every morning")
     other = await service.remember(WS, ALICE, "Priya skips the error budget every morning")
+    # the phrasal verb is no proven transformation (recon10): kept apart, as a near miss
     assert (first.status, again.status, other.status) == (
-        SaveStatus.SAVED, SaveStatus.MERGED, SaveStatus.SAVED,
+        SaveStatus.SAVED, SaveStatus.SAVED, SaveStatus.SAVED,
     )  # fmt: skip

@@ -10,6 +10,7 @@ import pytest
 from core.remember.reconcile import Op, compare
 from core.remember.revision import past_event, value_kind, verb_like
 from core.remember.wording import tokens
+from tests.near_miss import offered
 
 
 @pytest.mark.parametrize(
@@ -65,11 +66,15 @@ def test_another_event_thing_subject_or_occasion_is_added(old, new):
             "The retro happens in the last week of July",
         ),
         ("The side door is locked", "The side door is open"),  # a state, not an event
-        ("The demo laptop runs Fedora", "The demo laptop runs Arch"),  # a name for a name
     ],
 )
 def test_a_changed_value_of_the_same_subject_is_still_an_update(old, new):
     assert compare(old, new) == Op.UPDATE
+
+
+def test_a_name_in_no_typed_slot_is_offered_as_a_near_miss():
+    # a name for a name, but not after "to"/"by"/"in"/"at": no typed slot (recon10)
+    assert offered("The demo laptop runs Fedora", "The demo laptop runs Arch")
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from core.models import SaveStatus
 from core.remember.reconcile import Op, compare
 from core.remember.synonyms import opposite, phrase_at, synonymous
 from core.remember.wording import joined, normal_word, tokens
+from tests.near_miss import offered
 
 WS, ALICE = "acme", "alice"
 
@@ -81,10 +82,17 @@ def test_the_same_words_in_another_form_are_a_known_fact(old, new):
          "Chloe is in charge of the hiring pipeline"),
         ("Ingrid wants the report organised by region",
          "Ingrid would like the report organised by region"),
-        ("The heating in the east wing is on", "heads up, the heating in the east wing's on"),
     ],
 )  # fmt: skip
-def test_a_collocation_or_a_framing_opener_is_a_restatement(old, new):
+def test_a_collocation_is_offered_as_a_near_miss(old, new):
+    # retired from folding (recon10): collocations are no proven transformation; the
+    # save is added and names the old text for review
+    assert offered(old, new)
+
+
+def test_a_framing_opener_and_s_for_is_are_a_restatement():
+    # the opener is dropped and "'s" reads as the "is" the other side has (`s_is`)
+    old, new = "The heating in the east wing is on", "heads up, the heating in the east wing's on"
     assert compare(old, new) == Op.MERGE
 
 
@@ -132,10 +140,11 @@ async def test_saving_a_collocation_merges_and_an_opposite_stays_apart(service):
     )
     other = await service.remember(WS, ALICE, "The senior engineers review the security patches")
     apart = await service.remember(WS, ALICE, "The junior engineers review the security patches")
+    # the collocation is no proven transformation (recon10): kept, as a near miss
     assert (first.status, again.status, other.status, apart.status) == (
-        SaveStatus.SAVED, SaveStatus.MERGED, SaveStatus.SAVED, SaveStatus.SAVED,
+        SaveStatus.SAVED, SaveStatus.SAVED, SaveStatus.SAVED, SaveStatus.SAVED,
     )  # fmt: skip
-    assert len((await service.memories(WS, ALICE, limit=10)).items) == 3
+    assert len((await service.memories(WS, ALICE, limit=10)).items) == 4
 
 
 async def test_consolidation_folds_what_reconciliation_folds_and_keeps_opposites(service):

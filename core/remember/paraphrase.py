@@ -1,4 +1,9 @@
-"""MERGE on positive evidence: two texts are one fact only when every word is accounted for.
+"""Near misses: two texts that may be one fact because every word is accounted for.
+
+Since recon10 (2026-12-04) this rule folds nothing: MERGE needs a proven transformation
+(`transforms`), and `is_paraphrase` only names the candidate an ADD offers for review
+(`reconcile.near_miss`). It is kept for that, and for `bench/reconcile_embedder.py`;
+`transforms` reuses its `typo`, `acronyms_written` and `patterns`.
 
 Why this shape: the rules that came before folded two texts unless some rule found a
 difference that mattered ("Olga's old laptop", "lunch"/"dinner", "picks up"/"drops

@@ -1,5 +1,11 @@
 """UPDATE on positive evidence: the same subject and verb, and a new value in one slot.
 
+Since recon10 (2026-12-04) an UPDATE needs `slot`: `revision_kind`'s conditions and a
+typed value (a time, a date, a recurring day, a quantity with its unit, a version, an
+owner, a place after a fixed preposition, a state after "is"), no identifier and not in
+the subject. `is_revision` and `is_extension` alone fold nothing: they name the near miss
+an ADD offers (`reconcile.near_miss`).
+
 Why this shape: an UPDATE replaces the old text, so a wrong one loses a fact. The rules
 before this one updated whenever two texts shared an opening and differed in a short
 span after it, unless some rule recognised the span as another thing; rules written
@@ -35,7 +41,7 @@ from core.recall.textsearch import STOPWORDS
 from core.remember.canonical import TEXT_CACHE_SIZE
 from core.remember.distinctions import FILLER, is_verb, marked, negated, persons, stem
 from core.remember.synonyms import irregular, lemmas, parts_of_speech
-from core.remember.wording import tokens
+from core.remember.wording import split_unit, tokens
 
 MAX_SPAN = 3  # words of the changed span on either side
 MAX_TAIL = 5  # words an extension may add
@@ -358,3 +364,96 @@ def past_event(words: tuple[str, ...]) -> bool:
         if lemma is not None and "v" in parts_of_speech(lemma) and "v" not in parts_of_speech(word):
             return True
     return False
+
+
+# Typed value slots (recon10): an UPDATE needs the changed span to be one of these.
+_OWNER_BEFORE_TEXT = "to by owner owners lead assignee contact captain manager with"
+_OWNER_BEFORE = frozenset(_OWNER_BEFORE_TEXT.split())
+_PLACE_BEFORE_TEXT = "in at from to near"
+_PLACE_BEFORE = frozenset(_PLACE_BEFORE_TEXT.split())
+_MONTHS_TEXT = """january february march april may june july august september october
+    november december"""
+_MONTHS = frozenset(stem(w) for w in _MONTHS_TEXT.split())
+_CLOCK = regex.compile(r"^\d{1,2}(?::\d{2})?(?:am|pm)?$|^(?:noon|midnight)$")
+_VERSION = regex.compile(r"^v?\d+(?:\.\d+)+$")
+
+
+@functools.lru_cache(maxsize=4096)
+def slot(old: str, new: str) -> str | None:
+    """The typed slot whose value `new` changes — "time", "date", "recurring_day",
+    "month" (a date's month alone), "quantity" (a number with its unit or what it
+    counts), "version", "owner", "place",
+    "state" — or None when the texts differ in anything else (`revision_kind`'s
+    conditions, and: the span no identifier — letters and digits in one word, "BA1426" —
+    and not in the subject, i.e. no verb follows it in its clause: "the Year [3] zoo trip
+    goes", "the rollout for [4.12.0] is at 20 %")."""
+    kind = revision_kind(old, new)
+    if kind is None:
+        return None
+    a, b = tokens(old), tokens(new)
+    prefix = 0
+    while a[prefix] == b[prefix]:
+        prefix += 1
+    suffix = 0
+    while a[-1 - suffix] == b[-1 - suffix]:
+        suffix += 1
+    span_a, span_b = a[prefix : len(a) - suffix], b[prefix : len(b) - suffix]
+    after = a[len(a) - suffix :]
+    if any(_identifier(w) for w in (*span_a, *span_b)):
+        return None
+    if _verb_follows(after):
+        return None
+    if kind == "state":
+        return "state"
+    before = a[prefix - 1] if prefix else ""
+    if kind == "name":
+        if before in _OWNER_BEFORE:
+            return "owner"
+        return "place" if before in _PLACE_BEFORE else None
+    return _quantity_slot(a, prefix, span_a, span_b)
+
+
+def _identifier(word: str) -> bool:
+    """Letters and digits typed as one word, not a number with its unit ("ba1426";
+    not "64gb", "3pm")."""
+    if not (any(ch.isdigit() for ch in word) and any(ch.isalpha() for ch in word)):
+        return False
+    return not split_unit(word) and not _CLOCK.match(word) and not word.rstrip("stndrh").isdigit()
+
+
+def _verb_follows(after: Sequence[str]) -> bool:
+    """True when one of the common verbs (`distinctions.is_verb`) comes within four words
+    after the span, before an "and"/"or": the span was in the subject."""
+    for word in after[:4]:
+        if word in _LISTING:
+            return False
+        if is_verb(word):
+            return True
+    return False
+
+
+def _quantity_slot(
+    a: Sequence[str], prefix: int, span_a: Sequence[str], span_b: Sequence[str]
+) -> str | None:
+    words = [w for w in (*span_a, *span_b) if w not in _EDGE | FILLER and w not in _TIME_MODIFIERS]
+    if not words:
+        return None
+    if recurring_day(a, prefix, span_a, span_b):
+        return "recurring_day"
+    if all(_VERSION.match(w) for w in words):
+        return "version"
+    if all(_CLOCK.match(w) or w in _LISTING for w in words) and any(
+        ":" in w or w.endswith(("am", "pm")) for w in words
+    ):
+        return "time"
+    if all(stem(w) in TIME_WORDS or stem(w) in _MONTHS or w.isdigit() for w in words):
+        if all(stem(w) in _MONTHS for w in words) and prefix and a[prefix - 1].isdigit():
+            return "month"  # "20 to 27 [December]": the days kept, the month moved
+        if any(stem(w) in TIME_WORDS or stem(w) in _MONTHS for w in words):
+            return "date"
+    following = a[prefix + len(span_a)] if prefix + len(span_a) < len(a) else ""
+    if all(w.isdigit() or split_unit(w) for w in words) and following.isalpha():
+        return "quantity"  # "3 replicas", "20 percent", "45 minutes"
+    if all(w.isdigit() for w in words) and prefix and a[prefix - 1].isalpha():
+        return "quantity"  # "port 6543", "a limit of 500"
+    return None

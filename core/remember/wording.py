@@ -33,6 +33,7 @@ _OPENERS: tuple[tuple[str, ...], ...] = tuple(
         "oh yeah", "oh", "omg", "yeah", "so", "ok", "okay", "hey", "also", "and",
     )
 )  # fmt: skip
+_OPENER_FIRST = frozenset(opener[0] for opener in _OPENERS)
 _NUMBERS = {
     "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
     "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
@@ -254,6 +255,8 @@ def _written_out(match: regex.Match[str]) -> str:
 
 def _without_opener(found: list[str]) -> list[str]:
     for _ in range(3):  # "ok so, btw: ..." — a few openers in a row at most
+        if not found or found[0] not in _OPENER_FIRST:
+            break  # most texts open with no opener: skip the scan
         opener = next((o for o in _OPENERS if tuple(found[: len(o)]) == o), None)
         if opener is None or len(found) <= len(opener) + 1:
             break
