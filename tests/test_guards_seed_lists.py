@@ -118,3 +118,10 @@ def test_chinese_run_together_only_as_a_line_or_named() -> None:
 )
 def test_prose_in_those_languages_passes(text: str) -> None:
     assert check(text) is None
+
+
+def test_a_lone_surrogate_is_read_not_raised() -> None:
+    from core.guards import check
+
+    # a text half decoded by a client: the seed scan must not raise on it
+    assert check("half \udcff decoded") is None

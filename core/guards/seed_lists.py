@@ -126,7 +126,8 @@ def other_language_seeds(text: str, budget: Budget) -> bool:
                 lowered = lowered.replace(wide, " ")
     # UTF-8 bytes, ASCII separators made spaces by one C translate: a word's bytes are
     # left whole (its non-ASCII bytes are all 0x80 or above, which the table keeps).
-    tokens = lowered.encode("utf-8").translate(_ASCII_SEPARATORS).split()
+    # (a lone surrogate, which no list word holds, becomes "?" rather than an error)
+    tokens = lowered.encode("utf-8", "replace").translate(_ASCII_SEPARATORS).split()
     if len(tokens) >= _MIN:
         marks = bytes(map(_encoded_words().__contains__, tokens))  # 1 for a list word
         start = marks.find(_RUN_OF_WORDS)
