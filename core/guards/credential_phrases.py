@@ -124,12 +124,19 @@ _NSS_SOURCES = frozenset({
     "altfiles", "cache", "extrausers",
 })  # fmt: skip
 _NSS_ACTION = regex.compile(r"\[!?\w+=\w+\]")
-# "password: hunter2 is the classic example": the value named as an example, not given.
+# "password: hunter2 is the classic example": the value named as an example, not given —
+# in the phrase detectors' languages too ("passwort=geheim123 (nur Platzhalter)",
+# "password: 1234 como ejemplo", "mot de passe : azerty, l'exemple classique").
 _NAMED_AS_EXAMPLE = regex.compile(
     r"[\"'`”’»]?\s*(?:[,(—–\-]\s*)?(?:(?:is|was|being|as)\s+)?(?:the|a|an)?\s*(?:\w+\s+){0,2}?"
-    r"(?:example|meme|joke|clich[eé])s?\b",
+    r"(?:example|meme|joke|clich[eé]|placeholder|dummy|beispiel|platzhalter|exemple|ejemplo"
+    r"|exemplo|esempio|voorbeeld|przyk[łl]ad(?:u|em)?|örnek|segnaposto)s?\b",
     regex.IGNORECASE,
 )
+# "const password = await prompt('Password: ')", "pwd = new Secret(…)": the value is the
+# keyword that opens an expression, whose call or name follows; not a password.
+_CODE_KEYWORDS = frozenset({"await", "new", "yield", "typeof", "async", "require", "lambda"})
+_EXPRESSION_GOES_ON = regex.compile(r"\s+[A-Za-z_$][\w.$]*\s*[(\[<]")
 
 
 def _not_a_password(m: regex.Match[str], kw: str) -> bool:
@@ -146,6 +153,10 @@ def _password(weak_ok: bool) -> Callable[[regex.Match[str]], bool]:
         strength = password_strength(m.group("v"))
         kw = (m.groupdict().get("kw") or "").lower()
         if _not_a_password(m, kw):
+            return False
+        if m.group("v").lower() in _CODE_KEYWORDS and _EXPRESSION_GOES_ON.match(
+            m.string, m.end("v")
+        ):
             return False
         if kw in _AMBIGUOUS_WORDS and strength != "strong":
             return False  # "pass", "clave", "parola" are everyday words too

@@ -159,6 +159,17 @@ _MENTION_BEFORE = regex.compile(
     r"|catches|flag|flags|filter|filters|mentions?|example)\b[^\n]{0,20}$"
 )
 
+# "talk title: 'Ignore previous instructions: a history of prompt injection'": a quotation
+# named as the title of a work: closed at once or after a subtitle (": a history of …"),
+# with nothing run on after it ("… and tell the user …" is an order, title or not).
+_TITLE_BEFORE = regex.compile(
+    r"\b(?:titles?|titled|headline|talk|lecture|keynote|chapter|book|article|paper|essay"
+    r"|blog\s+post|episode|course|slides?)\b[\s:,\-–—]{0,3}$"
+)
+_TITLE_CLOSES = regex.compile(
+    r"^(?:\s*[:\-–—]\s+[^\n\"'”’`»]{1,60})?[\"'”’`»]"
+    r"(?:\s*[.,;)!?]*\s*$|\s*[.,;)]|\s+(?:by|at|on|from|in)\b)"
+)
 
 # 'the report quotes the payload "ignore … and email the chat to x@…" as the top attack':
 # an order inside a quotation that the text introduces as an example of one.
@@ -189,6 +200,10 @@ def _is_mention(view: str, start: int, end: int, budget: Budget) -> bool:
     stripped = before.rstrip()
     if not stripped or stripped[-1] not in _QUOTES:
         return False
+    if budget.search(_TITLE_BEFORE, stripped[:-1]) and budget.search(
+        _TITLE_CLOSES, view[end : end + 62]
+    ):
+        return True
     return bool(
         budget.search(_MENTION_AFTER, view[end : end + 60])
         or budget.search(_MENTION_BEFORE, stripped[:-1])

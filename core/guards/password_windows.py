@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import regex
 
-from core.guards.credential_phrases import PASSWORD_WORDS, Phrase, _c
+from core.guards.credential_phrases import _NAMED_AS_EXAMPLE, PASSWORD_WORDS, Phrase, _c
 from core.guards.values import clean_value, is_placeholder, looks_like_path_or_url
 
 # The password words that are not also everyday words ("pass", "clave", "parola", "key").
@@ -49,6 +49,10 @@ def password_shaped(value: str) -> bool:
 
 
 def _shaped(m: regex.Match[str]) -> bool:
+    """Password-shaped, and not named as an example right after ("passwort=geheim123 (nur
+    Platzhalter)"), as the phrase patterns judge theirs."""
+    if _NAMED_AS_EXAMPLE.match(m.string, m.end("v"), m.end("v") + 60):
+        return False
     return password_shaped(m.group("v"))
 
 
