@@ -128,7 +128,7 @@ _NSS_ACTION = regex.compile(r"\[!?\w+=\w+\]")
 # in the phrase detectors' languages too ("passwort=geheim123 (nur Platzhalter)",
 # "password: 1234 como ejemplo", "mot de passe : azerty, l'exemple classique").
 _NAMED_AS_EXAMPLE = regex.compile(
-    r"[\"'`”’»]?\s*(?:[,(—–\-]\s*)?(?:(?:is|was|being|as)\s+)?(?:the|a|an)?\s*(?:\w+\s+){0,2}?"
+    r"[\"'`”’»]?\s*(?:[,(—–\-]\s*)?(?:(?:is|was|being|as)\s+)?(?:the|a|an|l['’])?\s*(?:\w+\s+){0,2}?"
     r"(?:example|meme|joke|clich[eé]|placeholder|dummy|beispiel|platzhalter|exemple|ejemplo"
     r"|exemplo|esempio|voorbeeld|przyk[łl]ad(?:u|em)?|örnek|segnaposto)s?\b",
     regex.IGNORECASE,
