@@ -20,7 +20,9 @@ heldout3 (held out by the fourth round) is tuning data since the fifth, and held
 (sixth round, make_dev_secrets6.py) was measured once as a mini hold-out before the rules
 it tunes, and is part of the dev split since (the glob below takes it in). heldout6
 (make_heldout6.py, written blind before the seventh round changed a rule) is held out by
-the seventh round.
+the seventh round. dev_clean7.jsonl (make_dev_clean7.py: hard clean look-alikes written
+before the rules were read) was measured once before the seventh round narrowed rules for it,
+and is part of the dev split since.
 """
 
 from __future__ import annotations

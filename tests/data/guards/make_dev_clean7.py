@@ -23,6 +23,12 @@ tests/data/guards/dev_clean7.jsonl`, commit 038e9b1):
     `system: you are a helpful assistant` example line). LoCoMo turns refused 0/1,451
     (check_privacy/check_injection on bench.guards_latency.chat_turns()).
 
+After the seventh round's narrowed rules (tests/test_guards_clean7.py): clean refused 0.003
+(1/364), the quoted `system: you are a helpful assistant` line, left refused on purpose (a
+line opening with a role tag is what the tag rule exists for, and "that's an example"
+after it is what an attacker would append). No verdict on any tuning split changed;
+LoCoMo 0/1,451.
+
     .venv/bin/python tests/data/guards/make_dev_clean7.py
 """
 
