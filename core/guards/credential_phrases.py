@@ -172,6 +172,22 @@ def _strong(m: regex.Match[str]) -> bool:
     return password_strength(m.group("v")) == "strong"
 
 
+# "123456 is the most popular password in Germany": a value ranked among everybody's
+# passwords, not one given.
+_RANKED = regex.compile(
+    r"\s(?:the|a)\s+(?:(?:world['’]?s|all[\s\-]time)\s+)?(?:most\s+(?:common|popular|used"
+    r"|guessed|hacked|leaked)|commonest|worst|weakest|best[\s\-]known|famous|classic|typical"
+    r"|stupidest|dumbest)\s",
+    regex.IGNORECASE,
+)
+
+
+def _not_ranked_strong(m: regex.Match[str]) -> bool:
+    if _RANKED.search(m.group(0), m.end("v") - m.start()):
+        return False
+    return _strong(m)
+
+
 def _password_like(m: regex.Match[str]) -> bool:
     """Letters with digits or symbols (or inner capitals), not a version, path or address."""
     value = clean_value(m.group("v"))
@@ -290,7 +306,7 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("password_statement", "a password", _c(
         r"(?<![^\s\"'`(])(?P<v>[^\s\"'`]{4,64})\s+(?:is|was|=|est|es|ist|é|è|jest)\s+(?:my|the|our"
         r"|your|his|her|their|mon|ma|le|la|mi|mein|meine|das|minha|a|il|mijn|het|moje)\s+"
-        r"(?:[\w\-]+\s+){0,2}?(?:" + _PW + r")" + _R + _NOT_NOUN), _strong,
+        r"(?:[\w\-]+\s+){0,2}?(?:" + _PW + r")" + _R + _NOT_NOUN), _not_ranked_strong,
         # Its value comes first, so it could start at any word: it runs only where one of
         # the password words stands whole after a space, as every match of it ends, and
         # starts three to five words before it (value, verb, "my", up to two words).
