@@ -109,3 +109,10 @@ def test_a_value_ranked_among_everybodys_passwords_is_not_one_given() -> None:
     assert _refused("Sunset99 is the common password for all our laptops") == "secret"
     assert _refused("admin123 is the default password on the routers") == "secret"
     assert _refused("Sunset99 is the password for all our laptops") == "secret"
+
+
+def test_a_companys_pan_beside_a_business_word_is_not_a_persons() -> None:
+    assert _refused("company PAN AAACT2727Q on the invoice") is None  # 4th letter C: a company
+    assert _refused("vendor PAN: AABCF1234D for TDS") is None  # F: a firm
+    assert _refused("company PAN of the director: ABCPK1234L") == "pii"  # P: a person
+    assert _refused("my PAN card no is NHRHC7846O") == "pii"  # no business word
