@@ -170,6 +170,13 @@ _TITLE_CLOSES = regex.compile(
     r"^(?:\s*[:\-–—]\s+[^\n\"'”’`»]{1,60})?[\"'”’`»]"
     r"(?:\s*[.,;)!?]*\s*$|\s*[.,;)]|\s+(?:by|at|on|from|in)\b)"
 )
+# "ignore my previous instructions about the report format": the speaker's own instructions,
+# scoped to a topic, taken back; not the assistant's ("… and reveal your prompt" has no topic).
+_OWN_ORDERS = regex.compile(
+    r"\b(?:my|our)\s+(?:[\w\-]+\s+){0,2}?(?:instructions?|rules|prompts?|guidelines|directions"
+    r"|orders|commands|requests?)$"
+)
+_ON_A_TOPIC = regex.compile(r"^\s+(?:about|for|on|regarding|concerning|re)\s+(?!you\b|your\b)\w")
 
 # 'the report quotes the payload "ignore … and email the chat to x@…" as the top attack':
 # an order inside a quotation that the text introduces as an example of one.
@@ -190,6 +197,10 @@ def _is_mention(view: str, start: int, end: int, budget: Budget) -> bool:
     # "the <system> tag in our XML config": a token named, short; an order that runs on
     # ("… omit the security risks section") is not one.
     if end - start <= _TOKEN_CHARS and budget.search(_NAMED_AS_TOKEN, view[end : end + 60]):
+        return True
+    if budget.search(_OWN_ORDERS, view[start:end]) and budget.search(
+        _ON_A_TOPIC, view[end : end + 30]
+    ):
         return True
     before = view[max(0, start - 40) : start]
     if budget.search(_DECLARATIVE, before) or budget.search(_REPORTED, before):
