@@ -150,9 +150,20 @@ _NAMED_AS_TOKEN = regex.compile(
 )
 _TOKEN_CHARS = 48
 _QUOTES = "\"'“‘`«"
+# Attack words in the phrase languages, for the mentions below ('Angreifer schrieben
+# "Ignoriere …"', "l'attaque utilisait « ignore … »", "攻击者在文档里写了…"), as written
+# and with diacritics folded.
+_ATTACK_WORDS_ELSEWHERE = (
+    r"angriff\w*|angreifer\w*|prompt-injection\w*|attaque\w*|attaquant\w*"
+    r"|injections?\s+de\s+prompts?|ataques?|atacantes?|inyecci[oó]n\w*|inje[cç][aã]o"
+    r"|attacc(?:o|hi|ante|anti)|iniezion[ei]|aanval\w*|atak\w*|napastni\w*|sald[ıi]r[ıi]\w*"
+    r"|sald[ıi]rgan\w*|атак\w*|злоумышленни\w*|हमला|हमले|हमलावर|المهاجم\w*|مهاجم\w*"
+    r"|الهجوم|هجوم"
+)
 _MENTION_AFTER = regex.compile(
     r"^[^\n]{0,8}?[\"'”’`»][^\n]{0,30}?\b(?:attacks?|injections?|prompts?|style|examples?"
-    r"|phrases?|strings?|patterns?|tests?|payloads?|jailbreaks?|tricks?)\b"
+    r"|phrases?|strings?|patterns?|tests?|payloads?|jailbreaks?|tricks?"
+    r"|" + _ATTACK_WORDS_ELSEWHERE + r")\b"
 )
 _MENTION_BEFORE = regex.compile(
     r"\b(?:like|such\s+as|e\.g\.|showed|shows|called|phrase|detect|detects|block|blocks|catch"
@@ -188,8 +199,9 @@ _QUOTED_EXAMPLE = regex.compile(
 # "Memory poisoning attacks plant standing orders like …", "indirect prompt injection is
 # when …": a sentence about an attack, not one.
 _ATTACK_TOPIC = regex.compile(
-    r"\b(?:prompt\s+injections?|injection\s+attacks?|exfiltration|poisoning|jailbreaks?"
-    r"|attacks?|attackers?|red[\s\-]team\w*|payloads?)\b[^.!?\n]{0,160}$"
+    r"(?:\b(?:prompt\s+injections?|injection\s+attacks?|exfiltration|poisoning|jailbreaks?"
+    r"|attacks?|attackers?|red[\s\-]team\w*|payloads?|" + _ATTACK_WORDS_ELSEWHERE + r")\b"
+    r"|攻撃|攻击|攻擊|越狱|越獄|脱獄)[^.!?\n。！？]{0,160}$"
 )
 
 
