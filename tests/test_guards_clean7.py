@@ -166,3 +166,14 @@ def test_an_attack_quoted_in_a_write_up_in_any_language_is_a_mention(
 ) -> None:
     assert _refused(clean) is None, clean
     assert _refused(dangerous) == "injection", dangerous
+
+
+def test_a_vowel_sign_is_part_of_a_word_not_a_symbol() -> None:
+    from core.guards.values import password_strength
+
+    assert password_strength("फ्रिज") == "weak"  # a plain word: vowel signs are marks
+    assert (
+        _refused("वाईफाई का पासवर्ड फ्रिज पर लिखा है") is None
+    )  # "the wifi password is on the fridge"
+    assert _refused("वाईफाई का पासवर्ड Kx9#pL2q है") == "secret"
+    assert _refused("पासवर्ड राम123 है") == "secret"

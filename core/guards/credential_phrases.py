@@ -20,6 +20,7 @@ from core.guards.lazy import lazy
 from core.guards.prefilter import StartsFrom, in_tokens
 from core.guards.values import (
     clean_value,
+    is_mark,
     is_placeholder,
     looks_like_code,
     looks_like_path_or_url,
@@ -193,8 +194,8 @@ def _password_like(m: regex.Match[str]) -> bool:
     value = clean_value(m.group("v"))
     if password_strength(value) != "strong" or looks_like_path_or_url(value):
         return False
-    letters = sum(ch.isalpha() for ch in value)
-    others = sum(not ch.isalpha() for ch in value)
+    letters = sum(ch.isalpha() or is_mark(ch) for ch in value)
+    others = len(value) - letters
     return letters >= 3 and others >= 1 and len(value) >= 6
 
 

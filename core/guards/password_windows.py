@@ -16,7 +16,7 @@ from __future__ import annotations
 import regex
 
 from core.guards.credential_phrases import _NAMED_AS_EXAMPLE, PASSWORD_WORDS, Phrase, _c
-from core.guards.values import clean_value, is_placeholder, looks_like_path_or_url
+from core.guards.values import clean_value, is_mark, is_placeholder, looks_like_path_or_url
 
 # The password words that are not also everyday words ("pass", "clave", "parola", "key").
 _WORDS = "|".join(
@@ -43,7 +43,7 @@ def password_shaped(value: str) -> bool:
     lower = any(ch.islower() for ch in v)
     upper = any(ch.isupper() for ch in v)
     digit = any(ch.isdigit() for ch in v)
-    symbol = any(not ch.isalnum() for ch in v)
+    symbol = any(not ch.isalnum() and not is_mark(ch) for ch in v)
     letters = sum(ch.isalpha() for ch in v)
     return lower and letters >= 3 and (upper or digit) and (digit or symbol)
 

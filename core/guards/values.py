@@ -12,6 +12,7 @@ import base64
 import binascii
 import json
 import math
+import unicodedata
 from collections import Counter
 
 import regex
@@ -202,6 +203,11 @@ def looks_like_path_or_url(value: str) -> bool:
     return bool(regex.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?", value))
 
 
+def is_mark(ch: str) -> bool:
+    """A combining mark: Devanagari and other Indic vowel signs, Arabic and Hebrew vowel marks."""
+    return unicodedata.category(ch).startswith("M")
+
+
 def password_strength(value: str) -> str | None:
     """Classify a value after "password is": "strong", "weak" (a plain word) or None.
 
@@ -231,7 +237,8 @@ def password_strength(value: str) -> str | None:
         return "weak"
     has_alpha = any(c.isalpha() for c in v)
     has_digit = any(c.isdigit() for c in v)
-    has_symbol = any(not c.isalnum() for c in v)
+    # A vowel sign or a vowel mark ("फ्रिज", "مُحَمَّد") is part of a word, not a symbol.
+    has_symbol = any(not c.isalnum() and not is_mark(c) for c in v)
     inner_upper = any(c.isupper() for c in v[1:]) and any(c.islower() for c in v)
     if (has_alpha and has_digit) or (has_symbol and (has_alpha or has_digit)) or inner_upper:
         return "strong"
