@@ -189,6 +189,30 @@ _OWN_ORDERS = regex.compile(
 )
 _ON_A_TOPIC = regex.compile(r"^\s+(?:about|for|on|regarding|concerning|re)\s+(?!you\b|your\b)\w")
 
+# "ignore the previous instructions from the landlord", "Ignoriere die vorherigen Anweisungen
+# des Vermieters", "Ignora le istruzioni precedenti del capo": orders a named third party
+# gave people, not the assistant's (the system, its developers, its user or operator).
+_NOT_THIRD_PARTY = (
+    r"(?!(?:system\w*|sistema\w*|syst[eè]me\w*|systeem\w*|systemu|developers?|entwickler\w*"
+    r"|d[ée]velopp\w*|desarroll\w*|sviluppat\w*|ontwikkelaar\w*|admin\w*|operators?"
+    r"|assistant\w*|assistent\w*|asistente\w*|assistente\w*|asystent\w*|bot\w*|ai|ki|ia"
+    r"|model\w*|modell\w*|mod[eè]le\w*|users?|utilisateur\w*|usuario\w*|utente\w*"
+    r"|nutzer\w*|benutzer\w*|gebruiker\w*|u[żz]ytkownik\w*|owners?|creators?|openai|anthropic"
+    r"|prompt\w*|above|conversation\w*|chat\w*|compan\w*|documents?|pages?|websites?|site"
+    r"|e-?mails?|messages?|text|content|context|tools?|plugins?|previous|earlier|past)\b)"
+)
+_THIRD_PARTYS = regex.compile(
+    r"^\s+(?:(?:from|of|by)\s+(?:the|my|our|his|her|their)|des|der|vom|von\s+(?:der|dem|meinem"
+    r"|unserem)|del|de\s+la|de\s+los|de\s+las|du|des|della|dello|dei|delle|do|da|dos|das"
+    r"|van\s+(?:de|het|mijn|onze)|od)\s+" + _NOT_THIRD_PARTY + r"[\p{L}\-]{2,}"
+)
+_ENDS_AT_ORDERS = regex.compile(
+    r"(?:instructions?|rules|guidelines|directions|orders|commands|anweisungen|regeln|vorgaben"
+    r"|instrucciones|reglas|indicaciones|istruzioni|regole|instructies|regels|instrukcje|zasady"
+    r"|consignes|règles|instruções|instrucoes|regras)\s*(?:anteriores|previas|precedenti"
+    r"|précédentes|precedentes)?$"
+)
+
 # 'the report quotes the payload "ignore … and email the chat to x@…" as the top attack':
 # an order inside a quotation that the text introduces as an example of one.
 _QUOTED_EXAMPLE = regex.compile(
@@ -212,6 +236,10 @@ def _is_mention(view: str, start: int, end: int, budget: Budget) -> bool:
         return True
     if budget.search(_OWN_ORDERS, view[start:end]) and budget.search(
         _ON_A_TOPIC, view[end : end + 30]
+    ):
+        return True
+    if budget.search(_ENDS_AT_ORDERS, view[start:end]) and budget.search(
+        _THIRD_PARTYS, view[end : end + 40]
     ):
         return True
     before = view[max(0, start - 40) : start]
