@@ -20,6 +20,7 @@ from core.guards.lazy import lazy
 from core.guards.prefilter import StartsFrom, in_tokens
 from core.guards.values import (
     clean_value,
+    is_mark,
     is_placeholder,
     looks_like_code,
     looks_like_path_or_url,
@@ -124,12 +125,19 @@ _NSS_SOURCES = frozenset({
     "altfiles", "cache", "extrausers",
 })  # fmt: skip
 _NSS_ACTION = regex.compile(r"\[!?\w+=\w+\]")
-# "password: hunter2 is the classic example": the value named as an example, not given.
+# "password: hunter2 is the classic example": the value named as an example, not given —
+# in the phrase detectors' languages too ("passwort=geheim123 (nur Platzhalter)",
+# "password: 1234 como ejemplo", "mot de passe : azerty, l'exemple classique").
 _NAMED_AS_EXAMPLE = regex.compile(
-    r"[\"'`”’»]?\s*(?:[,(—–\-]\s*)?(?:(?:is|was|being|as)\s+)?(?:the|a|an)?\s*(?:\w+\s+){0,2}?"
-    r"(?:example|meme|joke|clich[eé])s?\b",
+    r"[\"'`”’»]?\s*(?:[,(—–\-]\s*)?(?:(?:is|was|being|as)\s+)?(?:the|a|an|l['’])?\s*(?:\w+\s+){0,2}?"
+    r"(?:example|meme|joke|clich[eé]|placeholder|dummy|beispiel|platzhalter|exemple|ejemplo"
+    r"|exemplo|esempio|voorbeeld|przyk[łl]ad(?:u|em)?|örnek|segnaposto)s?\b",
     regex.IGNORECASE,
 )
+# "const password = await prompt('Password: ')", "pwd = new Secret(…)": the value is the
+# keyword that opens an expression, whose call or name follows; not a password.
+_CODE_KEYWORDS = frozenset({"await", "new", "yield", "typeof", "async", "require", "lambda"})
+_EXPRESSION_GOES_ON = regex.compile(r"\s+[A-Za-z_$][\w.$]*\s*[(\[<]")
 
 
 def _not_a_password(m: regex.Match[str], kw: str) -> bool:
@@ -147,6 +155,10 @@ def _password(weak_ok: bool) -> Callable[[regex.Match[str]], bool]:
         kw = (m.groupdict().get("kw") or "").lower()
         if _not_a_password(m, kw):
             return False
+        if m.group("v").lower() in _CODE_KEYWORDS and _EXPRESSION_GOES_ON.match(
+            m.string, m.end("v")
+        ):
+            return False
         if kw in _AMBIGUOUS_WORDS and strength != "strong":
             return False  # "pass", "clave", "parola" are everyday words too
         op = (m.groupdict().get("op") or "").strip().lower()
@@ -161,13 +173,29 @@ def _strong(m: regex.Match[str]) -> bool:
     return password_strength(m.group("v")) == "strong"
 
 
+# "123456 is the most popular password in Germany": a value ranked among everybody's
+# passwords, not one given.
+_RANKED = regex.compile(
+    r"\s(?:the|a)\s+(?:(?:world['’]?s|all[\s\-]time)\s+)?(?:most\s+(?:common|popular|used"
+    r"|guessed|hacked|leaked)|commonest|worst|weakest|best[\s\-]known|famous|classic|typical"
+    r"|stupidest|dumbest)\s",
+    regex.IGNORECASE,
+)
+
+
+def _not_ranked_strong(m: regex.Match[str]) -> bool:
+    if _RANKED.search(m.group(0), m.end("v") - m.start()):
+        return False
+    return _strong(m)
+
+
 def _password_like(m: regex.Match[str]) -> bool:
     """Letters with digits or symbols (or inner capitals), not a version, path or address."""
     value = clean_value(m.group("v"))
     if password_strength(value) != "strong" or looks_like_path_or_url(value):
         return False
-    letters = sum(ch.isalpha() for ch in value)
-    others = sum(not ch.isalpha() for ch in value)
+    letters = sum(ch.isalpha() or is_mark(ch) for ch in value)
+    others = len(value) - letters
     return letters >= 3 and others >= 1 and len(value) >= 6
 
 
@@ -279,7 +307,7 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("password_statement", "a password", _c(
         r"(?<![^\s\"'`(])(?P<v>[^\s\"'`]{4,64})\s+(?:is|was|=|est|es|ist|é|è|jest)\s+(?:my|the|our"
         r"|your|his|her|their|mon|ma|le|la|mi|mein|meine|das|minha|a|il|mijn|het|moje)\s+"
-        r"(?:[\w\-]+\s+){0,2}?(?:" + _PW + r")" + _R + _NOT_NOUN), _strong,
+        r"(?:[\w\-]+\s+){0,2}?(?:" + _PW + r")" + _R + _NOT_NOUN), _not_ranked_strong,
         # Its value comes first, so it could start at any word: it runs only where one of
         # the password words stands whole after a space, as every match of it ends, and
         # starts three to five words before it (value, verb, "my", up to two words).

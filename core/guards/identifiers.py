@@ -25,11 +25,15 @@ def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: 
     return budget.search(pattern, window.replace("_", " ")) is not None
 
 
-# Words that name a number as something else (an order, a phone, a ticket).
+# Words that name a number as something else (an order, a phone, a ticket, a loyalty card),
+# in the languages orders and invoices are written in.
 _OTHER_NUMBER = lazy(
     r"(?i)\b(?:order|invoice|ticket|case|ref(?:erence)?|tracking|parcel|waybill|awb|po|sku"
     r"|isbn|ean|upc|barcode|phone|tel|fax|call|mobile|hotline|imei|serial|build|job|batch"
-    r"|container|booking|customer|membership|employee)\b"
+    r"|container|booking|customer|membership|employee|loyalty|library|gift|member|rewards"
+    r"|voucher|coupon|bestell\w*|rechnung\w*|kunden\w*|sendung\w*|commande|facture|client"
+    r"|pedido|factura|cliente|ordine|fattura|bestelling|factuur|klant\w*|zamówieni\w*"
+    r"|faktur\w*|sipariş\w*|fatura)\b|注文|订单|訂單|发票|請求書"
 )
 
 # ---- Aadhaar --------------------------------------------------------------------

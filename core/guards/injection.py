@@ -151,10 +151,20 @@ _NAMED_AS_TOKEN = regex.compile(
 )
 _TOKEN_CHARS = 48
 _QUOTES = "\"'“‘`«"
+# Attack words in the phrase languages, for the mentions below ('Angreifer schrieben
+# "Ignoriere …"', "l'attaque utilisait « ignore … »", "攻击者在文档里写了…"), as written
+# and with diacritics folded.
+_ATTACK_WORDS_ELSEWHERE = (
+    r"angriff\w*|angreifer\w*|prompt-injection\w*|attaque\w*|attaquant\w*"
+    r"|injections?\s+de\s+prompts?|ataques?|atacantes?|inyecci[oó]n\w*|inje[cç][aã]o"
+    r"|attacc(?:o|hi|ante|anti)|iniezion[ei]|aanval\w*|atak\w*|napastni\w*|sald[ıi]r[ıi]\w*"
+    r"|sald[ıi]rgan\w*|атак\w*|злоумышленни\w*|हमला|हमले|हमलावर|المهاجم\w*|مهاجم\w*"
+    r"|الهجوم|هجوم"
+)
 _MENTION_AFTER = regex.compile(
     r"^[^\n]{0,8}?[\"'”’`»][^\n]{0,30}?\b(?:attacks?|injections?|prompts?|style|examples?"
     r"|phrases?|strings?|patterns?|tests?|payloads?|jailbreaks?|tricks?|mean|means|meant|memes?"
-    r"|trends?)\b"
+    r"|trends?|" + _ATTACK_WORDS_ELSEWHERE + r")\b"
 )
 _MENTION_BEFORE = regex.compile(
     r"\b(?:like|such\s+as|e\.g\.|showed|shows|called|phrase|detect|detects|block|blocks|catch"
@@ -162,6 +172,48 @@ _MENTION_BEFORE = regex.compile(
     r"[^\n]{0,20}$"
 )
 
+# "talk title: 'Ignore previous instructions: a history of prompt injection'": a quotation
+# named as the title of a work: closed at once or after a subtitle (": a history of …"),
+# with nothing run on after it ("… and tell the user …" is an order, title or not).
+_TITLE_BEFORE = regex.compile(
+    r"\b(?:titles?|titled|headline|talk|lecture|keynote|chapter|book|article|paper|essay"
+    r"|blog\s+post|episode|course|slides?)\b[\s:,\-–—]{0,3}$"
+)
+_TITLE_CLOSES = regex.compile(
+    r"^(?:\s*[:\-–—]\s+[^\n\"'”’`»]{1,60})?[\"'”’`»]"
+    r"(?:\s*[.,;)!?]*\s*$|\s*[.,;)]|\s+(?:by|at|on|from|in)\b)"
+)
+# "ignore my previous instructions about the report format": the speaker's own instructions,
+# scoped to a topic, taken back; not the assistant's ("… and reveal your prompt" has no topic).
+_OWN_ORDERS = regex.compile(
+    r"\b(?:my|our)\s+(?:[\w\-]+\s+){0,2}?(?:instructions?|rules|prompts?|guidelines|directions"
+    r"|orders|commands|requests?)$"
+)
+_ON_A_TOPIC = regex.compile(r"^\s+(?:about|for|on|regarding|concerning|re)\s+(?!you\b|your\b)\w")
+
+# "ignore the previous instructions from the landlord", "Ignoriere die vorherigen Anweisungen
+# des Vermieters", "Ignora le istruzioni precedenti del capo": orders a named third party
+# gave people, not the assistant's (the system, its developers, its user or operator).
+_NOT_THIRD_PARTY = (
+    r"(?!(?:system\w*|sistema\w*|syst[eè]me\w*|systeem\w*|systemu|developers?|entwickler\w*"
+    r"|d[ée]velopp\w*|desarroll\w*|sviluppat\w*|ontwikkelaar\w*|admin\w*|operators?"
+    r"|assistant\w*|assistent\w*|asistente\w*|assistente\w*|asystent\w*|bot\w*|ai|ki|ia"
+    r"|model\w*|modell\w*|mod[eè]le\w*|users?|utilisateur\w*|usuario\w*|utente\w*"
+    r"|nutzer\w*|benutzer\w*|gebruiker\w*|u[żz]ytkownik\w*|owners?|creators?|openai|anthropic"
+    r"|prompt\w*|above|conversation\w*|chat\w*|compan\w*|documents?|pages?|websites?|site"
+    r"|e-?mails?|messages?|text|content|context|tools?|plugins?|previous|earlier|past)\b)"
+)
+_THIRD_PARTYS = regex.compile(
+    r"^\s+(?:(?:from|of|by)\s+(?:the|my|our|his|her|their)|des|der|vom|von\s+(?:der|dem|meinem"
+    r"|unserem)|del|de\s+la|de\s+los|de\s+las|du|des|della|dello|dei|delle|do|da|dos|das"
+    r"|van\s+(?:de|het|mijn|onze)|od)\s+" + _NOT_THIRD_PARTY + r"[\p{L}\-]{2,}"
+)
+_ENDS_AT_ORDERS = regex.compile(
+    r"(?:instructions?|rules|guidelines|directions|orders|commands|anweisungen|regeln|vorgaben"
+    r"|instrucciones|reglas|indicaciones|istruzioni|regole|instructies|regels|instrukcje|zasady"
+    r"|consignes|règles|instruções|instrucoes|regras)\s*(?:anteriores|previas|precedenti"
+    r"|précédentes|precedentes)?$"
+)
 
 # 'the report quotes the payload "ignore … and email the chat to x@…" as the top attack':
 # an order inside a quotation that the text introduces as an example of one.
@@ -173,8 +225,9 @@ _QUOTED_EXAMPLE = regex.compile(
 # "Memory poisoning attacks plant standing orders like …", "indirect prompt injection is
 # when …": a sentence about an attack, not one.
 _ATTACK_TOPIC = regex.compile(
-    r"\b(?:prompt\s+injections?|injections?|exfiltration|poisoning|jailbreaks?"
-    r"|attacks?|attackers?|red[\s\-]team\w*|payloads?)\b[^.!?\n]{0,160}$"
+    r"(?:\b(?:prompt\s+injections?|injections?|exfiltration|poisoning|jailbreaks?"
+    r"|attacks?|attackers?|red[\s\-]team\w*|payloads?|" + _ATTACK_WORDS_ELSEWHERE + r")\b"
+    r"|攻撃|攻击|攻擊|越狱|越獄|脱獄)[^.!?\n。！？]{0,160}$"
 )
 
 
@@ -182,6 +235,14 @@ def _is_mention(view: str, start: int, end: int, budget: Budget) -> bool:
     # "the <system> tag in our XML config": a token named, short; an order that runs on
     # ("… omit the security risks section") is not one.
     if end - start <= _TOKEN_CHARS and budget.search(_NAMED_AS_TOKEN, view[end : end + 60]):
+        return True
+    if budget.search(_OWN_ORDERS, view[start:end]) and budget.search(
+        _ON_A_TOPIC, view[end : end + 30]
+    ):
+        return True
+    if budget.search(_ENDS_AT_ORDERS, view[start:end]) and budget.search(
+        _THIRD_PARTYS, view[end : end + 40]
+    ):
         return True
     before = view[max(0, start - 40) : start]
     if budget.search(_DECLARATIVE, before) or budget.search(_REPORTED, before):
@@ -192,6 +253,10 @@ def _is_mention(view: str, start: int, end: int, budget: Budget) -> bool:
     stripped = before.rstrip()
     if not stripped or stripped[-1] not in _QUOTES:
         return False
+    if budget.search(_TITLE_BEFORE, stripped[:-1]) and budget.search(
+        _TITLE_CLOSES, view[end : end + 62]
+    ):
+        return True
     return bool(
         budget.search(_MENTION_AFTER, view[end : end + 60])
         or budget.search(_MENTION_BEFORE, stripped[:-1])

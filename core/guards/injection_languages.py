@@ -38,8 +38,10 @@ OTHER_LANGUAGES: tuple[InjectionPattern, ...] = (
        r"(?:(?:vorherigen|vorigen|bisherigen|obigen|früheren|vorangegangenen|ursprünglichen)\s+)?"
        + alt("anweisungen", "instruktionen", "befehle", "vorgaben", "richtlinien",
              "systemanweisungen", "regeln")),
-    ip(IGNORE, r"\b(?:vergiss|ignoriere)\s+alles\b[^.!?\n]{0,40}?\b(?:vorher|zuvor|bisher|obige"
-       r"|davor|gesagt)"),
+    # Not the speaker taking back their own words ("vergiss alles, was ich über Berlin gesagt
+    # habe"), as "forget everything I said about Berlin" is not.
+    ip(IGNORE, r"\b(?:vergiss|ignoriere)\s+alles\b(?!,?\s+(?:was|das)\s+(?:ich|wir)\b)"
+       r"[^.!?\n]{0,40}?\b(?:vorher|zuvor|bisher|obige|davor|gesagt)"),
     # Italian, Portuguese, Dutch, Polish
     ip(IGNORE, r"\b(?:ignora|dimentica|trascura)\s+(?:tutte\s+)?(?:le\s+)?"
        r"(?:istruzioni|regole|indicazioni)\s+(?:precedenti|di\s+sistema|sopra|iniziali)"),

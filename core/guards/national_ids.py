@@ -252,9 +252,19 @@ def _nordic_valid(digits: str) -> bool:
     return personnummer_valid(digits) if len(digits) in (10, 12) else fodselsnummer_valid(digits)
 
 
+# A PAN whose type letter is not P belongs to a company, firm or trust; beside such a word
+# ("company PAN AAACT2727Q on the invoice") it is a business's number, printed on its bills.
+_BUSINESS = lazy(
+    r"(?i)\b(?:company|firm|vendor|supplier|business|corporate|entity|ltd|llp|pvt|limited"
+    r"|trust|society|organi[sz]ation|employer|partnership)(?:['’]s)?\b"
+)
+
+
 def _pans(text: str, budget: Budget) -> Iterator[bool]:
     """A PAN is AAAAA9999A with its 4th letter the holder's type (P: a person)."""
     for m in _GATED.finditer(_PAN, text, budget):
+        if m.group("t").upper() != "P" and near(_BUSINESS, text, m.start(), m.end(), budget):
+            continue
         named = near(_PAN_CONTEXT, text, m.start(), m.end(), budget)
         if not m.group(0).isupper():
             named = named and m.group(0).islower()  # "my pan no qxupv7956n", not "Dell5678x"

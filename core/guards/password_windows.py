@@ -15,8 +15,14 @@ from __future__ import annotations
 
 import regex
 
-from core.guards.credential_phrases import PASSWORD_WORDS, Phrase, _c
-from core.guards.values import STOPWORDS, clean_value, is_placeholder, looks_like_path_or_url
+from core.guards.credential_phrases import _NAMED_AS_EXAMPLE, PASSWORD_WORDS, Phrase, _c
+from core.guards.values import (
+    STOPWORDS,
+    clean_value,
+    is_mark,
+    is_placeholder,
+    looks_like_path_or_url,
+)
 
 # The password words that are not also everyday words ("pass", "clave", "parola", "key").
 _WORDS = "|".join(
@@ -43,12 +49,16 @@ def password_shaped(value: str) -> bool:
     lower = any(ch.islower() for ch in v)
     upper = any(ch.isupper() for ch in v)
     digit = any(ch.isdigit() for ch in v)
-    symbol = any(not ch.isalnum() for ch in v)
+    symbol = any(not ch.isalnum() and not is_mark(ch) for ch in v)
     letters = sum(ch.isalpha() for ch in v)
     return lower and letters >= 3 and (upper or digit) and (digit or symbol)
 
 
 def _shaped(m: regex.Match[str]) -> bool:
+    """Password-shaped, and not named as an example right after ("passwort=geheim123 (nur
+    Platzhalter)"), as the phrase patterns judge theirs."""
+    if _NAMED_AS_EXAMPLE.match(m.string, m.end("v"), m.end("v") + 60):
+        return False
     return password_shaped(m.group("v"))
 
 

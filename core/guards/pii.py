@@ -101,6 +101,22 @@ _TEST_CARD_TEXT = """
     4012000033330026 4005550000000001 5454545454545454 4917610000000000003
 """
 _TEST_CARDS = frozenset(_TEST_CARD_TEXT.split())
+# The IBANs the IBAN registry, banks' and payment providers' documentation print as examples
+# (DE89 3704 0044 0532 0130 00 is in every German tutorial); harmless, as the test cards
+# are, when the sentence says it is an example or a test.
+_EXAMPLE_IBAN_TEXT = """
+    DE89370400440532013000 GB82WEST12345698765432 GB29NWBK60161331926819 NL91ABNA0417164300
+    FR1420041010050500013M02606 ES9121000418450200051332 IT60X0542811101000000123456
+    BE68539007547034 AT611904300234573201 CH9300762011623852957 PL61109010140000071219812874
+    PT50000201231234567890154 DK5000400440116243 SE4550000000058398257466 NO9386011117947
+    FI2112345600000785 IE29AIBK93115212345678 LU280019400644750000 TR330006100519786457841326
+    SA0380000000608010167519 AE070331234567890123456
+"""
+_EXAMPLE_IBANS = frozenset(_EXAMPLE_IBAN_TEXT.split())
+_EXAMPLE_CONTEXT = lazy(
+    r"(?i)\b(?:test|testing|sandbox|dummy|example|sample|fake|documentation|docs|spec"
+    r"|specification|tutorial|standard|beispiel|exemple|ejemplo|exemplo|esempio|voorbeeld)\b"
+)
 
 _SSN = lazy(r"(?<![\d\-.])(?P<a>\d{3})(?P<s>[\- .]?)(?P<g>\d{2})(?P=s)(?P<n>\d{4})(?![\d\-]|\.\d)")
 _DIGIT_RUN = lazy(r"(?<![\d.])\d{1,19}+(?:[ \-]\d{1,19}){0,9}+(?!\d|\.\d)")
@@ -219,8 +235,14 @@ def _ibans(text: str, budget: Budget) -> Iterator[bool]:
                     break
         if len(compact) != length or (end < len(text) and text[end].isalnum()):
             continue
-        if iban_mod97("".join(compact)):
-            yield True
+        number = "".join(compact)
+        if not iban_mod97(number):
+            continue
+        if number.upper() in _EXAMPLE_IBANS and _near(
+            _EXAMPLE_CONTEXT, text, m.start(), m.end(), budget
+        ):
+            continue
+        yield True
 
 
 def _ninos(text: str, budget: Budget) -> Iterator[bool]:

@@ -8,7 +8,11 @@ random 40-character key are refused.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 import math
+import unicodedata
 from collections import Counter
 
 import regex
@@ -25,6 +29,10 @@ _PLACEHOLDER = lazy(
       |none|null|nil|undefined|empty|blank|n/?a|tbd|todo|fixme|false|true)$
     | x{4,} | \*{3,} | \.{3} | …
     | (?:your|my)[_\-]?(?:[a-z]+[_\-]){0,3}(?:api|key|secret|token|password|pass|own|real)(?![a-z])
+    # The same stand-in in the other languages: votre_mot_de_passe, dein-passwort, tu_clave.
+    | (?<![a-z])(?:votre|ton|dein|ihr|tu|su|seu|sua|tuo|tua|je|uw|twoje|tw[oó]j|sizin|senin)[_\-]
+      (?:[a-z]+[_\-]){0,3}(?:passe|passwort|kennwort|contrase[nñ]a|clave|senha|password
+      |wachtwoord|has[lł]o|[şs]ifre(?:n|niz)?|token|schl[üu]ssel|chiave|chave|cl[ée])(?![a-z])
     | (?:api|secret|access)[_\-]?key[_\-]?here | _here$ | -here$
     | example | placeholder | redacted | insert[_\-] | replace[_\-]?me
     | os\.environ | getenv | process\.env | env\( | secrets\. | \{\{ | \$\{ | ^\$\( | ^`
@@ -113,6 +121,32 @@ def is_placeholder(value: str) -> bool:
     return len(v) >= 16 and _SEQUENTIAL.search(v.lower(), timeout=PER_CALL_SECONDS) is not None
 
 
+# A JOSE header's names (RFC 7515/7516): what a JWT's first segment holds, and nothing secret.
+_JOSE_NAMES = frozenset({
+    "alg", "enc", "typ", "cty", "kid", "jku", "jwk", "x5u", "x5c", "x5t", "x5t#S256", "crit",
+    "zip", "epk", "apu", "apv", "iv", "tag", "p2s", "p2c", "b64",
+})  # fmt: skip
+
+
+def is_jose_header(value: str) -> bool:
+    """True for a JWT's header alone ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9" is
+    {"alg":"HS256","typ":"JWT"}): base64url JSON naming an algorithm and only header
+    fields, with no payload or signature after it. It says how a token is signed, and
+    every token of that kind starts with it."""
+    v = value.strip().strip(_TRIM)
+    if not v.startswith("eyJ") or "." in v or len(v) > 400:
+        return False
+    try:
+        header = json.loads(base64.urlsafe_b64decode(v + "=" * (-len(v) % 4)))
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return False
+    return (
+        isinstance(header, dict)
+        and ("alg" in header or "enc" in header)
+        and set(header) <= _JOSE_NAMES
+    )
+
+
 def entropy(value: str) -> float:
     """Shannon entropy in bits per character; random keys score ~4+, prose ~3 or less."""
     if not value:
@@ -128,7 +162,7 @@ def looks_random(token: str, min_len: int = 16) -> bool:
     Random keys mix character classes and rarely repeat; identifiers such as
     "compatible-transformers-wrapper" or "settings.SECRET_KEY" do not.
     """
-    if len(token) < min_len or is_placeholder(token):
+    if len(token) < min_len or is_placeholder(token) or is_jose_header(token):
         return False
     letters = sum(c.isalpha() for c in token)
     digits = sum(c.isdigit() for c in token)
@@ -171,6 +205,11 @@ def looks_like_path_or_url(value: str) -> bool:
     return bool(regex.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?", value))
 
 
+def is_mark(ch: str) -> bool:
+    """A combining mark: Devanagari and other Indic vowel signs, Arabic and Hebrew vowel marks."""
+    return unicodedata.category(ch).startswith("M")
+
+
 def password_strength(value: str) -> str | None:
     """Classify a value after "password is": "strong", "weak" (a plain word) or None.
 
@@ -200,7 +239,8 @@ def password_strength(value: str) -> str | None:
         return "weak"
     has_alpha = any(c.isalpha() for c in v)
     has_digit = any(c.isdigit() for c in v)
-    has_symbol = any(not c.isalnum() for c in v)
+    # A vowel sign or a vowel mark ("फ्रिज", "مُحَمَّد") is part of a word, not a symbol.
+    has_symbol = any(not c.isalnum() and not is_mark(c) for c in v)
     inner_upper = any(c.isupper() for c in v[1:]) and any(c.islower() for c in v)
     if (has_alpha and has_digit) or (has_symbol and (has_alpha or has_digit)) or inner_upper:
         return "strong"
