@@ -29,7 +29,7 @@ def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: 
 _OTHER_NUMBER = lazy(
     r"(?i)\b(?:order|invoice|ticket|case|ref(?:erence)?|tracking|parcel|waybill|awb|po|sku"
     r"|isbn|ean|upc|barcode|phone|tel|fax|call|mobile|hotline|imei|serial|build|job|batch"
-    r"|container|booking|customer|membership|employee)\b"
+    r"|container|booking|customer|membership|employee|claim|policy)\b"
 )
 
 # ---- Aadhaar --------------------------------------------------------------------
@@ -247,7 +247,7 @@ def medical_records(text: str, budget: Budget) -> Iterator[bool]:
 _NINE = lazy(r"(?<![\d\-])\d{9}(?![\d\-])")
 # Not inside a word, but "routing_number" and "aba_rtn" (JSON and form keys) count.
 _ROUTING_CONTEXT = lazy(
-    r"(?i)(?<![a-z])(?:routing|aba|rtn|rtg|r/t|transit|ach|wire|direct[\s_]+deposit"
+    r"(?i)(?<![a-z])(?:rout(?:ing|ng|ign|eing)|aba|rtn|rtg|r/t|transit|ach|wire|direct[\s_]+deposit"
     r"|bank[\s_]+(?:details|info|account))(?![a-z])"
 )
 _DIGITS_6_17 = lazy(r"(?<!\d)\d{6,17}(?!\d)")
@@ -258,7 +258,8 @@ _PAYMENT_CONTEXT = lazy(
 )
 # The account number may be grouped ("acct # 25150 83858") or a JSON key's value.
 _ACCOUNT = lazy(
-    r"(?i)(?<![a-z])(?:account|acct|a/c|checking|savings)(?![a-z])[^\n\d]{0,20}?"
+    r"(?i)(?<![a-z])(?:acc?(?:ount|oun|ont|unt)|accnt|acct|a/c|checking|savings)(?![a-z])"
+    r"[^\n\d]{0,20}?"
     r"(\d(?:[ \-]?\d){5,16})(?![\d])"
 )
 

@@ -42,6 +42,7 @@ from core.guards.lazy import lazy
 from core.guards.national_ids import (
     bsns,
     china_ids,
+    cprs,
     hetus,
     nhs_numbers,
     nirs,
@@ -55,11 +56,17 @@ from core.guards.world_ids import (
     belgian_numbers,
     codici_fiscali,
     curps,
+    irds,
     kimliks,
     korean_named,
     korean_rrns,
     my_numbers,
+    named_codici_fiscali,
+    named_curps,
+    named_nrics,
+    named_rfcs,
     nrics,
+    rfcs,
     sa_ids,
     steuer_ids,
     tfns,
@@ -71,7 +78,8 @@ _SSN_CONTEXT = lazy(
 )
 _NOT_SSN_CONTEXT = lazy(
     r"(?i)\b(?:order|invoice|ticket|case|ref(?:erence)?|part|sku|model|serial|tracking|po|item"
-    r"|phone|tel|fax|call|build|job|run|batch|lot|issue|pr|account|acct|routing|zip|date)\b"
+    r"|phone|tel|fax|call|build|job|run|batch|lot|issue|pr|account|acct|routing|zip|date|claim"
+    r"|policy)\b"
 )
 _CARD_CONTEXT = lazy(
     r"(?i)(?:\b(?:card|cc|credit|debit|visa|mastercard|master\s*card|amex|american\s+express"
@@ -115,7 +123,12 @@ _IBAN_START = lazy(
 _NINO = lazy(r"(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
 _SIN = lazy(r"(?<![\d\-])\d{3}([ \-]?)\d{3}\1\d{3}(?![\d]|[ \-]\d)")
 _SIN_CONTEXT = lazy(r"(?i)\b(?:sin|social\s+insurance|nas|assurance\s+sociale)\b")
-_CPF = lazy(r"(?<![\d.\-])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|(?P<bare>\d{11}))(?![\d.\-])")
+# The printed 3.3.3-2, or any spacing once "CPF" is named: compact, dotted throughout,
+# spaced, dashed.
+_CPF = lazy(
+    r"(?<![\d.\-])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|(?P<bare>\d{3}(?P<s>[.\- ]?)\d{3}(?P=s)\d{3}"
+    r"[.\- /]?\d{2}))(?![\d\-]|\.\d)"
+)
 _CPF_CONTEXT = lazy(r"(?i)\bcpf\b")
 
 
@@ -141,12 +154,15 @@ def _labelled_as_other(text: str, start: int, budget: Budget) -> bool:
     return budget.search(_LABEL_BEFORE, text[max(0, start - 24) : start]) is not None
 
 
-def _card_candidates(run: str) -> Iterator[tuple[str, bool]]:
+_LISTED = None  # a span of short groups: a card only beside a card word
+
+
+def _card_candidates(run: str) -> Iterator[tuple[str, bool | None]]:
     """Every contiguous span of digit groups in `run` that could be one card number.
 
     A card is often followed or preceded by other numbers ("4111 1111 1111 1111 12/26",
     "Amex 3782-822463-10005 cvv 123"), so each span of groups is tried on its own.
-    Yields (digits, has_separators).
+    Yields (digits, has_separators), has_separators `_LISTED` for a span of short groups.
     """
     parts = _SEPARATOR.split(run)
     groups, seps = parts[0::2], parts[1::2]
@@ -157,9 +173,10 @@ def _card_candidates(run: str) -> Iterator[tuple[str, bool]]:
             total += lengths[j]
             if total > 19:
                 break
-            # "12 34 56 …" (a group under 3 digits before the last) is a list, not a card.
-            if total >= 13 and (j == i or (shortest >= 3 and len(set(seps[i:j])) == 1)):
-                yield "".join(groups[i : j + 1]), j > i
+            # "12 34 56 …" (a group under 3 digits before the last) reads as a list: it
+            # is a card only when a card is named (`_LISTED`, judged by the caller).
+            if total >= 13 and (j == i or len(set(seps[i:j])) == 1):
+                yield "".join(groups[i : j + 1]), j > i if shortest >= 3 or j == i else _LISTED
             shortest = min(shortest, lengths[j])
 
 
@@ -170,7 +187,7 @@ def _cards(text: str, budget: Budget) -> Iterator[bool]:
         return
     # The arithmetic of a digit string, and the spans of a run, depend on nothing else:
     # each is worked out once per check however often a text repeats it ("1234 5678 "…).
-    spans: dict[str, list[tuple[str, bool]]] = {}
+    spans: dict[str, list[tuple[str, bool | None]]] = {}
     valid: dict[str, bool] = {}
     for m in _GATED.finditer(_DIGIT_RUN, text, budget):
         if prefilter.SKIP and m.end() - m.start() < _CARD_MIN:
@@ -188,6 +205,8 @@ def _cards(text: str, budget: Budget) -> Iterator[bool]:
             if digits in _TEST_CARDS and _near(_TEST_CONTEXT, text, m.start(), m.end(), budget):
                 continue
             card_words = _near(_CARD_CONTEXT, text, m.start(), m.end(), budget)
+            if separated is _LISTED and not card_words:
+                continue  # "41 59 2656 7204 5762" is a card when one is named, else a list
             if (not separated or not card_words) and _labelled_as_other(text, m.start(), budget):
                 continue  # "ticket 4532015112830366", "tracking 5479 4055 …": named as another
             bare_number = not separated and not card_words
@@ -290,4 +309,11 @@ PII_CHECKS: tuple[PiiCheck, ...] = (
     PiiCheck("au_tfn", "an Australian tax file number", 9, tfns),
     PiiCheck("jp_my_number", "a Japanese My Number", 12, my_numbers),
     PiiCheck("be_national_number", "a Belgian national number", 11, belgian_numbers),
+    PiiCheck("it_codice_fiscale", "an Italian codice fiscale", 7, named_codici_fiscali),
+    PiiCheck("mx_curp", "a Mexican CURP", 7, named_curps),
+    PiiCheck("sg_nric", "a Singapore NRIC/FIN", 7, named_nrics),
+    PiiCheck("mx_rfc", "a Mexican RFC (tax id)", 7, rfcs),
+    PiiCheck("mx_rfc", "a Mexican RFC (tax id)", 7, named_rfcs),
+    PiiCheck("dk_cpr", "a Danish CPR number", 10, cprs),
+    PiiCheck("nz_ird", "a New Zealand IRD number", 8, irds),
 )  # fmt: skip
