@@ -123,12 +123,13 @@ _IBAN_START = lazy(
 _NINO = lazy(r"(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
 _SIN = lazy(r"(?<![\d\-])\d{3}([ \-]?)\d{3}\1\d{3}(?![\d]|[ \-]\d)")
 _SIN_CONTEXT = lazy(r"(?i)\b(?:sin|social\s+insurance|nas|assurance\s+sociale)\b")
-# The printed 3.3.3-2, or any spacing once "CPF" is named: compact, dotted throughout,
-# spaced, dashed.
+# The printed 3.3.3-2, or other groupings once "CPF" is named: compact, dotted or dashed
+# throughout, or (`_CPF_SPACED`, searched only when the word is in the text) spaced.
 _CPF = lazy(
-    r"(?<![\d.\-])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|(?P<bare>\d{3}(?P<s>[.\- ]?)\d{3}(?P=s)\d{3}"
-    r"[.\- /]?\d{2}))(?![\d\-]|\.\d)"
+    r"(?<![\d.\-])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|(?P<bare>\d{3}\.\d{3}\.\d{3}[./]?\d{2}"
+    r"|\d{3}-\d{3}-\d{3}[\-/]?\d{2}|\d{11}))(?![\d\-]|\.\d)"
 )
+_CPF_SPACED = lazy(r"(?<![\d.\-])\d{3} \d{3} \d{3}[ \-]?\d{2}(?![\d\-]|\.\d)")
 _CPF_CONTEXT = lazy(r"(?i)\bcpf\b")
 
 
@@ -256,10 +257,15 @@ def _cpfs(text: str, budget: Budget) -> Iterator[bool]:
             continue
         if not m.group("bare") or _near(_CPF_CONTEXT, text, m.start(), m.end(), budget):
             yield True
+    if _GATED.search(_CPF_CONTEXT, text, budget):
+        for m in _GATED.finditer(_CPF_SPACED, text, budget):
+            if cpf_valid(m.group(0)) and _near(_CPF_CONTEXT, text, m.start(), m.end(), budget):
+                yield True
 
 
 # Whole-text scans: run only when the text holds a long enough chunk for them.
-_GATED = TEXT.family([_SSN, _DIGIT_RUN, _IBAN, _NINO, _SIN, _CPF, _CARD_DIGITS, _IBAN_START])
+_GATED = TEXT.family([_SSN, _DIGIT_RUN, _IBAN, _NINO, _SIN, _CPF, _CARD_DIGITS, _IBAN_START,
+                      _CPF_SPACED, _CPF_CONTEXT])
 
 
 @dataclass(frozen=True)

@@ -181,8 +181,8 @@ _STEUER_CONTEXT = lazy(
 )
 _THIRTEEN = lazy(r"(?<![\d\-])\d{6}[ \-]?\d{4}[ \-]?\d{3}(?![\d\-])")
 _SA_CONTEXT = lazy(
-    r"(?i)\b(?:(?:sa|rsa|south\s+african?)\s+(?:id|identity)|id(?:entity)?\s+(?:number|no\.?|nr)"
-    r"|identity\s+document|id[\s\-]?(?:nommer|dokument)|identiteitsnommer)\b"
+    r"(?i)\b(?:sa\s+id|south\s+african?\s+id|id\s+(?:number|no\.?|nr)|rsa\s+id"
+    r"|identity\s+(?:number|no\.?|nr|document)|id[\s\-](?:nommer|dokument)|identiteitsnommer)\b"
 )
 _RRN_CONTEXT = lazy(r"(?i)(?:\b(?:rrn|resident\s+registration|jumin)\b|주민등록번호|주민번호)")
 _NINE = lazy(r"(?<![\d\-])\d{3}[ \-]?\d{3}[ \-]?\d{3}(?![\d\-])")
