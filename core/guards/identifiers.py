@@ -337,7 +337,9 @@ def itins(text: str, budget: Budget) -> Iterator[bool]:
 
 
 # ---- UK NINO written in lower case -------------------------------------------------------
-_NINO_ANY_CASE = lazy(r"(?i)(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
+_NINO_ANY_CASE = lazy(
+    r"(?i)(?<![A-Za-z0-9\-])[A-Z]{2}[ \-]?\d{2}[ \-]?\d{2}[ \-]?\d{2}[ \-]?[A-D](?![A-Za-z0-9])"
+)
 _NINO_CONTEXT = lazy(
     r"(?i)\b(?:ni|nin|nino|nat(?:ional)?\.?\s+ins(?:urance)?|hmrc|paye)\b|\bn\.\s?i\.(?!\w)"
 )

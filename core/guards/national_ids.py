@@ -141,7 +141,10 @@ def nhs_valid(digits: str) -> bool:
 
 
 # ---- patterns and the words that name them --------------------------------------------
-_DNI = lazy(r"(?<![\w\-])(?P<n>[XYZxyz][ \-]?\d{7}|\d{8})[ \-]?(?P<c>[A-Za-z])(?![\w\-])")
+# Also dotted in thousands, as Spanish forms print it ("12.345.678-Z").
+_DNI = lazy(
+    r"(?<![\w\-.])(?P<n>[XYZxyz][ \-]?\d{7}|\d{8}|\d{2}\.\d{3}\.\d{3})[ \-]?(?P<c>[A-Za-z])(?![\w\-])"
+)
 _DNI_CONTEXT = lazy(
     r"(?i)\b(?:dni|nie|nif|d\.n\.i\.?|documento\s+(?:nacional|de\s+identidad)|identidad"
     r"|extranjer[oa]|spanish\s+(?:id|national)|carn[eé])\b"
@@ -154,9 +157,10 @@ _BSN_CONTEXT = lazy(
     r"|persoonsnummer)\b"
 )
 _NIR = lazy(
-    r"(?<![\dA-Za-z])[1-478] ?\d{2} ?\d{2} ?(?:\d{2}|2[ABab]) ?\d{3} ?\d{3} ?\d{2}(?![\dA-Za-z])"
+    r"(?<![\dA-Za-z.])[1-478][ .]?\d{2}[ .]?\d{2}[ .]?(?:\d{2}|2[ABab])[ .]?\d{3}[ .]?\d{3}[ .]?\d{2}"
+    r"(?![\dA-Za-z]|\.\d)"
 )
-_PESEL = lazy(r"(?<![\d\-])\d{11}(?![\d\-])")
+_PESEL = lazy(r"(?<![\d\-])\d{6}[ \-]?\d{5}(?![\d\-])")
 _PESEL_CONTEXT = lazy(r"(?i)\bpesel\b")
 # Compact, or in the 6-8-4 groups of the card's layout.
 _CHINA_ID = lazy(
@@ -166,7 +170,9 @@ _CHINA_CONTEXT = lazy(
     r"(?i)(?:\b(?:resident\s+id\w*|id(?:entity)?\s+card|chinese\s+id|prc\s+id)|身份证|身份證"
     r"|居民身份)"
 )
-_HETU = lazy(r"(?<![\w\-+])(?P<d>\d{6})[\-+A-FU-Y](?P<z>\d{3})(?P<c>[0-9A-FHJ-NPR-Y])(?![\w\-])")
+_HETU = lazy(
+    r"(?<![\w\-+])(?P<d>\d{6})[\-+A-FU-Y](?P<z>\d{3})(?P<c>[0-9A-FHJ-NPR-Ya-fhj-npr-y])(?![\w\-])"
+)
 _NORDIC = lazy(r"(?<![\d\-+])(?:(?:19|20)?\d{6}[\-+ ]?\d{4}|\d{6} ?\d{5})(?![\d\-])")
 # Nordic nouns take their article as a suffix ("fødselsnummeret", "personnumret").
 _NORDIC_CONTEXT = lazy(

@@ -120,8 +120,10 @@ _IBAN_START = lazy(
     + "|".join(sorted(IBAN_LENGTHS) + sorted(c.lower() for c in IBAN_LENGTHS))
     + r")\d{2}(?:[ \-]?[A-Za-z0-9]){10}"
 )
-_NINO = lazy(r"(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
-_SIN = lazy(r"(?<![\d\-])\d{3}([ \-]?)\d{3}\1\d{3}(?![\d]|[ \-]\d)")
+# Spaced or dashed in pairs ("QQ 12 34 56 C", "QQ-12-34-56-C"), as payslips print it.
+_NINO = lazy(r"(?<![A-Za-z0-9\-])[A-Z]{2}[ \-]?\d{2}[ \-]?\d{2}[ \-]?\d{2}[ \-]?[A-D](?![A-Za-z0-9])")
+# Named as a SIN, so dots count as a separator too ("586.309.445").
+_SIN = lazy(r"(?<![\d\-.])\d{3}([ \-.]?)\d{3}\1\d{3}(?![\d]|[ \-.]\d)")
 _SIN_CONTEXT = lazy(r"(?i)\b(?:sin|social\s+insurance|nas|assurance\s+sociale)\b")
 # The printed 3.3.3-2, or other groupings once "CPF" is named: compact, dotted or dashed
 # throughout, or (`_CPF_SPACED`, searched only when the word is in the text) spaced.
@@ -130,7 +132,7 @@ _CPF = lazy(
     r"|\d{3}-\d{3}-\d{3}[\-/]?\d{2}|\d{11}))(?![\d\-]|\.\d)"
 )
 _CPF_SPACED = lazy(r"(?<![\d.\-])\d{3} \d{3} \d{3}[ \-]?\d{2}(?![\d\-]|\.\d)")
-_CPF_CONTEXT = lazy(r"(?i)\bcpf\b")
+_CPF_CONTEXT = lazy(r"(?i)\b(?:cpf|c\.p\.f|cadastro\s+de\s+pessoas?\s+f[ií]sicas?)(?!\w)")
 
 
 def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
@@ -174,10 +176,12 @@ def _card_candidates(run: str) -> Iterator[tuple[str, bool | None]]:
             total += lengths[j]
             if total > 19:
                 break
-            # "12 34 56 …" (a group under 3 digits before the last) reads as a list: it
-            # is a card only when a card is named (`_LISTED`, judged by the caller).
-            if total >= 13 and (j == i or len(set(seps[i:j])) == 1):
-                yield "".join(groups[i : j + 1]), j > i if shortest >= 3 or j == i else _LISTED
+            # "12 34 56 …" (a group under 3 digits before the last) or mixed separators
+            # ("4051 5166-0859 7980") read as a list: such a span is a card only when a
+            # card is named (`_LISTED`, judged by the caller).
+            plain = j == i or (shortest >= 3 and len(set(seps[i:j])) == 1)
+            if total >= 13:
+                yield "".join(groups[i : j + 1]), (j > i) if plain else _LISTED
             shortest = min(shortest, lengths[j])
 
 

@@ -183,14 +183,19 @@ _THIRTEEN = lazy(r"(?<![\d\-])\d{6}[ \-]?\d{4}[ \-]?\d{3}(?![\d\-])")
 _SA_CONTEXT = lazy(
     r"(?i)\b(?:sa\s+id|south\s+african?\s+id|id\s+(?:number|no\.?|nr)|rsa\s+id"
     r"|identity\s+(?:number|no\.?|nr|document)|id[\s\-](?:nommer|dokument)|identiteitsnommer)\b"
+    r"|\bmy\s+id\b|\bid(?:[:#]|\s+[:#])"
 )
 _RRN_CONTEXT = lazy(r"(?i)(?:\b(?:rrn|resident\s+registration|jumin)\b|주민등록번호|주민번호)")
-_NINE = lazy(r"(?<![\d\-])\d{3}[ \-]?\d{3}[ \-]?\d{3}(?![\d\-])")
+_NINE = lazy(r"(?<![\d\-.])\d{3}[ \-.]?\d{3}[ \-.]?\d{3}(?![\d\-]|\.\d)")
 _TFN_CONTEXT = lazy(r"(?i)\b(?:tfn|tax\s+file\s+(?:number|no))\b")
 _TWELVE = lazy(r"(?<![\d\-])\d{4}[ \-]?\d{4}[ \-]?\d{4}(?![\d\-])")
-_MY_NUMBER_CONTEXT = lazy(r"(?i)(?:\bmy\s*number\b|マイナンバー|個人番号|\bkojin\s+bang[oō]\b)")
+_MY_NUMBER_CONTEXT = lazy(
+    r"(?i)(?:\bmy\s*number\b|\bindividual\s+number\b|マイナンバー|個人番号|\bkojin\s+bang[oō]\b)"
+)
 _KIMLIK_CONTEXT = lazy(r"(?i)\b(?:t\.?c\.?\s+(?:kimlik|no)|kimlik|tckn|turkish\s+id)\b")
-_BELGIAN = lazy(r"(?<![\d\-.])\d{2}\.?\d{2}\.?\d{2}[\-.]?\d{3}\.?\d{2}(?![\d\-]|\.\d)")
+_BELGIAN = lazy(
+    r"(?<![\d\-.])\d{2}[.\-]?\d{2}[.\-]?\d{2}[ \-.]?\d{3}[.\-]?\d{2}(?![\d\-]|\.\d)"
+)
 _BELGIAN_CONTEXT = lazy(
     r"(?i)\b(?:rijksregister\w*|num[eé]ro\s+national|registre\s+national|national\s+(?:register"
     r"\s+)?number|nationaal\s+nummer|insz\w*|niss|nn)\b"
