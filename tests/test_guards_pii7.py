@@ -121,3 +121,31 @@ def test_separators_typos_and_case_are_read_per_family(text: str) -> None:
 )
 def test_the_same_shapes_named_as_other_or_unnamed_pass(text: str) -> None:
     assert not refused(text)
+
+
+def test_a_table_header_names_the_numbers_of_its_column() -> None:
+    from core.guards.columns import column_header
+
+    table = (
+        "| Employee name | Department | Start date | Social Security Number |\n"
+        "|---|---|---|---|\n"
+        "| Jonathan Smithers | Engineering | 2024-03-01 | 749630129 |"
+    )
+    assert column_header(table, table.index("749630129")).strip() == "Social Security Number"
+    assert column_header("no table 749630129 here", 9) == ""
+    assert refused(table)
+    phones = table.replace("Social Security Number", "Desk phone")
+    assert not refused(phones)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"ird_number": "49091850"}',
+        '{"steuer_id": "86095742719"}',
+        '{"my_number": "123456789018"}',
+        '{"customer": {"name": "Thabo M", "national_id": "8001015009087"}}',
+    ],
+)
+def test_snake_case_keys_name_their_value(text: str) -> None:
+    assert refused(text)

@@ -15,6 +15,7 @@ import regex
 
 from core.guards.budget import Budget
 from core.guards.checksums import aadhaar_valid, aba_valid, itin_valid, nino_valid, verhoeff
+from core.guards.columns import column_header
 from core.guards.lazy import lazy
 from core.guards.prefilter import TEXT
 
@@ -22,6 +23,7 @@ from core.guards.prefilter import TEXT
 def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
     # Snake-case keys name a number too ("aadhaar_no=…"): underscores read as spaces.
     window = text[max(0, start - 60) : start] + " " + text[end : end + 40]
+    window += " " + column_header(text, start)  # a table's header names its column once
     return budget.search(pattern, window.replace("_", " ")) is not None
 
 

@@ -24,6 +24,7 @@ import regex
 
 from core.guards.budget import Budget
 from core.guards.checksums import luhn
+from core.guards.columns import column_header
 from core.guards.lazy import lazy
 from core.guards.prefilter import TEXT, Family
 
@@ -31,8 +32,11 @@ Scanner = Callable[[str, Budget], Iterator[bool]]
 
 
 def near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
+    """`pattern` in the words around a match or in its table column's header; snake-case
+    keys name a number too ("national_id": …), so underscores read as spaces."""
     window = text[max(0, start - 60) : start] + " " + text[end : end + 40]
-    return budget.search(pattern, window) is not None
+    window += " " + column_header(text, start)
+    return budget.search(pattern, window.replace("_", " ")) is not None
 
 
 # Words that name a number as something else (an order, a ticket, a platform id).
@@ -143,7 +147,8 @@ def nhs_valid(digits: str) -> bool:
 # ---- patterns and the words that name them --------------------------------------------
 # Also dotted in thousands, as Spanish forms print it ("12.345.678-Z").
 _DNI = lazy(
-    r"(?<![\w\-.])(?P<n>[XYZxyz][ \-]?\d{7}|\d{8}|\d{2}\.\d{3}\.\d{3})[ \-]?(?P<c>[A-Za-z])(?![\w\-])"
+    r"(?<![\w\-.])(?P<n>[XYZxyz][ \-]?\d{7}|\d{8}|\d{2}\.\d{3}\.\d{3})[ \-]?(?P<c>[A-Za-z])"
+    r"(?![\w\-])"
 )
 _DNI_CONTEXT = lazy(
     r"(?i)\b(?:dni|nie|nif|d\.n\.i\.?|documento\s+(?:nacional|de\s+identidad)|identidad"
@@ -157,8 +162,8 @@ _BSN_CONTEXT = lazy(
     r"|persoonsnummer)\b"
 )
 _NIR = lazy(
-    r"(?<![\dA-Za-z.])[1-478][ .]?\d{2}[ .]?\d{2}[ .]?(?:\d{2}|2[ABab])[ .]?\d{3}[ .]?\d{3}[ .]?\d{2}"
-    r"(?![\dA-Za-z]|\.\d)"
+    r"(?<![\dA-Za-z.])[1-478][ .]?\d{2}[ .]?\d{2}[ .]?(?:\d{2}|2[ABab])[ .]?\d{3}[ .]?\d{3}"
+    r"[ .]?\d{2}(?![\dA-Za-z]|\.\d)"
 )
 _PESEL = lazy(r"(?<![\d\-])\d{6}[ \-]?\d{5}(?![\d\-])")
 _PESEL_CONTEXT = lazy(r"(?i)\bpesel\b")
@@ -211,7 +216,9 @@ def named(family: Family, pattern: regex.Pattern[str], context: regex.Pattern[st
     absent), so a text full of numbers but no such word costs no digit scan."""
 
     def scan(text: str, budget: Budget) -> Iterator[bool]:
-        if not family.search(context, text, budget):
+        if not family.search(context, text, budget) and not (
+            "_" in text and budget.search(context, text.replace("_", " "))  # "ird_number"
+        ):
             return
         for m in family.finditer(pattern, text, budget):
             if valid(compact(m.group(0))) and near(context, text, m.start(), m.end(), budget):

@@ -25,6 +25,7 @@ from core.guards.checksums import (
     sin_valid,
     ssn_valid,
 )
+from core.guards.columns import column_header
 from core.guards.identifiers import (
     aadhaar_vids,
     aadhaars,
@@ -73,7 +74,7 @@ from core.guards.world_ids import (
 )
 
 _SSN_CONTEXT = lazy(
-    r"(?i)\b(?:ssn|ss(?=\s*#)|ss\s+no|social\s+security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
+    r"(?i)\b(?:ssn|ss(?=\s*#)|ss\s+no|social\s*security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
     r"|seguro\s+social|sécurité\s+sociale|social(?=\s*(?:[:#=]|no\b|num|is\b|\d)))\b"
 )
 _NOT_SSN_CONTEXT = lazy(
@@ -121,7 +122,9 @@ _IBAN_START = lazy(
     + r")\d{2}(?:[ \-]?[A-Za-z0-9]){10}"
 )
 # Spaced or dashed in pairs ("QQ 12 34 56 C", "QQ-12-34-56-C"), as payslips print it.
-_NINO = lazy(r"(?<![A-Za-z0-9\-])[A-Z]{2}[ \-]?\d{2}[ \-]?\d{2}[ \-]?\d{2}[ \-]?[A-D](?![A-Za-z0-9])")
+_NINO = lazy(
+    r"(?<![A-Za-z0-9\-])[A-Z]{2}[ \-]?\d{2}[ \-]?\d{2}[ \-]?\d{2}[ \-]?[A-D](?![A-Za-z0-9])"
+)
 # Named as a SIN, so dots count as a separator too ("586.309.445").
 _SIN = lazy(r"(?<![\d\-.])\d{3}([ \-.]?)\d{3}\1\d{3}(?![\d]|[ \-.]\d)")
 _SIN_CONTEXT = lazy(r"(?i)\b(?:sin|social\s+insurance|nas|assurance\s+sociale)\b")
@@ -138,6 +141,7 @@ _CPF_CONTEXT = lazy(r"(?i)\b(?:cpf|c\.p\.f|cadastro\s+de\s+pessoas?\s+f[ií]sica
 def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
     """True when `pattern` occurs within a short window before or after a match."""
     window = text[max(0, start - 48) : start] + " " + text[end : end + 32]
+    window += " " + column_header(text, start)  # a table's header names its column once
     return budget.search(pattern, window.replace("_", " ")) is not None
 
 

@@ -163,13 +163,19 @@ _CF_ANY = lazy(
     r"(?i)(?<![A-Za-z0-9])[A-Z]{3} ?[A-Z]{3} ?[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}"
     r" ?[A-Z][0-9LMNPQRSTUV]{3}[A-Z](?![A-Za-z0-9])"
 )
-_CF_CONTEXT = lazy(r"(?i)\b(?:codice\s+fiscale|cod\.?\s*fisc\w*|c\.?f\.?|tessera\s+sanitaria)(?!\w)")
+_CF_CONTEXT = lazy(
+    r"(?i)\b(?:codice\s+fiscale|cod\.?\s*fisc\w*|c\.?f\.?|tessera\s+sanitaria)(?!\w)"
+)
 _CURP_ANY = lazy(r"(?i)(?<![A-Za-z0-9])[A-Z]{4} ?\d{6} ?[HMX][A-Z]{5}[0-9A-Z]\d(?![A-Za-z0-9])")
 _CURP_CONTEXT = lazy(r"(?i)\b(?:curp|clave\s+[uú]nica)\b")
 _NRIC_ANY = lazy(r"(?i)(?<![A-Za-z0-9])[STFG] ?\d{7} ?[A-Z](?![A-Za-z0-9])")
-_NRIC_CONTEXT = lazy(r"(?i)\b(?:nric|fin|i/?c|identity\s+card|singapore\s+id)(?:\s*(?:no|number))?\b")
+_NRIC_CONTEXT = lazy(
+    r"(?i)\b(?:nric|fin|i/?c|identity\s+card|singapore\s+id)(?:\s*(?:no|number))?\b"
+)
 _RFC = lazy(r"(?<![A-Za-z0-9&Ñ])[A-ZÑ&]{4}\d{6}[A-Z0-9]{2}[0-9A](?![A-Za-z0-9])")
-_RFC_ANY = lazy(r"(?i)(?<![A-Za-z0-9&Ñ])[A-ZÑ&]{4}[ \-]?\d{6}[ \-]?[A-Z0-9]{2}[0-9A](?![A-Za-z0-9])")
+_RFC_ANY = lazy(
+    r"(?i)(?<![A-Za-z0-9&Ñ])[A-ZÑ&]{4}[ \-]?\d{6}[ \-]?[A-Z0-9]{2}[0-9A](?![A-Za-z0-9])"
+)
 _RFC_CONTEXT = lazy(r"(?i)\b(?:rfc|registro\s+federal|homoclave)\b")
 _IRD = lazy(r"(?<![\d\-])\d{2,3}([ \-]?)\d{3}\1\d{3}(?![\d\-])")
 _IRD_CONTEXT = lazy(r"(?i)\b(?:ird|inland\s+revenue|gst\s+number)\b")
@@ -183,7 +189,7 @@ _THIRTEEN = lazy(r"(?<![\d\-])\d{6}[ \-]?\d{4}[ \-]?\d{3}(?![\d\-])")
 _SA_CONTEXT = lazy(
     r"(?i)\b(?:sa\s+id|south\s+african?\s+id|id\s+(?:number|no\.?|nr)|rsa\s+id"
     r"|identity\s+(?:number|no\.?|nr|document)|id[\s\-](?:nommer|dokument)|identiteitsnommer)\b"
-    r"|\bmy\s+id\b|\bid(?:[:#]|\s+[:#])"
+    r"|\bmy\s+id\b|\bid(?:[:#]|\s+[:#])|\bnational\s+id(?:entity)?\b"
 )
 _RRN_CONTEXT = lazy(r"(?i)(?:\b(?:rrn|resident\s+registration|jumin)\b|주민등록번호|주민번호)")
 _NINE = lazy(r"(?<![\d\-.])\d{3}[ \-.]?\d{3}[ \-.]?\d{3}(?![\d\-]|\.\d)")
