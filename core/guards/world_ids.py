@@ -164,13 +164,13 @@ _CF_ANY = lazy(
     r" ?[A-Z][0-9LMNPQRSTUV]{3}[A-Z](?![A-Za-z0-9])"
 )
 _CF_CONTEXT = lazy(
-    r"(?i)\b(?:codice\s+fiscale|cod\.?\s*fisc\w*|c\.?f\.?|tessera\s+sanitaria)(?!\w)"
+    r"(?i)\b(?:codice\s+fiscale|cod\.\s?fisc\w*|codfisc\w*|cf[ .:#]|c\.f\.|tessera\s+sanitaria)"
 )
 _CURP_ANY = lazy(r"(?i)(?<![A-Za-z0-9])[A-Z]{4} ?\d{6} ?[HMX][A-Z]{5}[0-9A-Z]\d(?![A-Za-z0-9])")
 _CURP_CONTEXT = lazy(r"(?i)\b(?:curp|clave\s+[uú]nica)\b")
 _NRIC_ANY = lazy(r"(?i)(?<![A-Za-z0-9])[STFG] ?\d{7} ?[A-Z](?![A-Za-z0-9])")
 _NRIC_CONTEXT = lazy(
-    r"(?i)\b(?:nric|fin|i/?c|identity\s+card|singapore\s+id)(?:\s*(?:no|number))?\b"
+    r"(?i)\b(?:nric|fin[ .:#]|i/c|ic[ .](?:no|number)|ic[:#]|identity[ ]card|singapore[ ]id)"
 )
 _RFC = lazy(r"(?<![A-Za-z0-9&Ñ])[A-ZÑ&]{4}\d{6}[A-Z0-9]{2}[0-9A](?![A-Za-z0-9])")
 _RFC_ANY = lazy(
