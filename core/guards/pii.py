@@ -74,7 +74,8 @@ from core.guards.world_ids import (
 )
 
 _SSN_CONTEXT = lazy(
-    r"(?i)\b(?:ssn|ss(?=\s*#)|ss\s+no|social\s*security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
+    r"(?i)\b(?:ssn|ss(?=\s*#)|ss\s+no|social\s*security|taxpayer|tax\s+id|tin"
+    r"|soc(?:ial|ail)?\.?\s*sec(?:urity|uirty|urty|urit|uity|ruity)?"
     r"|seguro\s+social|sécurité\s+sociale|social(?=\s*(?:[:#=]|no\b|num|is\b|\d)))\b"
 )
 _NOT_SSN_CONTEXT = lazy(

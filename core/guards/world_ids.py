@@ -182,7 +182,7 @@ _IRD_CONTEXT = lazy(r"(?i)\b(?:ird|inland\s+revenue|gst\s+number)\b")
 _RRN_DASHED = lazy(r"(?<![\d\-])\d{6}-\d{7}(?![\d\-])")
 _ELEVEN = lazy(r"(?<![\d\-./])\d{2}[ ./]?\d{3}[ ./]?\d{3}[ ./]?\d{3}(?![\d\-]|[./]\d)")
 _STEUER_CONTEXT = lazy(
-    r"(?i)\b(?:steuer[\s\-]?id|steuer[\s\-]?identifikationsnummer|steuernummer|idnr"
+    r"(?i)\b(?:steuer[\s\-]?id|steuer[\s\-]?ident\w*|steuernummer|idnr"
     r"|identifikationsnummer|tax\s+id(?:entification)?(?:\s+number)?|german\s+tax)\b"
 )
 _THIRTEEN = lazy(r"(?<![\d\-])\d{6}[ \-]?\d{4}[ \-]?\d{3}(?![\d\-])")
@@ -191,7 +191,10 @@ _SA_CONTEXT = lazy(
     r"|identity\s+(?:number|no\.?|nr|document)|id[\s\-](?:nommer|dokument)|identiteitsnommer)\b"
     r"|\bmy\s+id\b|\bid(?:[:#]|\s+[:#])|\bnational\s+id(?:entity)?\b"
 )
-_RRN_CONTEXT = lazy(r"(?i)(?:\b(?:rrn|resident\s+registration|jumin)\b|주민등록번호|주민번호)")
+_RRN_CONTEXT = lazy(
+    r"(?i)(?:\b(?:rrn|resident\s+registration|jumin)\b|주민등록번호|주민번호|주민 등록 번호"
+    r"|주민 번호)"
+)
 _NINE = lazy(r"(?<![\d\-.])\d{3}[ \-.]?\d{3}[ \-.]?\d{3}(?![\d\-]|\.\d)")
 _TFN_CONTEXT = lazy(r"(?i)\b(?:tfn|tax\s+file\s+(?:number|no))\b")
 _TWELVE = lazy(r"(?<![\d\-])\d{4}[ \-]?\d{4}[ \-]?\d{4}(?![\d\-])")
