@@ -18,7 +18,8 @@ held out by the first two rounds of issue 12 and are tuning data since the third
 heldout3 (held out by the fourth round) is tuning data since the fifth, and heldout4
 (held out by the fifth) since the sixth. dev_secrets6.jsonl
 (sixth round, make_dev_secrets6.py) was measured once as a mini hold-out before the rules
-it tunes, and is part of the dev split since (the glob below takes it in). heldout6
+it tunes, and is part of the dev split since (the glob below takes it in); so is
+dev_pii7.jsonl (seventh round, make_dev_pii7.py, national and tax ids). heldout6
 (make_heldout6.py, written blind before the seventh round changed a rule) is held out by
 the seventh round.
 """
