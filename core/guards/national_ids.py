@@ -209,6 +209,18 @@ def _spanish_ids(text: str, budget: Budget) -> Iterator[bool]:
             yield True
 
 
+def spaced_snake(text: str, budget: Budget) -> str:
+    """`text` with underscores as spaces ("ird_number": "_" is a word character to `\b`),
+    made once per check so the pool's one pass over it serves every family."""
+    key = ("spaced_snake", id(text))
+    memo = budget.shared.get(key)
+    if isinstance(memo, tuple) and memo[0] is text:
+        return str(memo[1])
+    spaced = text.replace("_", " ")
+    budget.shared[key] = (text, spaced)
+    return spaced
+
+
 def named(family: Family, pattern: regex.Pattern[str], context: regex.Pattern[str],
           valid: Callable[[str], bool]) -> Scanner:
     """Numbers whose check a random run passes too often: refused only when named. The
@@ -217,7 +229,7 @@ def named(family: Family, pattern: regex.Pattern[str], context: regex.Pattern[st
 
     def scan(text: str, budget: Budget) -> Iterator[bool]:
         if not family.search(context, text, budget) and not (
-            "_" in text and budget.search(context, text.replace("_", " "))  # "ird_number"
+            "_" in text and family.search(context, spaced_snake(text, budget), budget)
         ):
             return
         for m in family.finditer(pattern, text, budget):

@@ -206,8 +206,8 @@ _BELGIAN = lazy(
     r"(?<![\d\-.])\d{2}[.\-]?\d{2}[.\-]?\d{2}[ \-.]?\d{3}[.\-]?\d{2}(?![\d\-]|\.\d)"
 )
 _BELGIAN_CONTEXT = lazy(
-    r"(?i)\b(?:rijksregister\w*|num[eé]ro\s+national|registre\s+national|national\s+(?:register"
-    r"\s+)?number|nationaal\s+nummer|insz\w*|niss|nn)\b"
+    r"(?i)\b(?:rijksregister(?:nummer|nr)?|num[eé]ro\s+national|registre\s+national"
+    r"|national\s+(?:register\s+)?number|nationaal\s+nummer|insz(?:-nummer)?|niss|nn)\b"
 )
 
 # Whole-text scans: run only when the text holds a long enough chunk for them.
