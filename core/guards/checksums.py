@@ -102,7 +102,7 @@ def nino_valid(nino: str) -> bool:
 
     There is no check digit; validity is the prefix rules HMRC publishes.
     """
-    compact = nino.replace(" ", "").upper()
+    compact = nino.replace(" ", "").replace("-", "").upper()
     if len(compact) != 9:
         return False
     prefix, digits, suffix = compact[:2], compact[2:8], compact[8]

@@ -15,6 +15,7 @@ import regex
 
 from core.guards.budget import Budget
 from core.guards.checksums import aadhaar_valid, aba_valid, itin_valid, nino_valid, verhoeff
+from core.guards.columns import column_header
 from core.guards.lazy import lazy
 from core.guards.prefilter import TEXT
 
@@ -22,6 +23,7 @@ from core.guards.prefilter import TEXT
 def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
     # Snake-case keys name a number too ("aadhaar_no=…"): underscores read as spaces.
     window = text[max(0, start - 60) : start] + " " + text[end : end + 40]
+    window += " " + column_header(text, start)  # a table's header names its column once
     return budget.search(pattern, window.replace("_", " ")) is not None
 
 
@@ -30,7 +32,7 @@ def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: 
 _OTHER_NUMBER = lazy(
     r"(?i)\b(?:order|invoice|ticket|case|ref(?:erence)?|tracking|parcel|waybill|awb|po|sku"
     r"|isbn|ean|upc|barcode|phone|tel|fax|call|mobile|hotline|imei|serial|build|job|batch"
-    r"|container|booking|customer|membership|employee|loyalty|library|gift|member|rewards"
+    r"|container|booking|customer|membership|employee|claim|policy|loyalty|library|gift|member|rewards"
     r"|voucher|coupon|bestell\w*|rechnung\w*|kunden\w*|sendung\w*|commande|facture|client"
     r"|pedido|factura|cliente|ordine|fattura|bestelling|factuur|klant\w*|zamówieni\w*"
     r"|faktur\w*|sipariş\w*|fatura)\b|注文|订单|訂單|发票|請求書"
@@ -251,7 +253,7 @@ def medical_records(text: str, budget: Budget) -> Iterator[bool]:
 _NINE = lazy(r"(?<![\d\-])\d{9}(?![\d\-])")
 # Not inside a word, but "routing_number" and "aba_rtn" (JSON and form keys) count.
 _ROUTING_CONTEXT = lazy(
-    r"(?i)(?<![a-z])(?:routing|aba|rtn|rtg|r/t|transit|ach|wire|direct[\s_]+deposit"
+    r"(?i)(?<![a-z])(?:rout(?:ing|ng|ign|eing)|aba|rtn|rtg|r/t|transit|ach|wire|direct[\s_]+deposit"
     r"|bank[\s_]+(?:details|info|account))(?![a-z])"
 )
 _DIGITS_6_17 = lazy(r"(?<!\d)\d{6,17}(?!\d)")
@@ -262,7 +264,8 @@ _PAYMENT_CONTEXT = lazy(
 )
 # The account number may be grouped ("acct # 25150 83858") or a JSON key's value.
 _ACCOUNT = lazy(
-    r"(?i)(?<![a-z])(?:account|acct|a/c|checking|savings)(?![a-z])[^\n\d]{0,20}?"
+    r"(?i)(?<![a-z])(?:acc?(?:ount|oun|ont|unt)|accnt|acct|a/c|checking|savings)(?![a-z])"
+    r"[^\n\d]{0,20}?"
     r"(\d(?:[ \-]?\d){5,16})(?![\d])"
 )
 
@@ -340,7 +343,9 @@ def itins(text: str, budget: Budget) -> Iterator[bool]:
 
 
 # ---- UK NINO written in lower case -------------------------------------------------------
-_NINO_ANY_CASE = lazy(r"(?i)(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
+_NINO_ANY_CASE = lazy(
+    r"(?i)(?<![A-Za-z0-9\-])[A-Z]{2}[ \-]?\d{2}[ \-]?\d{2}[ \-]?\d{2}[ \-]?[A-D](?![A-Za-z0-9])"
+)
 _NINO_CONTEXT = lazy(
     r"(?i)\b(?:ni|nin|nino|nat(?:ional)?\.?\s+ins(?:urance)?|hmrc|paye)\b|\bn\.\s?i\.(?!\w)"
 )

@@ -7,7 +7,13 @@ henkilötunnus in a mod-31 one: a match of those is refused unless a word names 
 something else. The Polish PESEL, Swedish personnummer, Norwegian fødselsnummer, UK NHS
 number and Indian PAN have a check a random number passes far more often (one in ten or
 eleven) or a shape an ordinary code can have, so they also need their naming word close
-by, as Presidio's context-aware recognizers do.
+by, as Presidio's context-aware recognizers do. Denmark's CPR number lost its mod-11
+check in 2007, so only its birth date and its word ("CPR") tell it apart.
+
+A naming word settles what a number is: a checked number named as an id is refused even
+when an order or a booking is mentioned beside it ("my ID card number is … for the hotel
+booking"), and, once named, a code written in lower case or in the groups its card prints
+("hgb cdt 89s62 c187z") is read as well (`any_case`).
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import regex
 
 from core.guards.budget import Budget
 from core.guards.checksums import luhn
+from core.guards.columns import column_header
 from core.guards.lazy import lazy
 from core.guards.prefilter import TEXT, Family
 
@@ -26,8 +33,11 @@ Scanner = Callable[[str, Budget], Iterator[bool]]
 
 
 def near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
+    """`pattern` in the words around a match or in its table column's header; snake-case
+    keys name a number too ("national_id": …), so underscores read as spaces."""
     window = text[max(0, start - 60) : start] + " " + text[end : end + 40]
-    return budget.search(pattern, window) is not None
+    window += " " + column_header(text, start)
+    return budget.search(pattern, window.replace("_", " ")) is not None
 
 
 # Words that name a number as something else (an order, a ticket, a platform id).
@@ -35,7 +45,7 @@ _OTHER = lazy(
     r"(?i)\b(?:order|invoice|ticket|case|ref(?:erence)?|tracking|parcel|waybill|po|sku|isbn"
     r"|ean|upc|barcode|phone|tel|fax|mobile|hotline|imei|serial|build|job|batch|booking"
     r"|customer|membership|channel|guild|snowflake|message|user\s+id|discord|slack|commit"
-    r"|version|part|model|release|pr|issue)\b"
+    r"|version|part|model|release|pr|issue|claim|policy)\b"
 )
 
 # ---- check digits -----------------------------------------------------------------------
@@ -119,6 +129,14 @@ def fodselsnummer_valid(digits: str) -> bool:
     return 1 <= d[0] * 10 + d[1] <= 71 and 1 <= (d[2] * 10 + d[3]) % 40 <= 12
 
 
+def cpr_valid(digits: str) -> bool:
+    """Denmark's CPR number: DDMMYY and four digits (no check digit since 2007), so the
+    date is all there is to check."""
+    if len(digits) != 10 or not digits.isdigit():
+        return False
+    return 1 <= int(digits[:2]) <= 31 and 1 <= int(digits[2:4]) <= 12
+
+
 def nhs_valid(digits: str) -> bool:
     """The UK NHS number: 10 digits, weights 10…2, check 11 − sum mod 11 (10 never issued)."""
     if len(digits) != 10 or not digits.isdigit():
@@ -128,7 +146,11 @@ def nhs_valid(digits: str) -> bool:
 
 
 # ---- patterns and the words that name them --------------------------------------------
-_DNI = lazy(r"(?<![\w\-])(?P<n>[XYZxyz][ \-]?\d{7}|\d{8})[ \-]?(?P<c>[A-Za-z])(?![\w\-])")
+# Also dotted in thousands, as Spanish forms print it ("12.345.678-Z").
+_DNI = lazy(
+    r"(?<![\w\-.])(?P<n>[XYZxyz][ \-]?\d{7}|\d{8}|\d{2}\.\d{3}\.\d{3})[ \-]?(?P<c>[A-Za-z])"
+    r"(?![\w\-])"
+)
 _DNI_CONTEXT = lazy(
     r"(?i)\b(?:dni|nie|nif|d\.n\.i\.?|documento\s+(?:nacional|de\s+identidad)|identidad"
     r"|extranjer[oa]|spanish\s+(?:id|national)|carn[eé])\b"
@@ -141,18 +163,31 @@ _BSN_CONTEXT = lazy(
     r"|persoonsnummer)\b"
 )
 _NIR = lazy(
-    r"(?<![\dA-Za-z])[1-478] ?\d{2} ?\d{2} ?(?:\d{2}|2[ABab]) ?\d{3} ?\d{3} ?\d{2}(?![\dA-Za-z])"
+    r"(?<![\dA-Za-z.])[1-478][ .]?\d{2}[ .]?\d{2}[ .]?(?:\d{2}|2[ABab])[ .]?\d{3}[ .]?\d{3}"
+    r"[ .]?\d{2}(?![\dA-Za-z]|\.\d)"
 )
-_PESEL = lazy(r"(?<![\d\-])\d{11}(?![\d\-])")
+_PESEL = lazy(r"(?<![\d\-])\d{6}[ \-]?\d{5}(?![\d\-])")
 _PESEL_CONTEXT = lazy(r"(?i)\bpesel\b")
-_CHINA_ID = lazy(r"(?<![\dA-Za-z])[1-9]\d{5}(?:19|20)\d{9}[\dXx](?![\dA-Za-z])")
-_HETU = lazy(r"(?<![\w\-+])(?P<d>\d{6})[\-+A-FU-Y](?P<z>\d{3})(?P<c>[0-9A-FHJ-NPR-Y])(?![\w\-])")
-_NORDIC = lazy(r"(?<![\d\-+])(?:(?:19|20)?\d{6}[\-+ ]?\d{4}|\d{6} ?\d{5})(?![\d\-])")
-_NORDIC_CONTEXT = lazy(
-    r"(?i)\b(?:person(?:nummer|nr|numret)|personal\s+(?:identity\s+|id\s+)?(?:number|no)"
-    r"|samordningsnummer|f[øo]dselsnummer|birth\s+number|swedish\s+id|norwegian\s+id"
-    r"|national\s+id(?:entity)?\s+(?:number|no))\b"
+# Compact, or in the 6-8-4 groups of the card's layout.
+_CHINA_ID = lazy(
+    r"(?<![\dA-Za-z])[1-9]\d{5}(?P<s>[ \-]?)(?:19|20)\d{6}(?P=s)\d{3}[\dXx](?![\dA-Za-z])"
 )
+_CHINA_CONTEXT = lazy(
+    r"(?i)(?:\b(?:resident\s+id\w*|id(?:entity)?\s+card|chinese\s+id|prc\s+id)|身份证|身份證"
+    r"|居民身份)"
+)
+_HETU = lazy(
+    r"(?<![\w\-+])(?P<d>\d{6})[\-+A-FU-Y](?P<z>\d{3})(?P<c>[0-9A-FHJ-NPR-Ya-fhj-npr-y])(?![\w\-])"
+)
+_NORDIC = lazy(r"(?<![\d\-+])(?:(?:19|20)?\d{6}[\-+ ]?\d{4}|\d{6} ?\d{5})(?![\d\-])")
+# Nordic nouns take their article as a suffix ("fødselsnummeret", "personnumret").
+_NORDIC_CONTEXT = lazy(
+    r"(?i)\b(?:person(?:nummer|nr|numret)\w*|personal\s+(?:identity\s+|id\s+)?(?:number|no)"
+    r"|samordningsnummer\w*|f[øo]dsels(?:nummer|nr)\w*|fnr|d-nummer\w*|birth\s+number"
+    r"|swedish\s+id|norwegian\s+id|national\s+id(?:entity)?\s+(?:number|no))\b"
+)
+_CPR = lazy(r"(?<![\d\-+])\d{6}-?\d{4}(?![\d\-])")
+_CPR_CONTEXT = lazy(r"(?i)\b(?:cpr\w*|danish\s+(?:id|personal)\w*)\b")
 _NHS = lazy(r"(?<![\d\-])\d{3}([ \-]?)\d{3}\1\d{4}(?![\d\-])")
 _NHS_CONTEXT = lazy(r"(?i)\b(?:nhs|national\s+health|chi\s+(?:number|no)|health\s+service)\b")
 _PAN = lazy(r"(?i)(?<![A-Za-z0-9])[A-Z]{3}(?P<t>[ABCFGHJLPT])[A-Z]\d{4}[A-Z](?![A-Za-z0-9])")
@@ -175,6 +210,18 @@ def _spanish_ids(text: str, budget: Budget) -> Iterator[bool]:
             yield True
 
 
+def spaced_snake(text: str, budget: Budget) -> str:
+    """`text` with underscores as spaces ("ird_number": "_" is a word character to `\b`),
+    made once per check so the pool's one pass over it serves every family."""
+    key = ("spaced_snake", id(text))
+    memo = budget.shared.get(key)
+    if isinstance(memo, tuple) and memo[0] is text:
+        return str(memo[1])
+    spaced = text.replace("_", " ")
+    budget.shared[key] = (text, spaced)
+    return spaced
+
+
 def named(
     family: Family,
     pattern: regex.Pattern[str],
@@ -186,7 +233,9 @@ def named(
     absent), so a text full of numbers but no such word costs no digit scan."""
 
     def scan(text: str, budget: Budget) -> Iterator[bool]:
-        if not family.search(context, text, budget):
+        if not family.search(context, text, budget) and not (
+            "_" in text and family.search(context, spaced_snake(text, budget), budget)
+        ):
             return
         for m in family.finditer(pattern, text, budget):
             if valid(compact(m.group(0))) and near(context, text, m.start(), m.end(), budget):
@@ -231,15 +280,31 @@ def worded(names: tuple[str, ...], scan: Scanner) -> Scanner:
     return scan_worded
 
 
-def checked(family: Family, pattern: regex.Pattern[str], valid: Callable[[str], bool]) -> Scanner:
-    """Numbers whose check and structure are strong: refused unless named as other."""
+def checked(family: Family, pattern: regex.Pattern[str], valid: Callable[[str], bool],
+            context: regex.Pattern[str] | None = None) -> Scanner:
+    """Numbers whose check and structure are strong: refused unless named as other, and
+    always when their own naming word (`context`) is beside them."""
 
     def scan(text: str, budget: Budget) -> Iterator[bool]:
         for m in family.finditer(pattern, text, budget):
-            if valid(compact(m.group(0))) and not near(_OTHER, text, m.start(), m.end(), budget):
+            if not valid(compact(m.group(0))):
+                continue
+            start, end = m.start(), m.end()
+            if not near(_OTHER, text, start, end, budget) or (
+                context is not None and near(context, text, start, end, budget)
+            ):
                 yield True
 
     return scan
+
+
+def any_case(family: Family, pattern: regex.Pattern[str], context: regex.Pattern[str],
+             valid: Callable[[str], bool]) -> Scanner:
+    """A code matched in capitals only (matching any case would try every long word),
+    read in any case and with its printed spacing once its naming word is in the text:
+    `pattern` is case-insensitive and may hold spaces, and the value is judged upper-cased
+    and compact."""
+    return named(family, pattern, context, lambda value: valid(value.upper()))
 
 
 def _hetus(text: str, budget: Budget) -> Iterator[bool]:
@@ -291,6 +356,9 @@ _GATED = TEXT.family(
         _PESEL_CONTEXT,
         _NORDIC_CONTEXT,
         _NHS_CONTEXT,
+        _CHINA_CONTEXT,
+        _CPR,
+        _CPR_CONTEXT,
     ]
 )
 
@@ -298,8 +366,9 @@ spanish_ids = _spanish_ids
 bsns = named(_GATED, _NINE_DIGITS, _BSN_CONTEXT, bsn_valid)
 nirs = checked(_GATED, _NIR, nir_valid)
 pesels = named(_GATED, _PESEL, _PESEL_CONTEXT, pesel_valid)
-china_ids = checked(_GATED, _CHINA_ID, china_id_valid)
+china_ids = checked(_GATED, _CHINA_ID, china_id_valid, _CHINA_CONTEXT)
 hetus = _hetus
 nordic_ids = named(_GATED, _NORDIC, _NORDIC_CONTEXT, _nordic_valid)
+cprs = named(_GATED, _CPR, _CPR_CONTEXT, cpr_valid)
 nhs_numbers = named(_GATED, _NHS, _NHS_CONTEXT, nhs_valid)
 pans = _pans

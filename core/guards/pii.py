@@ -25,6 +25,7 @@ from core.guards.checksums import (
     sin_valid,
     ssn_valid,
 )
+from core.guards.columns import column_header
 from core.guards.identifiers import (
     aadhaar_vids,
     aadhaars,
@@ -43,6 +44,7 @@ from core.guards.more_ids import MORE_IDS
 from core.guards.national_ids import (
     bsns,
     china_ids,
+    cprs,
     hetus,
     nhs_numbers,
     nirs,
@@ -58,24 +60,32 @@ from core.guards.world_ids import (
     chile_ruts,
     codici_fiscali,
     curps,
+    irds,
     kimliks,
     korean_named,
     korean_rrns,
     my_numbers,
+    named_codici_fiscali,
+    named_curps,
+    named_nrics,
+    named_rfcs,
     nrics,
     pt_nifs,
+    rfcs,
     sa_ids,
     steuer_ids,
     tfns,
 )
 
 _SSN_CONTEXT = lazy(
-    r"(?i)\b(?:ssn|ss(?=\s*#)|ss\s+no|social\s+security|soc(?:ial)?\.?\s*sec|taxpayer|tax\s+id|tin"
+    r"(?i)\b(?:ssn|ss(?=\s*#)|ss\s+no|social\s*security|taxpayer|tax\s+id|tin"
+    r"|soc(?:ial|ail)?\.?\s*sec(?:urity|uirty|urty|urit|uity|ruity)?"
     r"|seguro\s+social|sécurité\s+sociale|social(?=\s*(?:[:#=]|no\b|num|is\b|\d)))\b"
 )
 _NOT_SSN_CONTEXT = lazy(
     r"(?i)\b(?:order|invoice|ticket|case|ref(?:erence)?|part|sku|model|serial|tracking|po|item"
-    r"|phone|tel|fax|call|build|job|run|batch|lot|issue|pr|account|acct|routing|zip|date)\b"
+    r"|phone|tel|fax|call|build|job|run|batch|lot|issue|pr|account|acct|routing|zip|date|claim"
+    r"|policy)\b"
 )
 _CARD_CONTEXT = lazy(
     r"(?i)(?:\b(?:card|cc|credit|debit|visa|mastercard|master\s*card|amex|american\s+express"
@@ -132,16 +142,27 @@ _IBAN_START = lazy(
     + "|".join(sorted(IBAN_LENGTHS) + sorted(c.lower() for c in IBAN_LENGTHS))
     + r")\d{2}(?:[ \-]?[A-Za-z0-9]){10}"
 )
-_NINO = lazy(r"(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
-_SIN = lazy(r"(?<![\d\-])\d{3}([ \-]?)\d{3}\1\d{3}(?![\d]|[ \-]\d)")
+# Spaced or dashed in pairs ("QQ 12 34 56 C", "QQ-12-34-56-C"), as payslips print it.
+_NINO = lazy(
+    r"(?<![A-Za-z0-9\-])[A-Z]{2}[ \-]?\d{2}[ \-]?\d{2}[ \-]?\d{2}[ \-]?[A-D](?![A-Za-z0-9])"
+)
+# Named as a SIN, so dots count as a separator too ("586.309.445").
+_SIN = lazy(r"(?<![\d\-.])\d{3}([ \-.]?)\d{3}\1\d{3}(?![\d]|[ \-.]\d)")
 _SIN_CONTEXT = lazy(r"(?i)\b(?:sin|social\s+insurance|nas|assurance\s+sociale)\b")
-_CPF = lazy(r"(?<![\d.\-])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|(?P<bare>\d{11}))(?![\d.\-])")
-_CPF_CONTEXT = lazy(r"(?i)\bcpf\b")
+# The printed 3.3.3-2, or other groupings once "CPF" is named: compact, dotted or dashed
+# throughout, or (`_CPF_SPACED`, searched only when the word is in the text) spaced.
+_CPF = lazy(
+    r"(?<![\d.\-])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|(?P<bare>\d{3}\.\d{3}\.\d{3}[./]?\d{2}"
+    r"|\d{3}-\d{3}-\d{3}[\-/]?\d{2}|\d{11}))(?![\d\-]|\.\d)"
+)
+_CPF_SPACED = lazy(r"(?<![\d.\-])\d{3} \d{3} \d{3}[ \-]?\d{2}(?![\d\-]|\.\d)")
+_CPF_CONTEXT = lazy(r"(?i)\b(?:cpf|c\.p\.f|cadastro\s+de\s+pessoas?\s+f[ií]sicas?)(?!\w)")
 
 
 def _near(pattern: regex.Pattern[str], text: str, start: int, end: int, budget: Budget) -> bool:
     """True when `pattern` occurs within a short window before or after a match."""
     window = text[max(0, start - 48) : start] + " " + text[end : end + 32]
+    window += " " + column_header(text, start)  # a table's header names its column once
     return budget.search(pattern, window.replace("_", " ")) is not None
 
 
@@ -161,12 +182,15 @@ def _labelled_as_other(text: str, start: int, budget: Budget) -> bool:
     return budget.search(_LABEL_BEFORE, text[max(0, start - 24) : start]) is not None
 
 
-def _card_candidates(run: str) -> Iterator[tuple[str, bool]]:
+_LISTED = None  # a span of short groups: a card only beside a card word
+
+
+def _card_candidates(run: str) -> Iterator[tuple[str, bool | None]]:
     """Every contiguous span of digit groups in `run` that could be one card number.
 
     A card is often followed or preceded by other numbers ("4111 1111 1111 1111 12/26",
     "Amex 3782-822463-10005 cvv 123"), so each span of groups is tried on its own.
-    Yields (digits, has_separators).
+    Yields (digits, has_separators), has_separators `_LISTED` for a span of short groups.
     """
     parts = _SEPARATOR.split(run)
     groups, seps = parts[0::2], parts[1::2]
@@ -177,9 +201,12 @@ def _card_candidates(run: str) -> Iterator[tuple[str, bool]]:
             total += lengths[j]
             if total > 19:
                 break
-            # "12 34 56 …" (a group under 3 digits before the last) is a list, not a card.
-            if total >= 13 and (j == i or (shortest >= 3 and len(set(seps[i:j])) == 1)):
-                yield "".join(groups[i : j + 1]), j > i
+            # "12 34 56 …" (a group under 3 digits before the last) or mixed separators
+            # ("4051 5166-0859 7980") read as a list: such a span is a card only when a
+            # card is named (`_LISTED`, judged by the caller).
+            plain = j == i or (shortest >= 3 and len(set(seps[i:j])) == 1)
+            if total >= 13:
+                yield "".join(groups[i : j + 1]), (j > i) if plain else _LISTED
             shortest = min(shortest, lengths[j])
 
 
@@ -190,7 +217,7 @@ def _cards(text: str, budget: Budget) -> Iterator[bool]:
         return
     # The arithmetic of a digit string, and the spans of a run, depend on nothing else:
     # each is worked out once per check however often a text repeats it ("1234 5678 "…).
-    spans: dict[str, list[tuple[str, bool]]] = {}
+    spans: dict[str, list[tuple[str, bool | None]]] = {}
     valid: dict[str, bool] = {}
     for m in _GATED.finditer(_DIGIT_RUN, text, budget):
         if prefilter.SKIP and m.end() - m.start() < _CARD_MIN:
@@ -208,6 +235,8 @@ def _cards(text: str, budget: Budget) -> Iterator[bool]:
             if digits in _TEST_CARDS and _near(_TEST_CONTEXT, text, m.start(), m.end(), budget):
                 continue
             card_words = _near(_CARD_CONTEXT, text, m.start(), m.end(), budget)
+            if separated is _LISTED and not card_words:
+                continue  # "41 59 2656 7204 5762" is a card when one is named, else a list
             if (not separated or not card_words) and _labelled_as_other(text, m.start(), budget):
                 continue  # "ticket 4532015112830366", "tracking 5479 4055 …": named as another
             bare_number = not separated and not card_words
@@ -263,10 +292,15 @@ def _cpfs(text: str, budget: Budget) -> Iterator[bool]:
             continue
         if not m.group("bare") or _near(_CPF_CONTEXT, text, m.start(), m.end(), budget):
             yield True
+    if _GATED.search(_CPF_CONTEXT, text, budget):
+        for m in _GATED.finditer(_CPF_SPACED, text, budget):
+            if cpf_valid(m.group(0)) and _near(_CPF_CONTEXT, text, m.start(), m.end(), budget):
+                yield True
 
 
 # Whole-text scans: run only when the text holds a long enough chunk for them.
-_GATED = TEXT.family([_SSN, _DIGIT_RUN, _IBAN, _NINO, _SIN, _CPF, _CARD_DIGITS, _IBAN_START])
+_GATED = TEXT.family([_SSN, _DIGIT_RUN, _IBAN, _NINO, _SIN, _CPF, _CARD_DIGITS, _IBAN_START,
+                      _CPF_SPACED, _CPF_CONTEXT])
 
 
 @dataclass(frozen=True)
@@ -320,4 +354,11 @@ PII_CHECKS: tuple[PiiCheck, ...] = (
     PiiCheck("cl_rut", "a Chilean RUT number", 7, chile_ruts),
     PiiCheck("pt_nif", "a Portuguese tax number (NIF)", 9, pt_nifs),
     *(PiiCheck(rule, label, least, scan) for rule, label, least, scan in MORE_IDS),
+    PiiCheck("it_codice_fiscale", "an Italian codice fiscale", 7, named_codici_fiscali),
+    PiiCheck("mx_curp", "a Mexican CURP", 7, named_curps),
+    PiiCheck("sg_nric", "a Singapore NRIC/FIN", 7, named_nrics),
+    PiiCheck("mx_rfc", "a Mexican RFC (tax id)", 7, rfcs),
+    PiiCheck("mx_rfc", "a Mexican RFC (tax id)", 7, named_rfcs),
+    PiiCheck("dk_cpr", "a Danish CPR number", 10, cprs),
+    PiiCheck("nz_ird", "a New Zealand IRD number", 8, irds),
 )  # fmt: skip

@@ -7,14 +7,18 @@ a weighted check digit: those are refused unless a word names them as something 
 Germany's Steuer-ID, South Africa's ID number, Australia's TFN, Japan's My Number,
 Turkey's T.C. Kimlik and Belgium's national number are plain digit runs whose check a
 random run passes one time in ten or so, so they also need their naming word nearby
-(see `national_ids`).
+(see `national_ids`). So do Mexico's RFC of a person (four letters, a birth date, a
+homoclave whose last character is a mod-11 check; a company's has three letters and is
+not personal) and New Zealand's IRD number (weights 3,2,7,6,5,4,3,2, a second set when
+the first gives 10). Once named, the lettered codes are read in lower case and in their
+printed groups too (`any_case`).
 """
 
 from __future__ import annotations
 
 from core.guards.checksums import luhn
 from core.guards.lazy import lazy
-from core.guards.national_ids import checked, named, worded
+from core.guards.national_ids import any_case, checked, named, worded
 from core.guards.prefilter import TEXT
 
 _CF_ODD = dict(zip("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
@@ -99,6 +103,38 @@ def my_number_valid(digits: str) -> bool:
     return (0 if r <= 1 else 11 - r) == int(digits[11])
 
 
+_RFC_VALUES = "0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ"
+
+
+def rfc_valid(code: str) -> bool:
+    """Mexico's RFC of a person: AAAA YYMMDD XX + a check, Σ value·(13 − position) mod 11."""
+    code = code.upper()
+    if len(code) != 13 or not code[4:10].isdigit():
+        return False
+    if not (1 <= int(code[6:8]) <= 12 and 1 <= int(code[8:10]) <= 31):
+        return False
+    if any(ch not in _RFC_VALUES for ch in code[:12]):
+        return False
+    r = sum(_RFC_VALUES.index(ch) * (13 - i) for i, ch in enumerate(code[:12])) % 11
+    return code[12] == ("0" if r == 0 else "A" if r == 1 else str(11 - r))
+
+
+def ird_valid(digits: str) -> bool:
+    """New Zealand's IRD number: 8 or 9 digits between 10,000,000 and 150,000,000, its last
+    digit 11 − (Σ weights) mod 11 with 3,2,7,6,5,4,3,2, or 7,4,3,2,5,2,7,6 when that is 10."""
+    if not (8 <= len(digits) <= 9 and digits.isdigit()):
+        return False
+    if not 10_000_000 <= int(digits) <= 150_000_000:
+        return False
+    body = digits[:-1].rjust(8, "0")
+    for weights in ((3, 2, 7, 6, 5, 4, 3, 2), (7, 4, 3, 2, 5, 2, 7, 6)):
+        r = sum(int(d) * w for d, w in zip(body, weights, strict=True)) % 11
+        check = 0 if r == 0 else 11 - r
+        if check != 10:
+            return check == int(digits[-1])
+    return False
+
+
 def kimlik_valid(digits: str) -> bool:
     """Turkey's T.C. Kimlik: two check digits from the odd and even positions."""
     d = [int(c) for c in digits]
@@ -149,24 +185,56 @@ _CF = lazy(
 )
 _CURP = lazy(r"(?<![A-Za-z0-9])[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d(?![A-Za-z0-9])")
 _NRIC = lazy(r"(?<![A-Za-z0-9])[STFG]\d{7}[A-Z](?![A-Za-z0-9])")
+# The same codes in any case and printed groups, read only once named (`any_case`).
+_CF_ANY = lazy(
+    r"(?i)(?<![A-Za-z0-9])[A-Z]{3} ?[A-Z]{3} ?[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}"
+    r" ?[A-Z][0-9LMNPQRSTUV]{3}[A-Z](?![A-Za-z0-9])"
+)
+_CF_CONTEXT = lazy(
+    r"(?i)\b(?:codice\s+fiscale|cod\.\s?fisc\w*|codfisc\w*|cf[ .:#]|c\.f\.|tessera\s+sanitaria)"
+)
+_CURP_ANY = lazy(r"(?i)(?<![A-Za-z0-9])[A-Z]{4} ?\d{6} ?[HMX][A-Z]{5}[0-9A-Z]\d(?![A-Za-z0-9])")
+_CURP_CONTEXT = lazy(r"(?i)\b(?:curp|clave\s+[uú]nica)\b")
+_NRIC_ANY = lazy(r"(?i)(?<![A-Za-z0-9])[STFG] ?\d{7} ?[A-Z](?![A-Za-z0-9])")
+_NRIC_CONTEXT = lazy(
+    r"(?i)\b(?:nric|fin[ .:#]|i/c|ic[ .](?:no|number)|ic[:#]|identity[ ]card|singapore[ ]id)"
+)
+_RFC = lazy(r"(?<![A-Za-z0-9&Ñ])[A-ZÑ&]{4}\d{6}[A-Z0-9]{2}[0-9A](?![A-Za-z0-9])")
+_RFC_ANY = lazy(
+    r"(?i)(?<![A-Za-z0-9&Ñ])[A-ZÑ&]{4}[ \-]?\d{6}[ \-]?[A-Z0-9]{2}[0-9A](?![A-Za-z0-9])"
+)
+_RFC_CONTEXT = lazy(r"(?i)\b(?:rfc|registro\s+federal|homoclave)\b")
+_IRD = lazy(r"(?<![\d\-])\d{2,3}([ \-]?)\d{3}\1\d{3}(?![\d\-])")
+_IRD_CONTEXT = lazy(r"(?i)\b(?:ird|inland\s+revenue|gst\s+number)\b")
 _RRN_DASHED = lazy(r"(?<![\d\-])\d{6}-\d{7}(?![\d\-])")
 _ELEVEN = lazy(r"(?<![\d\-./])\d{2}[ ./]?\d{3}[ ./]?\d{3}[ ./]?\d{3}(?![\d\-]|[./]\d)")
 _STEUER_CONTEXT = lazy(
-    r"(?i)\b(?:steuer[\s\-]?id|steuer[\s\-]?identifikationsnummer|steuernummer|idnr"
+    r"(?i)\b(?:steuer[\s\-]?id|steuer[\s\-]?ident\w*|steuernummer|idnr"
     r"|identifikationsnummer|tax\s+id(?:entification)?(?:\s+number)?|german\s+tax)\b"
 )
 _THIRTEEN = lazy(r"(?<![\d\-])\d{6}[ \-]?\d{4}[ \-]?\d{3}(?![\d\-])")
-_SA_CONTEXT = lazy(r"(?i)\b(?:sa\s+id|south\s+african?\s+id|id\s+(?:number|no\.?)|rsa\s+id)\b")
-_RRN_CONTEXT = lazy(r"(?i)(?:\b(?:rrn|resident\s+registration|jumin)\b|주민등록번호|주민번호)")
-_NINE = lazy(r"(?<![\d\-])\d{3}[ \-]?\d{3}[ \-]?\d{3}(?![\d\-])")
+_SA_CONTEXT = lazy(
+    r"(?i)\b(?:sa\s+id|south\s+african?\s+id|id\s+(?:number|no\.?|nr)|rsa\s+id"
+    r"|identity\s+(?:number|no\.?|nr|document)|id[\s\-](?:nommer|dokument)|identiteitsnommer)\b"
+    r"|\bmy\s+id\b|\bid(?:[:#]|\s+[:#])|\bnational\s+id(?:entity)?\b"
+)
+_RRN_CONTEXT = lazy(
+    r"(?i)(?:\b(?:rrn|resident\s+registration|jumin)\b|주민등록번호|주민번호|주민 등록 번호"
+    r"|주민 번호)"
+)
+_NINE = lazy(r"(?<![\d\-.])\d{3}[ \-.]?\d{3}[ \-.]?\d{3}(?![\d\-]|\.\d)")
 _TFN_CONTEXT = lazy(r"(?i)\b(?:tfn|tax\s+file\s+(?:number|no))\b")
 _TWELVE = lazy(r"(?<![\d\-])\d{4}[ \-]?\d{4}[ \-]?\d{4}(?![\d\-])")
-_MY_NUMBER_CONTEXT = lazy(r"(?i)(?:\bmy\s*number\b|マイナンバー|個人番号|\bkojin\s+bang[oō]\b)")
+_MY_NUMBER_CONTEXT = lazy(
+    r"(?i)(?:\bmy\s*number\b|\bindividual\s+number\b|マイナンバー|個人番号|\bkojin\s+bang[oō]\b)"
+)
 _KIMLIK_CONTEXT = lazy(r"(?i)\b(?:t\.?c\.?\s+(?:kimlik|no)|kimlik|tckn|turkish\s+id)\b")
-_BELGIAN = lazy(r"(?<![\d\-.])\d{2}\.?\d{2}\.?\d{2}[\-.]?\d{3}\.?\d{2}(?![\d\-]|\.\d)")
+_BELGIAN = lazy(
+    r"(?<![\d\-.])\d{2}[.\-]?\d{2}[.\-]?\d{2}[ \-.]?\d{3}[.\-]?\d{2}(?![\d\-]|\.\d)"
+)
 _BELGIAN_CONTEXT = lazy(
-    r"(?i)\b(?:rijksregister(?:nummer)?|num[eé]ro\s+national|national\s+(?:register\s+)?number"
-    r"|insz|nn)\b"
+    r"(?i)\b(?:rijksregister(?:nummer|nr)?|num[eé]ro\s+national|registre\s+national"
+    r"|national\s+(?:register\s+)?number|nationaal\s+nummer|insz(?:-nummer)?|niss|nn)\b"
 )
 
 # "3977 29250 8", "3977292508/1": ten digits (an eleventh, the person's number, may follow).
@@ -182,13 +250,21 @@ _GATED = TEXT.family([_CF, _CURP, _NRIC, _RRN_DASHED, _ELEVEN, _THIRTEEN, _NINE,
                       _BELGIAN, _STEUER_CONTEXT, _KIMLIK_CONTEXT, _SA_CONTEXT, _RRN_CONTEXT,
                       _TFN_CONTEXT, _MY_NUMBER_CONTEXT, _BELGIAN_CONTEXT, _AU_MEDICARE,
                       _AU_MEDICARE_CONTEXT, _RUT, _RUT_CONTEXT, _NIF_PT,
-                      _NIF_PT_CONTEXT])  # fmt: skip
+                      _NIF_PT_CONTEXT, _CF_ANY, _CF_CONTEXT,
+                      _CURP_ANY, _CURP_CONTEXT, _NRIC_ANY, _NRIC_CONTEXT, _RFC, _RFC_ANY,
+                      _RFC_CONTEXT, _IRD, _IRD_CONTEXT])  # fmt: skip
 
 
-codici_fiscali = checked(_GATED, _CF, codice_fiscale_valid)
-curps = checked(_GATED, _CURP, curp_valid)
-nrics = checked(_GATED, _NRIC, nric_valid)
-korean_rrns = checked(_GATED, _RRN_DASHED, rrn_valid)
+codici_fiscali = checked(_GATED, _CF, codice_fiscale_valid, _CF_CONTEXT)
+named_codici_fiscali = any_case(_GATED, _CF_ANY, _CF_CONTEXT, codice_fiscale_valid)
+curps = checked(_GATED, _CURP, curp_valid, _CURP_CONTEXT)
+named_curps = any_case(_GATED, _CURP_ANY, _CURP_CONTEXT, curp_valid)
+nrics = checked(_GATED, _NRIC, nric_valid, _NRIC_CONTEXT)
+named_nrics = any_case(_GATED, _NRIC_ANY, _NRIC_CONTEXT, nric_valid)
+rfcs = checked(_GATED, _RFC, rfc_valid, _RFC_CONTEXT)
+named_rfcs = any_case(_GATED, _RFC_ANY, _RFC_CONTEXT, rfc_valid)
+irds = named(_GATED, _IRD, _IRD_CONTEXT, ird_valid)
+korean_rrns = checked(_GATED, _RRN_DASHED, rrn_valid, _RRN_CONTEXT)
 steuer_ids = named(_GATED, _ELEVEN, _STEUER_CONTEXT, steuer_id_valid)
 kimliks = named(_GATED, _ELEVEN, _KIMLIK_CONTEXT, kimlik_valid)
 sa_ids = named(_GATED, _THIRTEEN, _SA_CONTEXT, sa_id_valid)
