@@ -136,13 +136,18 @@ def differences(batch: Sequence[Case]) -> list[tuple[str, tuple[object, ...], tu
     """The cases whose decision differs between `decide` and `reference_decide`."""
     out = []
     for new, digest, existing in batch:
-        got, want = _key(decide(new, digest, existing)), _key(reference_decide(new, digest, existing))
+        got, want = (
+            _key(decide(new, digest, existing)),
+            _key(reference_decide(new, digest, existing)),
+        )
         if got != want:
             out.append((new, got, want))
     return out
 
 
-def cpu_us(fn: Callable[[str, str, Sequence[Memory]], Decision], batch: Sequence[Case], rounds: int) -> float:
+def cpu_us(
+    fn: Callable[[str, str, Sequence[Memory]], Decision], batch: Sequence[Case], rounds: int
+) -> float:
     """Thread CPU per decision, µs, the best of `rounds` passes with per-text caches emptied."""
     best = math.inf
     for _ in range(rounds):
