@@ -315,8 +315,10 @@ def typos(pair: Pair, names: frozenset[str]) -> Pair:
     """A word of one side that is a slip of a word of the other (`paraphrase.typo`, a
     word of at least `TYPO_LETTERS` letters, no name, no digit) typed as that word."""
     a, b = pair
-    only_a = set(a) - set(b) - {SEP}
-    only_b = set(b) - set(a) - {SEP}
+    # Only words `_slip` can take (no name, alphabetic, at least TYPO_LETTERS long): it
+    # is False for any pair with another, so leaving those out changes no fix.
+    only_a = {w for w in set(a) - set(b) if _slippable(w, names)}
+    only_b = {w for w in set(b) - set(a) if _slippable(w, names)}
     fixes: dict[str, str] = {}
     for x in sorted(only_a):
         for y in sorted(only_b):
@@ -334,11 +336,18 @@ def typos(pair: Pair, names: frozenset[str]) -> Pair:
     return tuple(fixes.get(w, w) for w in a), tuple(fixes.get(w, w) for w in b)
 
 
+def _slippable(word: str, names: frozenset[str]) -> bool:
+    """A word `_slip` may pair at all (`SEP` is not alphabetic)."""
+    return len(word) >= TYPO_LETTERS and word not in names and word.isalpha()
+
+
 def _slip(x: str, y: str, names: frozenset[str]) -> bool:
     if x in names or y in names or min(len(x), len(y)) < TYPO_LETTERS:
         return False
     if not (x.isalpha() and y.isalpha()):
         return False
+    if abs(len(x) - len(y)) > 1:
+        return False  # `typo` needs one letter dropped, added or swapped: lengths ±1
     return typo(x, y) or typo(y, x)
 
 
