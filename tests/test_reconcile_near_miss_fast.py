@@ -116,3 +116,30 @@ def _plain(content, existing, folded):
 def test_the_real_rules_decide_every_third_tuning_pair_as_the_reference_does():
     assert reference_near_miss(NEW, []) is None
     assert differences(cases(tuning_rows(), every=3)) == []
+
+
+def test_the_typo_prefilter_never_turns_away_a_pair_the_typo_rule_accepts():
+    """`transforms._may_slip` (issue 14) skips pairs before `_slip`: it must pass every
+    pair `_slip` accepts. Words known and unknown to the lexicon, with each one-letter
+    slip (dropped, doubled, swapped, changed) of each."""
+    from core.remember.synonyms import lemmas
+    from core.remember.transforms import _may_slip, _slip
+
+    base = ["meeting", "tomorrow", "release", "customer", "croissant", "pipeline", "vovoloen"]
+    base += ["pedortaen", "quilotaen", "monitoring", "receive", "calendar", "boolean"]
+    words = set(base)
+    for w in base:
+        for i in range(len(w)):
+            words.add(w[:i] + w[i + 1 :])
+            words.add(w[:i] + w[i] + w[i:])
+            words.add(w[:i] + "x" + w[i + 1 :])
+            if i + 1 < len(w):
+                words.add(w[:i] + w[i + 1] + w[i] + w[i + 2 :])
+    unknown = {w for w in words if not lemmas(w)}
+    accepted = 0
+    for x in words:
+        for y in words:
+            if x != y and _slip(x, y, frozenset()):
+                accepted += 1
+                assert _may_slip(x, y, unknown), (x, y)
+    assert accepted > 100
