@@ -162,12 +162,17 @@ _ACRONYM = regex.compile(r"\b(\p{Lu}{2,5})(s?)\b")
 _SPELLED = regex.compile(r"[\p{L}][\p{L}'’-]*")
 
 
+@functools.lru_cache(maxsize=8192)
 def acronyms_written(old: str, new: str) -> tuple[str, str]:
     """Both texts with a run of words that one side spells out and the other writes as
     its initials made the initials ("full disk encryption" beside "FDE", "point of
     contact" beside "POC", "pull requests" beside "PRs"), so the acronym is no name of
     its own. Only an acronym in capitals the other text lacks, and only a run of two or
-    more words whose first letters are exactly its letters."""
+    more words whose first letters are exactly its letters.
+
+    Cached by the pair: `transforms.merge_path` (in `reconcile.compare`) and `leftover`
+    (an ADD's near miss) ask it of the same pair, and each call searches with a
+    pattern built per acronym."""
     if not (_ACRONYM.search(old) or _ACRONYM.search(new)):
         return old, new
     return _spelled_as(new, old), _spelled_as(old, new)
@@ -592,6 +597,7 @@ TEXT_CACHES = (
     aligned,
     _phrases,
     leftover,
+    acronyms_written,
     cased,
     patterns,
     revision_kind,

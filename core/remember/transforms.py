@@ -66,6 +66,7 @@ from core.remember.canonical import TEXT_CACHE_SIZE
 from core.remember.distinctions import FILLER, stem
 from core.remember.paraphrase import acronyms_written, patterns, typo
 from core.remember.revision import TIME_WORDS
+from core.remember.synonyms import lemmas
 from core.remember.wording import _OPENER_FIRST, _without_opener, joined, tokens
 
 Words = tuple[str, ...]
@@ -315,23 +316,50 @@ def typos(pair: Pair, names: frozenset[str]) -> Pair:
     """A word of one side that is a slip of a word of the other (`paraphrase.typo`, a
     word of at least `TYPO_LETTERS` letters, no name, no digit) typed as that word."""
     a, b = pair
-    only_a = set(a) - set(b) - {SEP}
-    only_b = set(b) - set(a) - {SEP}
+    # Only words `_slip` can take (no name, alphabetic, at least TYPO_LETTERS long): it
+    # is False for any pair with another, so leaving those out changes no fix.
+    only_a = {w for w in set(a) - set(b) if _slippable(w, names)}
+    only_b = {w for w in set(b) - set(a) if _slippable(w, names)}
+    unknown = {w for w in only_a | only_b if not lemmas(w)}
     fixes: dict[str, str] = {}
     for x in sorted(only_a):
         for y in sorted(only_b):
-            if _slip(x, y, names):
+            if _may_slip(x, y, unknown) and _slip(x, y, names):
                 fixes[x] = y
                 only_b.discard(y)
                 break
     if not fixes:
         for y in sorted(only_b):
             for x in sorted(only_a):
-                if _slip(y, x, names):
+                if _may_slip(x, y, unknown) and _slip(y, x, names):
                     fixes[y] = x
                     only_a.discard(x)
                     break
     return tuple(fixes.get(w, w) for w in a), tuple(fixes.get(w, w) for w in b)
+
+
+def _slippable(word: str, names: frozenset[str]) -> bool:
+    """A word `_slip` may pair at all (`SEP` is not alphabetic)."""
+    return len(word) >= TYPO_LETTERS and word not in names and word.isalpha()
+
+
+def _may_slip(x: str, y: str, unknown: set[str]) -> bool:
+    """False for two words `_slip` cannot pair, read off `paraphrase.typo(slip, word)`
+    (a speed-up, issue 14: it changes no fix). It is False when the lexicon knows
+    `slip`, so one side must be unknown; and it holds only when one word is the other
+    with a letter dropped (a doubled letter typed once is such a drop) or two
+    neighbouring letters swapped, so one is among the other's `_near` forms."""
+    if x not in unknown and y not in unknown:
+        return False
+    return y in _near(x) or x in _near(y)
+
+
+@functools.lru_cache(maxsize=65536)
+def _near(word: str) -> frozenset[str]:
+    """The word with any one letter dropped, or any two neighbours swapped."""
+    dropped = {word[:i] + word[i + 1 :] for i in range(len(word))}
+    swapped = {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
+    return frozenset(dropped | swapped)
 
 
 def _slip(x: str, y: str, names: frozenset[str]) -> bool:
