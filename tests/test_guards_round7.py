@@ -191,7 +191,6 @@ MORE_IDS = [
     (more_ids.svnr_valid, "1237010180", "1238010180", "SV-Nummer {}"),
     (more_ids.amka_valid, "01018012342", "01018012343", "AMKA {}"),
     (more_ids.baltic_code_valid, "37605030299", "37605030298", "isikukood {}"),
-    (more_ids.ird_valid, "49091850", "49091851", "IRD number {}"),
     (more_ids.de_id_card_valid, "T220001293", "T220001294", "Personalausweis-Nr. {}"),
 ]
 

@@ -13,12 +13,20 @@ from core.models import Memory
 from core.ports import StoreSession
 
 
-async def conflicting_pairs(session: StoreSession) -> list[tuple[Memory, Memory]]:
-    """(newer, contradicted) memory pairs the principal can see, oldest first."""
+async def memory_pairs(
+    session: StoreSession, ids: list[tuple[str, str]]
+) -> list[tuple[Memory, Memory]]:
+    """The memories of each (newer, other) id pair, in order, where the principal can
+    still see both: a pair with a side forgotten, erased or hidden is left out."""
     pairs = []
-    for newer_id, other_id in await session.conflicts():
+    for newer_id, other_id in ids:
         newer = await session.get_memory(newer_id)
         other = await session.get_memory(other_id)
         if newer is not None and other is not None:
             pairs.append((newer, other))
     return pairs
+
+
+async def conflicting_pairs(session: StoreSession) -> list[tuple[Memory, Memory]]:
+    """(newer, contradicted) memory pairs the principal can see, oldest first."""
+    return await memory_pairs(session, await session.conflicts())

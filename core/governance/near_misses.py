@@ -25,6 +25,7 @@ from enum import StrEnum
 
 from core.governance import audit
 from core.governance.authority import may_change, vouch_admin
+from core.governance.conflicts import memory_pairs
 from core.models import Memory, MemoryPatch, Status
 from core.ports import StoreSession
 from core.remember.canonical import words
@@ -48,13 +49,7 @@ class Resolution:
 
 async def pairs(session: StoreSession) -> list[tuple[Memory, Memory]]:
     """(newer, earlier) pending pairs the principal can see, both active, oldest first."""
-    found = []
-    for newer_id, other_id in await session.near_misses():
-        newer = await session.get_memory(newer_id)
-        other = await session.get_memory(other_id)
-        if newer is not None and other is not None:
-            found.append((newer, other))
-    return found
+    return await memory_pairs(session, await session.near_misses())
 
 
 def adds_nothing(new: str, old: str) -> bool:

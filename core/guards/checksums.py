@@ -63,6 +63,16 @@ def luhn_digit_by_digit(digits: str) -> bool:
     return total % 10 == 0
 
 
+def mod11_10(digits: str) -> bool:
+    """ISO 7064 MOD 11,10: the last digit checks the ones before it (Croatia's OIB,
+    Germany's Steuer-ID)."""
+    product = 10
+    for d in digits[:-1]:
+        total = (int(d) + product) % 10 or 10
+        product = total * 2 % 11
+    return (11 - product) % 10 == int(digits[-1])
+
+
 def iban_mod97(iban: str) -> bool:
     """True when `iban` (spaces allowed) has its country's length and passes mod-97.
 

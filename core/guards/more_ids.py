@@ -1,8 +1,9 @@
-"""Personal numbers of thirteen more countries, each by its published check and its
+"""Personal numbers of twelve more countries, each by its published check and its
 naming word: Romania's CNP, Croatia's OIB, Switzerland's AHV/AVS number, Israel's
 teudat zehut, Argentina's CUIT/CUIL, Taiwan's and Hong Kong's identity cards, Ireland's
 PPS number, Austria's social insurance number, Greece's AMKA, the Estonian and
-Lithuanian personal code, New Zealand's IRD number and Germany's identity card number.
+Lithuanian personal code and Germany's identity card number (New Zealand's IRD number
+is `world_ids.irds`).
 
 Every one of them is refused only beside the word that names it (within the window
 `national_ids.near` reads): their checks are one digit, which a random run of the same
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.guards.checksums import luhn
+from core.guards.checksums import luhn, mod11_10
 from core.guards.lazy import lazy
 from core.guards.national_ids import Scanner, named, worded
 from core.guards.prefilter import TEXT
@@ -37,13 +38,7 @@ def cnp_valid(digits: str) -> bool:
 
 def oib_valid(digits: str) -> bool:
     """Croatia: ISO 7064 MOD 11,10 over the first ten digits."""
-    if len(digits) != 11:
-        return False
-    product = 10
-    for d in digits[:10]:
-        total = (int(d) + product) % 10 or 10
-        product = total * 2 % 11
-    return (11 - product) % 10 == int(digits[10])
+    return len(digits) == 11 and mod11_10(digits)
 
 
 def ahv_valid(digits: str) -> bool:
@@ -136,20 +131,6 @@ def baltic_code_valid(digits: str) -> bool:
     return rest == int(digits[10])
 
 
-def ird_valid(digits: str) -> bool:
-    """New Zealand: eight or nine digits, a mod-11 check (a second set of weights when
-    the first gives 10)."""
-    if len(digits) not in (8, 9):
-        return False
-    body = digits.zfill(9)[:8]
-    for weights in ((3, 2, 7, 6, 5, 4, 3, 2), (7, 4, 3, 2, 5, 2, 7, 6)):
-        rest = _weighted(body, weights) % 11
-        check = 0 if rest == 0 else 11 - rest
-        if check != 10:
-            return check == int(digits[-1])
-    return False
-
-
 _MRZ_VALUES = {ch: i for i, ch in enumerate("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")}
 
 
@@ -194,8 +175,6 @@ _AMKA = lazy(_B + r"\d{11}" + _E)
 _AMKA_CONTEXT = lazy(r"(?i)(?:\bamka\b|ΑΜΚΑ)")
 _BALTIC = lazy(_B + r"[1-6]\d{10}" + _E)
 _BALTIC_CONTEXT = lazy(r"(?i)\b(?:isikukood|asmens\s+kodas|personal\s+code)\b")
-_IRD = lazy(_B + r"\d{2,3}-?\d{3}-?\d{3}" + _E)
-_IRD_CONTEXT = lazy(r"(?i)\b(?:ird|inland\s+revenue)\b")
 _DE_ID = lazy(r"(?<![A-Za-z0-9])[CFGHJKLMNPRTVWXYZ][CFGHJKLMNPRTVWXYZ0-9]{8}\d(?![A-Za-z0-9])")
 _DE_ID_CONTEXT = lazy(
     r"(?i)\b(?:personalausweis\w*|ausweis-?n(?:umme)?r\.?|ausweisnummer|dokumentennummer"
@@ -205,7 +184,7 @@ _DE_ID_CONTEXT = lazy(
 _GATED = TEXT.family([
     _CNP, _CNP_CONTEXT, _OIB, _OIB_CONTEXT, _AHV, _AHV_CONTEXT, _IL_ID, _IL_ID_CONTEXT, _CUIT,
     _CUIT_CONTEXT, _TAIWAN, _TAIWAN_CONTEXT, _HKID, _HKID_CONTEXT, _PPS, _PPS_CONTEXT, _SVNR,
-    _SVNR_CONTEXT, _AMKA, _AMKA_CONTEXT, _BALTIC, _BALTIC_CONTEXT, _IRD, _IRD_CONTEXT, _DE_ID,
+    _SVNR_CONTEXT, _AMKA, _AMKA_CONTEXT, _BALTIC, _BALTIC_CONTEXT, _DE_ID,
     _DE_ID_CONTEXT,
 ])  # fmt: skip
 
@@ -237,8 +216,6 @@ MORE_IDS: tuple[tuple[str, str, int, Scanner], ...] = (
     ("baltic_id", "an Estonian or Lithuanian personal code", 11,
      worded(("isikukood", "asmens", "personal code"),
              named(_GATED, _BALTIC, _BALTIC_CONTEXT, baltic_code_valid))),
-    ("nz_ird", "a New Zealand IRD number", 8,
-     worded(("ird", "inland revenue"), named(_GATED, _IRD, _IRD_CONTEXT, ird_valid))),
     ("de_id_card", "a German identity card number", 1,
      worded(("ausweis", "personalausweis", "ausweisnummer", "dokumentennummer", "id card"),
              named(_GATED, _DE_ID, _DE_ID_CONTEXT, de_id_card_valid))),

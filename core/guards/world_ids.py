@@ -16,7 +16,7 @@ printed groups too (`any_case`).
 
 from __future__ import annotations
 
-from core.guards.checksums import luhn
+from core.guards.checksums import luhn, mod11_10
 from core.guards.lazy import lazy
 from core.guards.national_ids import any_case, checked, named, worded
 from core.guards.prefilter import TEXT
@@ -75,11 +75,7 @@ def steuer_id_valid(digits: str) -> bool:
     counts = sorted((digits[:10].count(d) for d in set(digits[:10])), reverse=True)
     if counts[0] not in (2, 3) or (len(counts) > 1 and counts[1] > 1):
         return False
-    product = 10
-    for d in digits[:10]:
-        total = (int(d) + product) % 10 or 10
-        product = total * 2 % 11
-    return (11 - product) % 10 == int(digits[10])
+    return mod11_10(digits)
 
 
 def sa_id_valid(digits: str) -> bool:
