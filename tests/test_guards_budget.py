@@ -57,3 +57,19 @@ def test_one_regex_call_is_still_cut_off_by_its_own_timeout(
     runaway = regex.compile(r"(a|aa)+$")
     with pytest.raises(TimeoutError):
         guard_budget.Budget().search(runaway, "a" * 60 + "!")
+
+
+def test_a_garbage_collection_inside_a_check_is_not_charged_to_it() -> None:
+    import gc
+    import time
+
+    from core.guards import budget as guard_budget
+
+    junk = [[i] for i in range(300_000)]  # a heap whose full collection takes a while
+    b = guard_budget.Budget(seconds=0.005)
+    spent = time.thread_time()
+    while time.thread_time() - spent < 0.02:
+        gc.collect()  # the collector's time, four times the whole budget, in this thread
+    b.timeout()  # not exhausted: none of that was the check's own work
+    assert guard_budget.collector_seconds() > 0.0
+    del junk

@@ -15,6 +15,8 @@ then bounds the check as a whole.
 
 from __future__ import annotations
 
+import gc
+import threading
 import time
 from collections.abc import Callable, Iterator
 
@@ -31,6 +33,33 @@ MAX_SCAN_CHARS = 32_000
 Clock = Callable[[], float]
 
 
+class _CollectorTime(threading.local):
+    """CPU time the garbage collector has spent in this thread. A full collection in a
+    long-running bot with a large heap can take longer than a whole check's budget; it
+    is work the check did not cause, so the check does not pay for it (a harmless text
+    was refused, fail closed, when a collection happened to land inside its check)."""
+
+    seconds = 0.0
+    started = 0.0
+
+
+_COLLECTOR = _CollectorTime()
+
+
+def _on_collect(phase: str, info: dict[str, int]) -> None:
+    if phase == "start":
+        _COLLECTOR.started = time.thread_time()
+    else:
+        _COLLECTOR.seconds += time.thread_time() - _COLLECTOR.started
+
+
+gc.callbacks.append(_on_collect)
+
+
+def collector_seconds() -> float:
+    return _COLLECTOR.seconds
+
+
 class BudgetExhausted(TimeoutError):
     """Raised when the check has used its CPU time; callers turn it into a Finding."""
 
@@ -44,6 +73,10 @@ class Budget:
     def __init__(self, seconds: float = CHECK_SECONDS, clock: Clock = time.thread_time) -> None:
         self._clock = clock
         self._deadline = clock() + seconds
+        # Only with the real CPU clock: the collector's time in this thread is not spent
+        # on the check (a test's clock moves by its own rules).
+        self._collected = collector_seconds if clock is time.thread_time else None
+        self._collected_at_start = self._collected() if self._collected else 0.0
         # Reading the thread's CPU clock is a system call (~3 µs, paid before every regex
         # call). A thread cannot use more CPU time than wall time passes, so until the
         # cheap wall clock shows the rest of the budget gone, the CPU clock need not be
@@ -59,6 +92,8 @@ class Budget:
         if wall is not None and wall() < self._unread_until:
             return PER_CALL_SECONDS
         used = self._clock()
+        if self._collected is not None:
+            used -= self._collected() - self._collected_at_start
         if used >= self._deadline:
             raise BudgetExhausted("guard budget exhausted")
         if wall is not None:
