@@ -174,8 +174,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{len(batch)} decisions over {candidates} candidates: {adds} ADD, {offered} with a "
         f"near miss; {len(diff)} differ from the reference"
     )
-    for new, got, want in diff[:10]:
-        print(f"  {new!r}: {got} != {want}")
+    fields = ("op", "target", "near_miss", "kept text", "similarity")
+    texts = [new for new, _, _ in batch]
+    for new, got, want in diff[:10]:  # which decision and what differs, never its text
+        differ = ", ".join(f for f, a, b in zip(fields, got, want, strict=True) if a != b)
+        print(f"  decision {texts.index(new)}: {differ} differ")
     if args.rounds:
         before = cpu_us(reference_decide, batch, args.rounds)
         after = cpu_us(decide, batch, args.rounds)
